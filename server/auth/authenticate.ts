@@ -1,0 +1,50 @@
+import type { RouteContract } from '../../src/contract/routes';
+import type { Caller, Deps } from '../deps';
+import { HttpError } from '../errors';
+
+interface SessionRow {
+  admin_id: number;
+  username: string;
+  full_name: string;
+  group_id: number;
+  otp_required: boolean;
+  otp_verified: boolean;
+  roles: string[] | null;
+}
+
+/**
+ * Checks the bearer token: signature and expiry, then that its session is not revoked and its user not
+ * disabled, then the OTP step and the role. Roles are read per request, so a change to a group applies at once.
+ */
+export async function authenticate(deps: Deps, header: string | undefined, need: RouteContract['auth'], ip: string): Promise<Caller> {
+  const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
+  if (!token) throw new HttpError(401, 'Authentication required');
+  const now = deps.clock.now();
+  const claims = await deps.tokens.verify(token, now);
+  if (!claims) throw new HttpError(401, 'Your session has expired or is not valid');
+  const [row] = await deps.db.query<SessionRow>(
+    `SELECT a.id AS admin_id, a.username, a.full_name, a.group_id, s.otp_required,
+            s.otp_verified_at IS NOT NULL AS otp_verified,
+            (SELECT array_agg(gr.admin_role) FROM admin_group_roles gr WHERE gr.group_id = a.group_id) AS roles
+       FROM auth_sessions s JOIN admins a ON a.id = s.admin_id
+      WHERE s.id = $1 AND s.admin_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3 AND NOT a.disabled`,
+    [claims.sessionId, claims.adminId, now],
+  );
+  if (!row) throw new HttpError(401, 'Your session has ended, log in again');
+  const caller: Caller = {
+    adminId: row.admin_id,
+    sessionId: claims.sessionId,
+    username: row.username,
+    name: row.full_name,
+    groupId: row.group_id,
+    roles: row.roles ?? [],
+    otpPending: row.otp_required && !row.otp_verified,
+    ip,
+  };
+  if (need === 'otp') return caller;
+  if (caller.otpPending) throw new HttpError(401, 'Enter the one-time code first');
+  if (need !== 'session' && !caller.roles.includes(need)) {
+    throw new HttpError(403, `This needs the ${need} role`, { role: need });
+  }
+  return caller;
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const DEMO_JWT_SECRET = 'simu-portal-demo-secret-not-for-production';
+
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url().optional(),
+    PORTAL_MODE: z.enum(['demo', 'production']).optional(),
+    NODE_ENV: z.string().optional(),
+    JWT_SECRET: z.string().optional(),
+    TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(8 * 60),
+    COMPANY_NAME: z.string().min(1).default('Simu Pay Tanzania'),
+    DEMO_SEED: z.coerce.number().int().default(2026),
+  })
+  .transform((env, ctx) => {
+    const mode = env.PORTAL_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'demo');
+    if (mode === 'production' && (!env.JWT_SECRET || env.JWT_SECRET === DEMO_JWT_SECRET || env.JWT_SECRET.length < 32)) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'production needs a JWT secret of its own, 32 characters or more' });
+      return z.NEVER;
+    }
+    return {
+      port: env.PORT,
+      host: env.HOST,
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      mode,
+      jwtSecret: env.JWT_SECRET ?? DEMO_JWT_SECRET,
+      tokenTtlMs: env.TOKEN_TTL_MINUTES * 60_000,
+      companyName: env.COMPANY_NAME,
+      demoSeed: env.DEMO_SEED,
+    } as const;
+  });
+
+export type ServerConfig = z.output<typeof schema>;
+
+/** Parses the environment; a bad value stops the start with the variable named. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new Error(`Refusing to start, bad environment:\n  ${problems.join('\n  ')}`);
+  }
+  return result.data;
+}

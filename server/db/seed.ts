@@ -1,0 +1,26 @@
+import type { Db } from './port';
+import { seedDemoStaff, seedRoles } from './seed-security';
+import { seedBusiness } from './seed-business';
+
+/** Demo data, written once: a marker in settings makes a second start a no-op. */
+export async function seedDemo(db: Db, options: { now: Date; seed: number; companyName: string }): Promise<boolean> {
+  await seedRoles(db);
+  const done = await db.query("SELECT 1 FROM settings WHERE key = 'demo_seeded'");
+  if (done.length) return false;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      "INSERT INTO settings (key, value) VALUES ('company_name', $1) ON CONFLICT (key) DO NOTHING",
+      [options.companyName],
+    );
+    await seedDemoStaff(tx, options.now);
+    await seedBusiness(tx, { seed: options.seed, now: options.now });
+    await tx.query("INSERT INTO settings (key, value) VALUES ('demo_seeded', $1)", [options.now.toISOString()]);
+  });
+  return true;
+}
+
+/** Outside demo mode: the role catalogue and the company name, nothing else. */
+export async function seedProduction(db: Db, companyName: string): Promise<void> {
+  await seedRoles(db);
+  await db.query("INSERT INTO settings (key, value) VALUES ('company_name', $1) ON CONFLICT (key) DO NOTHING", [companyName]);
+}

@@ -1,0 +1,65 @@
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { RouteContract } from '../src/contract/routes';
+import type { Caller, Deps } from './deps';
+import { HttpError } from './errors';
+import { authenticate } from './auth/authenticate';
+
+export interface HandlerInput<R extends RouteContract> {
+  body: R['body'] extends z.ZodType ? z.output<R['body']> : undefined;
+  query: R['query'] extends z.ZodType ? z.output<R['query']> : undefined;
+  params: R['params'] extends z.ZodType ? z.output<R['params']> : undefined;
+  caller: R['auth'] extends 'public' ? Caller | null : Caller;
+  ip: string;
+}
+
+export type Handler<R extends RouteContract> = (input: HandlerInput<R>) => Promise<z.input<R['response']>>;
+
+/** The routes registered so far, so openapi.json lists exactly what the server answers. */
+export type Registry = RouteContract[];
+
+export function clientIp(c: Context): string {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return forwarded || incoming?.socket?.remoteAddress || 'unknown';
+}
+
+function fieldErrors(error: z.ZodError, prefix = ''): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = prefix + (issue.path.length ? issue.path.join('.') : 'body');
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, what: string) {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const fields = fieldErrors(result.error);
+    throw new HttpError(400, `Invalid ${what}: ${Object.keys(fields).join(', ')}`, { fields });
+  }
+  return result.data;
+}
+
+/** Registers one contract route: auth and role check, then zod parsing, then the handler. */
+export function register<R extends RouteContract>(app: Hono, deps: Deps, registry: Registry, route: R, handler: Handler<R>) {
+  registry.push(route);
+  app.on(route.method, route.path, async (c) => {
+    if (route.demoOnly && deps.config.mode !== 'demo') throw new HttpError(404, 'Not found');
+    const ip = clientIp(c);
+    const caller = route.auth === 'public' ? null : await authenticate(deps, c.req.header('authorization'), route.auth, ip);
+    const params = parse(route.params, c.req.param(), 'path');
+    const query = parse(route.query, Object.fromEntries(new URL(c.req.url).searchParams), 'query');
+    let body: unknown;
+    if (route.body) {
+      const raw: unknown = await c.req.json().catch(() => {
+        throw new HttpError(400, 'The request body must be JSON', { fields: { body: 'must be JSON' } });
+      });
+      body = parse(route.body, raw, 'request');
+    }
+    const answer = await handler({ body, query, params, caller, ip } as HandlerInput<R>);
+    return c.json(answer as object, route.created ? 201 : 200);
+  });
+}

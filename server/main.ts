@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
+import { loadConfig } from './config';
+import { openDb } from './db/open';
+import { migrate } from './db/migrate';
+import { seedDemo, seedProduction } from './db/seed';
+import { systemClock } from './clock';
+import { outboxGateway } from './adapters/messages';
+import { createApp } from './app';
+
+const config = loadConfig();
+const db = await openDb(config);
+await migrate(db);
+if (config.mode === 'demo') {
+  const seeded = await seedDemo(db, { now: systemClock.now(), seed: config.demoSeed, companyName: config.companyName });
+  if (seeded) console.log('Demo data seeded (users: admin, agent, shopowner, approver, finance, collector, callcentre; password Demo#2026)');
+} else {
+  await seedProduction(db, config.companyName);
+}
+
+const { app } = createApp({
+  db,
+  clock: systemClock,
+  adapters: { messages: outboxGateway(db, systemClock) },
+  config,
+});
+
+if (!existsSync('dist/index.html')) console.warn('dist/ is missing: run `npm run build` (npm start does) to serve the portal');
+app.use('/assets/*', compress(), serveStatic({ root: './dist' }));
+app.use('*', compress(), serveStatic({ root: './dist' }));
+// The portal is a single-page app: every other path is answered with index.html.
+app.get('*', compress(), serveStatic({ path: './dist/index.html' }));
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`simu-portal (${config.mode}, ${db.kind}) at http://${info.address}:${info.port}`);
+});
+
+const shutdown = () => {
+  server.close();
+  void db.close().then(() => process.exit(0));
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const loginRequest = z.object({
+  strategy: z.literal('local'),
+  username: z.string().trim().min(1, 'valid username required').max(100),
+  password: z.string().min(1, 'valid password required').max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const otpChannel = z.enum(['sms', 'email']);
+
+export const authUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  group: z.object({ id: z.number().int(), name: z.string() }),
+  /** Expiry of the token, in ms since the epoch. */
+  exp: z.number().int(),
+  otp_enabled: z.boolean(),
+  otp_channel: otpChannel,
+  /** True until the one-time code of this login has been entered. */
+  otp_pending: z.boolean(),
+});
+export type AuthUser = z.infer<typeof authUser>;
+
+export const loginResponse = z.object({ accessToken: z.string(), user: authUser });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const otpVerifyRequest = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'valid code required') });
+export const otpVerifyResponse = z.object({ user: authUser });
+export const otpResendResponse = z.object({ sent: z.literal(true), channel: otpChannel });
+
+export const logoutResponse = z.object({ revoked: z.literal(true) });
+
+export const outboxMessage = z.object({
+  id: z.number().int(),
+  channel: z.string(),
+  recipient: z.string(),
+  text: z.string(),
+  time: z.string(),
+});
+export const outboxResponse = z.object({ data: z.array(outboxMessage) });
+
+export const healthResponse = z.object({ ok: z.literal(true), db: z.enum(['pglite', 'postgres']) });
+
+export const settingsResponse = z.object({ company: z.string() });

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    globalSetup: ['tests/setup/global-db.ts'],
+    setupFiles: ['tests/setup/console.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', environment: 'node', include: ['tests/{api,machines,lib,scripts}/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'screens', environment: 'jsdom', include: ['tests/screens/**/*.test.tsx'], setupFiles: ['tests/setup/screens.ts'] },
+      },
+    ],
+  },
+});
