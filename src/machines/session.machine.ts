@@ -1,0 +1,233 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { AuthUser } from '../contract/auth';
+import { toCallFailure, type CallFailure } from '../lib/call-failure';
+
+/** The user as kept in local storage: the login answer plus its token. */
+export interface StoredUser extends AuthUser {
+  token: string;
+}
+
+export interface RestoredSession {
+  user: StoredUser | null;
+  roles: string[] | null;
+  /** The time of the check, from the clock of the actor that made it. */
+  now: number;
+}
+
+export interface SessionContext {
+  user: StoredUser | null;
+  roles: string[];
+  /** How long the token has left, measured when it was last checked; drives the logout timer. */
+  expiresInMs: number;
+  failure: CallFailure | null;
+}
+
+export type SessionEvent =
+  | { type: 'login.submitted'; username: string; password: string }
+  | { type: 'otp.submitted'; code: string }
+  | { type: 'otp.resend' }
+  | { type: 'roles.retry' }
+  | { type: 'session.logout' }
+  | { type: 'session.unauthorized' };
+
+const signedIn = (user: StoredUser, now: number) => ({ user, expiresInMs: Math.max(0, user.exp - now), failure: null });
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    restoreSession: fromPromise<RestoredSession>(async () => ({ user: null, roles: null, now: 0 })),
+    authenticate: fromPromise<{ user: StoredUser; now: number }, { username: string; password: string }>(async () => {
+      throw new Error('not provided');
+    }),
+    verifyOtp: fromPromise<{ user: StoredUser; now: number }, { code: string }>(async () => {
+      throw new Error('not provided');
+    }),
+    resendOtp: fromPromise<unknown>(async () => undefined),
+    loadRoles: fromPromise<string[], { groupId: number }>(async () => []),
+    revokeSession: fromPromise<unknown>(async () => undefined),
+    /** Reports every 401 the HTTP client sees (except on /authentication) as `session.unauthorized`. */
+    watchUnauthorized: fromCallback(() => () => undefined),
+  },
+  actions: {
+    /** Writes user and roles to local storage (provided by the app). */
+    persistSession: (_, _params: { user: StoredUser | null; roles: string[] | null }) => undefined,
+    /** Removes user and roles from local storage (provided by the app). */
+    clearSession: () => undefined,
+    /** The error-style notice "You have been logged out" (provided by the app). */
+    notifyLoggedOut: () => undefined,
+    forget: assign({ user: null, roles: [], expiresInMs: 0 }),
+    clearFailure: assign({ failure: null }),
+    recordFailure: assign({ failure: (_, params: { error: unknown }) => toCallFailure(params.error) }),
+  },
+  guards: {
+    nobodyStored: (_, output: RestoredSession) => output.user === null,
+    expired: (_, output: RestoredSession) => output.user !== null && output.user.exp <= output.now,
+    otpPending: (_, params: { user: StoredUser | null }) => params.user?.otp_pending === true,
+    rolesStored: (_, output: RestoredSession) => output.roles !== null,
+    attemptEnded: (_, params: { error: unknown }) => toCallFailure(params.error).status === 401,
+  },
+  delays: {
+    // setTimeout holds at most 2^31-1 ms (about 24.8 days); tokens live hours.
+    untilExpiry: ({ context }) => Math.min(context.expiresInMs, 2 ** 31 - 1),
+  },
+}).createMachine({
+  id: 'session',
+  context: { user: null, roles: [], expiresInMs: 0, failure: null },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          { guard: { type: 'nobodyStored', params: ({ event }) => event.output }, target: 'loggedOut' },
+          {
+            guard: { type: 'expired', params: ({ event }) => event.output },
+            target: 'loggedOut',
+            actions: ['clearSession', 'notifyLoggedOut'],
+          },
+          {
+            guard: { type: 'otpPending', params: ({ event }) => event.output },
+            target: 'authenticated.otp',
+            actions: assign(({ event }) => signedIn(event.output.user!, event.output.now)),
+          },
+          {
+            guard: { type: 'rolesStored', params: ({ event }) => event.output },
+            target: 'authenticated.ready',
+            actions: assign(({ event }) => ({ ...signedIn(event.output.user!, event.output.now), roles: event.output.roles! })),
+          },
+          {
+            target: 'authenticated.loadingRoles',
+            actions: assign(({ event }) => signedIn(event.output.user!, event.output.now)),
+          },
+        ],
+        onError: { target: 'loggedOut', actions: 'clearSession' },
+      },
+    },
+    loggedOut: {
+      entry: 'forget',
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'login.submitted': { target: 'authenticating', actions: 'clearFailure' } },
+        },
+        authenticating: {
+          tags: ['busy'],
+          invoke: {
+            id: 'authenticate',
+            src: 'authenticate',
+            input: ({ event }) => {
+              const e = event as Extract<SessionEvent, { type: 'login.submitted' }>;
+              return { username: e.username, password: e.password };
+            },
+            onDone: [
+              {
+                guard: { type: 'otpPending', params: ({ event }) => event.output },
+                target: '#session.authenticated.otp',
+                actions: [
+                  assign(({ event }) => signedIn(event.output.user, event.output.now)),
+                  { type: 'persistSession', params: ({ event }) => ({ user: event.output.user, roles: null }) },
+                ],
+              },
+              {
+                target: '#session.authenticated.loadingRoles',
+                actions: [
+                  assign(({ event }) => signedIn(event.output.user, event.output.now)),
+                  { type: 'persistSession', params: ({ event }) => ({ user: event.output.user, roles: null }) },
+                ],
+              },
+            ],
+            onError: { target: 'idle', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    authenticated: {
+      invoke: { id: 'watchUnauthorized', src: 'watchUnauthorized' },
+      after: {
+        untilExpiry: { target: 'loggedOut', actions: ['clearSession', 'notifyLoggedOut'] },
+      },
+      on: {
+        'session.unauthorized': { target: 'loggedOut', actions: ['clearSession', 'notifyLoggedOut'] },
+        'session.logout': { target: 'loggingOut' },
+      },
+      initial: 'loadingRoles',
+      states: {
+        otp: {
+          initial: 'entering',
+          states: {
+            entering: {
+              on: {
+                'otp.submitted': { target: 'verifying', actions: 'clearFailure' },
+                'otp.resend': { target: 'resending', actions: 'clearFailure' },
+              },
+            },
+            verifying: {
+              tags: ['busy'],
+              invoke: {
+                id: 'verifyOtp',
+                src: 'verifyOtp',
+                input: ({ event }) => ({ code: (event as Extract<SessionEvent, { type: 'otp.submitted' }>).code }),
+                onDone: {
+                  target: '#session.authenticated.loadingRoles',
+                  actions: [
+                    assign(({ event }) => signedIn(event.output.user, event.output.now)),
+                    { type: 'persistSession', params: ({ event }) => ({ user: event.output.user, roles: null }) },
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'attemptEnded', params: ({ event }) => ({ error: event.error }) },
+                    target: '#session.loggedOut',
+                    actions: ['clearSession', { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }],
+                  },
+                  { target: 'entering', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+                ],
+              },
+            },
+            resending: {
+              tags: ['busy'],
+              invoke: {
+                id: 'resendOtp',
+                src: 'resendOtp',
+                onDone: { target: 'entering' },
+                onError: { target: 'entering', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+        loadingRoles: {
+          invoke: {
+            id: 'loadRoles',
+            src: 'loadRoles',
+            input: ({ context }) => ({ groupId: context.user!.group.id }),
+            onDone: {
+              target: 'ready',
+              actions: [
+                assign({ roles: ({ event }) => event.output }),
+                { type: 'persistSession', params: ({ context, event }) => ({ user: context.user, roles: event.output }) },
+              ],
+            },
+            onError: { target: 'rolesFailed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        rolesFailed: {
+          on: { 'roles.retry': { target: 'loadingRoles', actions: 'clearFailure' } },
+        },
+        ready: {},
+      },
+    },
+    loggingOut: {
+      invoke: {
+        id: 'revokeSession',
+        src: 'revokeSession',
+        // Logged out locally whatever the server says: the token is forgotten either way.
+        onDone: { target: 'loggedOut', actions: ['clearSession', 'notifyLoggedOut'] },
+        onError: { target: 'loggedOut', actions: ['clearSession', 'notifyLoggedOut'] },
+      },
+    },
+  },
+});
