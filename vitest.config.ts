@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { aliases } from './vite.aliases';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: aliases },
+  define: { __APP_VERSION__: JSON.stringify('2.4.74') },
   test: {
     globalSetup: ['tests/setup/global-db.ts'],
     setupFiles: ['tests/setup/console.ts'],

@@ -3,7 +3,7 @@ export class HttpError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 429,
     message: string,
-    readonly extra: { fields?: Record<string, string>; role?: string; retryAfterSeconds?: number } = {},
+    readonly extra: { fields?: Record<string, string>; role?: string; reason?: string; left?: number; retryAfterSeconds?: number } = {},
   ) {
     super(message);
   }

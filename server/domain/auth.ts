@@ -56,7 +56,7 @@ async function throttle(deps: Deps, username: string, ip: string, now: Date) {
     [username, ip, since],
   );
   if ((counts?.by_user ?? 0) >= LOGIN_LIMIT.perUsername || (counts?.by_ip ?? 0) >= LOGIN_LIMIT.perAddress) {
-    throw new HttpError(429, 'Too many failed logins, wait a minute and try again', { retryAfterSeconds: 60 });
+    throw new HttpError(429, 'Too many failed logins, wait a minute and try again', { reason: 'throttled', retryAfterSeconds: 60 });
   }
 }
 
@@ -88,7 +88,7 @@ export async function login(deps: Deps, input: { username: string; password: str
       'INSERT INTO login_attempts (username, client_ip, succeeded, attempted_at) VALUES ($1, $2, false, $3)',
       [input.username, input.ip, now],
     );
-    throw new HttpError(401, 'Invalid username or password');
+    throw new HttpError(401, 'Invalid username or password', { reason: 'invalid_credentials' });
   }
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + deps.config.tokenTtlMs);
@@ -141,10 +141,14 @@ export async function verifyOtp(deps: Deps, caller: Caller, code: string) {
     }
     return { left: OTP_RULES.maxWrongCodes - wrong };
   });
-  if (outcome === 'expired') throw new HttpError(400, 'The code has expired, send a new one', { fields: { code: 'expired' } });
-  if (outcome === 'locked') throw new HttpError(401, 'Too many wrong codes, log in again');
+  if (outcome === 'expired') throw new HttpError(400, 'The code has expired, send a new one', { reason: 'otp_expired', fields: { code: 'expired' } });
+  if (outcome === 'locked') throw new HttpError(401, 'Too many wrong codes, log in again', { reason: 'otp_locked' });
   if (outcome !== 'verified') {
-    throw new HttpError(400, `Wrong code, ${outcome.left} tries left`, { fields: { code: `wrong code, ${outcome.left} tries left` } });
+    throw new HttpError(400, `Wrong code, ${outcome.left} tries left`, {
+      reason: 'otp_wrong',
+      left: outcome.left,
+      fields: { code: `wrong code, ${outcome.left} tries left` },
+    });
   }
   const admin = (await findAdmin(deps, 'a.id = $1', caller.adminId))!;
   return { user: toAuthUser(admin, await sessionExpiry(deps, caller.sessionId), false) };

@@ -5,6 +5,10 @@ export const apiError = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   role: z.string().optional(),
+  /** A stable, machine-readable name of the refusal, for the client's own words in every language. */
+  reason: z.string().optional(),
+  /** For reason otp_wrong: how many tries are left. */
+  left: z.number().int().optional(),
 });
 export type ApiError = z.infer<typeof apiError>;
 

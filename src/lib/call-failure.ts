@@ -4,6 +4,9 @@ export interface CallFailure {
   status: number | null;
   message: string;
   fields?: Record<string, string>;
+  /** The server's machine-readable name of the refusal (see apiError), when it gave one. */
+  reason?: string;
+  left?: number;
 }
 
 export function isCallFailure(value: unknown): value is CallFailure {

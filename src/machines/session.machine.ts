@@ -56,8 +56,6 @@ export const sessionMachine = setup({
     persistSession: (_, _params: { user: StoredUser | null; roles: string[] | null }) => undefined,
     /** Removes user and roles from local storage (provided by the app). */
     clearSession: () => undefined,
-    /** The error-style notice "You have been logged out" (provided by the app). */
-    notifyLoggedOut: () => undefined,
     forget: assign({ user: null, roles: [], expiresInMs: 0 }),
     clearFailure: assign({ failure: null }),
     recordFailure: assign({ failure: (_, params: { error: unknown }) => toCallFailure(params.error) }),
@@ -86,8 +84,8 @@ export const sessionMachine = setup({
           { guard: { type: 'nobodyStored', params: ({ event }) => event.output }, target: 'loggedOut' },
           {
             guard: { type: 'expired', params: ({ event }) => event.output },
-            target: 'loggedOut',
-            actions: ['clearSession', 'notifyLoggedOut'],
+            target: 'loggedOut.notified',
+            actions: 'clearSession',
           },
           {
             guard: { type: 'otpPending', params: ({ event }) => event.output },
@@ -112,6 +110,10 @@ export const sessionMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          on: { 'login.submitted': { target: 'authenticating', actions: 'clearFailure' } },
+        },
+        /** Logged out by expiry, a 401 or the user: the login page says "You have been logged out". */
+        notified: {
           on: { 'login.submitted': { target: 'authenticating', actions: 'clearFailure' } },
         },
         authenticating: {
@@ -148,10 +150,10 @@ export const sessionMachine = setup({
     authenticated: {
       invoke: { id: 'watchUnauthorized', src: 'watchUnauthorized' },
       after: {
-        untilExpiry: { target: 'loggedOut', actions: ['clearSession', 'notifyLoggedOut'] },
+        untilExpiry: { target: 'loggedOut.notified', actions: 'clearSession' },
       },
       on: {
-        'session.unauthorized': { target: 'loggedOut', actions: ['clearSession', 'notifyLoggedOut'] },
+        'session.unauthorized': { target: 'loggedOut.notified', actions: 'clearSession' },
         'session.logout': { target: 'loggingOut' },
       },
       initial: 'loadingRoles',
@@ -225,8 +227,8 @@ export const sessionMachine = setup({
         id: 'revokeSession',
         src: 'revokeSession',
         // Logged out locally whatever the server says: the token is forgotten either way.
-        onDone: { target: 'loggedOut', actions: ['clearSession', 'notifyLoggedOut'] },
-        onError: { target: 'loggedOut', actions: ['clearSession', 'notifyLoggedOut'] },
+        onDone: { target: 'loggedOut.notified', actions: 'clearSession' },
+        onError: { target: 'loggedOut.notified', actions: 'clearSession' },
       },
     },
   },

@@ -72,7 +72,7 @@ export function coverageOf<M extends AnyStateMachine>(model: MachineModel<M>) {
   const edges: Array<{ from: AnyMachineSnapshot; event: AnyEventObject; to: AnyMachineSnapshot; keys: string[] }> = [];
   const snapshots = Object.values(adjacency).map((v) => v.state as AnyMachineSnapshot);
   for (const { state, transitions: out } of Object.values(adjacency)) {
-    for (const { event, state: to } of Object.values(out)) {
+    for (const { event, state: to } of Object.values(out) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
       const defs = machine.getTransitionData(state as any, event as any);
       const keys = defs.map((def: unknown) => transitions.get(def)?.key).filter((k): k is string => !!k);
       keys.forEach((k) => reachedTransitions.add(k));

@@ -27,12 +27,11 @@ const offline = { status: null, message: 'Failed to fetch' };
 
 const persistSession = vi.fn();
 const clearSession = vi.fn();
-const notifyLoggedOut = vi.fn();
 
 describe('session machine (model-based)', () => {
   testModel({
     machine: sessionMachine,
-    actions: { persistSession, clearSession, notifyLoggedOut },
+    actions: { persistSession, clearSession },
     // The token's own expiry, measured from the clock reading the actor reported.
     delays: { untilExpiry: (s) => s.context.user!.exp - NOW },
     events: [
@@ -64,6 +63,7 @@ describe('session machine (model-based)', () => {
     ],
     states: {
       restoring: (s) => expect(s.context.user).toBeNull(),
+      'loggedOut.notified': (s) => expect(s.context.user).toBeNull(),
       'loggedOut.idle': (s) => {
         expect(s.context.user).toBeNull();
         expect(s.context.roles).toEqual([]);

@@ -1,0 +1,62 @@
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { badgeRecipe } from '@chakra-theme/recipes/badge.js';
+import { checkmarkRecipe } from '@chakra-theme/recipes/checkmark.js';
+import { codeRecipe } from '@chakra-theme/recipes/code.js';
+import { iconRecipe } from '@chakra-theme/recipes/icon.js';
+import { inputAddonRecipe } from '@chakra-theme/recipes/input-addon.js';
+import { radiomarkRecipe } from '@chakra-theme/recipes/radiomark.js';
+import { separatorRecipe } from '@chakra-theme/recipes/separator.js';
+import { skeletonRecipe } from '@chakra-theme/recipes/skeleton.js';
+import { textareaRecipe } from '@chakra-theme/recipes/textarea.js';
+import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar.js';
+import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox.js';
+import { collapsibleSlotRecipe } from '@chakra-theme/recipes/collapsible.js';
+import { dataListSlotRecipe } from '@chakra-theme/recipes/data-list.js';
+import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog.js';
+import { drawerSlotRecipe } from '@chakra-theme/recipes/drawer.js';
+import { emptyStateSlotRecipe } from '@chakra-theme/recipes/empty-state.js';
+import { fieldsetSlotRecipe } from '@chakra-theme/recipes/fieldset.js';
+import { listSlotRecipe } from '@chakra-theme/recipes/list.js';
+import { menuSlotRecipe } from '@chakra-theme/recipes/menu.js';
+import { pinInputSlotRecipe } from '@chakra-theme/recipes/pin-input.js';
+import { popoverSlotRecipe } from '@chakra-theme/recipes/popover.js';
+import { progressSlotRecipe } from '@chakra-theme/recipes/progress.js';
+import { qrCodeSlotRecipe } from '@chakra-theme/recipes/qr-code.js';
+import { radioGroupSlotRecipe } from '@chakra-theme/recipes/radio-group.js';
+import { statSlotRecipe } from '@chakra-theme/recipes/stat.js';
+import { statusSlotRecipe } from '@chakra-theme/recipes/status.js';
+import { stepsSlotRecipe } from '@chakra-theme/recipes/steps.js';
+import { switchSlotRecipe } from '@chakra-theme/recipes/switch.js';
+import { tableSlotRecipe } from '@chakra-theme/recipes/table.js';
+import { tabsSlotRecipe } from '@chakra-theme/recipes/tabs.js';
+import { tagSlotRecipe } from '@chakra-theme/recipes/tag.js';
+import { toastSlotRecipe } from '@chakra-theme/recipes/toast.js';
+import { tooltipSlotRecipe } from '@chakra-theme/recipes/tooltip.js';
+import { baseConfig, systemStore } from './system';
+
+/** Every recipe the signed-in portal draws with, on top of the first load's few (see system.ts). */
+export const dashboardSystem = createSystem(
+  defaultBaseConfig,
+  baseConfig,
+  defineConfig({
+    theme: {
+      recipes: {
+        badge: badgeRecipe, checkmark: checkmarkRecipe, code: codeRecipe, icon: iconRecipe, inputAddon: inputAddonRecipe, radiomark: radiomarkRecipe, separator: separatorRecipe, skeleton: skeletonRecipe, textarea: textareaRecipe,
+      },
+      slotRecipes: {
+        avatar: avatarSlotRecipe, checkbox: checkboxSlotRecipe, collapsible: collapsibleSlotRecipe, dataList:
+        dataListSlotRecipe, dialog: dialogSlotRecipe, drawer: drawerSlotRecipe, emptyState: emptyStateSlotRecipe,
+        fieldset: fieldsetSlotRecipe, list: listSlotRecipe, menu: menuSlotRecipe, pinInput: pinInputSlotRecipe,
+        popover: popoverSlotRecipe, progress: progressSlotRecipe, qrCode: qrCodeSlotRecipe, radioGroup:
+        radioGroupSlotRecipe, stat: statSlotRecipe, status: statusSlotRecipe, steps: stepsSlotRecipe, switch:
+        switchSlotRecipe, table: tableSlotRecipe, tabs: tabsSlotRecipe, tag: tagSlotRecipe, toast: toastSlotRecipe,
+        tooltip: tooltipSlotRecipe,
+      },
+    },
+  }),
+);
+
+/** Called when the dashboard's chunk loads, before its first render. */
+export function installDashboardSystem(): void {
+  if (systemStore.get() !== dashboardSystem) systemStore.set(dashboardSystem);
+}

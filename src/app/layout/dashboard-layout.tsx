@@ -1,0 +1,115 @@
+import { Suspense, useState } from 'react';
+import { Alert, Box, Button, Center, CloseButton, Drawer, Flex, HStack, IconButton, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Redirect, Route, Switch } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { SessionContext, useRoles } from '../session-context';
+import { registeredRoutes } from '../routes';
+import { useWideScreen } from '../use-wide-screen';
+import { MenuIcon } from '../icons';
+import { describeFailure } from '../../screens/common/describe-failure';
+import { DRAWER_WIDTH, SideNav } from './side-nav';
+import { LanguageMenu } from './language-menu';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+import { Toaster } from '../toaster';
+import { installDashboardSystem } from '../dashboard-system';
+
+// The dashboard draws with more Chakra recipes than the login page: switch to the full set as this chunk loads.
+installDashboardSystem();
+
+function Content() {
+  const { t } = useTranslation();
+  const roles = useRoles();
+  const session = SessionContext.useActorRef();
+  const ready = SessionContext.useSelector((s) => s.matches({ authenticated: 'ready' }));
+  const failure = SessionContext.useSelector((s) => (s.matches({ authenticated: 'rolesFailed' }) ? s.context.failure : null));
+  const loading = <Center py="20"><Spinner size="lg" aria-label={t('shell.loading')} /></Center>;
+  if (failure) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t('shell.rolesFailed')}</Alert.Title>
+          <Alert.Description>{describeFailure(t, failure)}</Alert.Description>
+        </Alert.Content>
+        <Button size="sm" onClick={() => session.send({ type: 'roles.retry' })}>
+          {t('common.retry')}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  if (!ready) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <Switch>
+        {registeredRoutes(roles).map(({ path, screen: Screen, props }) => (
+          <Route key={path} path={`/${path}`}>
+            {(params) => <Screen {...props} params={params} />}
+          </Route>
+        ))}
+        <Redirect to="~/dashboard" replace />
+      </Switch>
+    </Suspense>
+  );
+}
+
+/** Top bar, side navigation (persistent on desktop, temporary on small screens) and the routed screen. */
+export default function DashboardLayout() {
+  const { t } = useTranslation();
+  const wide = useWideScreen();
+  const [desktopOpen, setDesktopOpen] = useState(true);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const toggle = () => (wide ? setDesktopOpen((open) => !open) : setMobileOpen((open) => !open));
+
+  return (
+    <Flex minH="100dvh">
+      <Toaster />
+      {wide && desktopOpen && (
+        <Box as="aside" w={`${DRAWER_WIDTH}px`} flexShrink={0} borderRightWidth="1px" bg="bg" position="sticky" top="0" h="100dvh">
+          <SideNav onNavigate={() => undefined} />
+        </Box>
+      )}
+      {!wide && (
+        <Drawer.Root open={mobileOpen} onOpenChange={(details) => setMobileOpen(details.open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW={`${DRAWER_WIDTH}px`}>
+                <Drawer.CloseTrigger asChild position="absolute" top="2" insetEnd="2">
+                  <CloseButton size="sm" aria-label={t('common.close')} />
+                </Drawer.CloseTrigger>
+                <SideNav onNavigate={() => setMobileOpen(false)} />
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      )}
+      <Flex direction="column" flex="1" minW="0">
+        <HStack
+          as="header"
+          h={{ base: '56px', md: '64px' }}
+          px={{ base: 2, md: 4 }}
+          gap="2"
+          borderBottomWidth="1px"
+          bg="bg"
+          position="sticky"
+          top="0"
+          zIndex="sticky"
+        >
+          <IconButton variant="ghost" aria-label={t('shell.toggleNavigation')} aria-expanded={wide ? desktopOpen : mobileOpen} onClick={toggle}>
+            <MenuIcon />
+          </IconButton>
+          <Text fontWeight="bold" flex="1" truncate>
+            Simu Portal
+          </Text>
+          <LanguageMenu />
+          <ThemeToggle />
+          <UserMenu />
+        </HStack>
+        <Box as="main" flex="1" p={{ base: 3, md: 6 }}>
+          <Content />
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

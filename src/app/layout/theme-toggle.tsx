@@ -1,0 +1,21 @@
+import { IconButton } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { ThemeContext } from '../theme-context';
+import { MoonIcon, SunIcon } from '../icons';
+
+export function ThemeToggle() {
+  const { t } = useTranslation();
+  const dark = ThemeContext.useSelector((s) => s.matches('dark'));
+  const theme = ThemeContext.useActorRef();
+  return (
+    <IconButton
+      variant="ghost"
+      size="sm"
+      aria-label={dark ? t('shell.lightTheme') : t('shell.darkTheme')}
+      aria-pressed={dark}
+      onClick={() => theme.send({ type: 'theme.toggled' })}
+    >
+      {dark ? <SunIcon /> : <MoonIcon />}
+    </IconButton>
+  );
+}

@@ -1,0 +1,46 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Role } from '../contract/roles';
+
+const ComingSoon = lazy(() => import('../screens/common/coming-soon'));
+
+export interface DashboardRoute {
+  /** Relative to /dashboard; '' is the home page. */
+  readonly path: string;
+  readonly label: string;
+  readonly screen: LazyExoticComponent<ComponentType<any>>;
+  readonly props?: Record<string, unknown>;
+  /** Registered only for a user holding this role (the spec gates only security this way). */
+  readonly onlyWith?: Role;
+}
+
+const soon = (path: string, label: string): DashboardRoute => ({ path, label, screen: ComingSoon, props: { label } });
+
+/** Every sub-path of /dashboard the spec lists (section 2); later issues swap the placeholders for screens. */
+export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
+  { path: '', label: 'nav.dashboard', screen: lazy(() => import('../screens/home/home-screen')) },
+  { path: 'users', label: 'nav.users', screen: lazy(() => import('../screens/users/users-screen')) },
+  soon('stores', 'nav.stores'),
+  soon('stores/:id', 'nav.storeProfile'),
+  soon('regions', 'nav.regions'),
+  soon('inventory', 'nav.inventory'),
+  soon('deregistrations', 'nav.deregistrations'),
+  soon('defaulters_list', 'nav.defaultersList'),
+  soon('defaulters_reasons_report', 'nav.defaultersReasons'),
+  soon('customers/find', 'nav.findCustomers'),
+  soon('customers/view', 'nav.customerView'),
+  soon('customers/add-loan', 'nav.addLoan'),
+  soon('transactions/find', 'nav.findTransaction'),
+  { path: 'security', label: 'nav.security', screen: lazy(() => import('../screens/security/security-screen')), onlyWith: 'VIEW_SECURITY' },
+  soon('imei_changes', 'nav.imeiChanges'),
+  soon('loan_extensions', 'nav.loanExtensions'),
+  soon('suspense-transactions', 'nav.suspenseTransactions'),
+  soon('reconciliation', 'nav.reconciliation'),
+  soon('capital-accounting', 'nav.capitalAccounting'),
+  soon('agents', 'nav.agents'),
+  soon('agents_categories', 'nav.agentCategories'),
+  soon('stolen-phone', 'nav.reportStolen'),
+  soon('recovered-phone', 'nav.recordRecovered'),
+];
+
+export const registeredRoutes = (roles: readonly string[]) =>
+  DASHBOARD_ROUTES.filter((route) => !route.onlyWith || roles.includes(route.onlyWith));

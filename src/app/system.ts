@@ -1,0 +1,71 @@
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystemStore } from './system-store';
+import { animationStyles } from '@chakra-theme/motion-styles.js';
+import { breakpoints } from '@chakra-theme/breakpoints.js';
+import { globalCss } from '@chakra-theme/global-css.js';
+import { keyframes } from '@chakra-theme/tokens/keyframes.js';
+import { layerStyles } from '@chakra-theme/layer-styles.js';
+import { textStyles } from '@chakra-theme/text-styles.js';
+import { semanticColors } from '@chakra-theme/semantic-tokens/colors.js';
+import { semanticRadii } from '@chakra-theme/semantic-tokens/radii.js';
+import { semanticShadows } from '@chakra-theme/semantic-tokens/shadows.js';
+import { animations } from '@chakra-theme/tokens/animations.js';
+import { aspectRatios } from '@chakra-theme/tokens/aspect-ratios.js';
+import { blurs } from '@chakra-theme/tokens/blurs.js';
+import { borders } from '@chakra-theme/tokens/borders.js';
+import { colors } from '@chakra-theme/tokens/colors.js';
+import { cursor } from '@chakra-theme/tokens/cursor.js';
+import { durations } from '@chakra-theme/tokens/durations.js';
+import { easings } from '@chakra-theme/tokens/easings.js';
+import { fontSizes } from '@chakra-theme/tokens/font-sizes.js';
+import { fontWeights } from '@chakra-theme/tokens/font-weights.js';
+import { fonts } from '@chakra-theme/tokens/fonts.js';
+import { letterSpacings } from '@chakra-theme/tokens/letter-spacing.js';
+import { lineHeights } from '@chakra-theme/tokens/line-heights.js';
+import { radii } from '@chakra-theme/tokens/radius.js';
+import { sizes } from '@chakra-theme/tokens/sizes.js';
+import { spacing } from '@chakra-theme/tokens/spacing.js';
+import { zIndices } from '@chakra-theme/tokens/z-indices.js';
+import { buttonRecipe } from '@chakra-theme/recipes/button.js';
+import { containerRecipe } from '@chakra-theme/recipes/container.js';
+import { headingRecipe } from '@chakra-theme/recipes/heading.js';
+import { inputRecipe } from '@chakra-theme/recipes/input.js';
+import { linkRecipe } from '@chakra-theme/recipes/link.js';
+import { spinnerRecipe } from '@chakra-theme/recipes/spinner.js';
+import { alertSlotRecipe } from '@chakra-theme/recipes/alert.js';
+import { cardSlotRecipe } from '@chakra-theme/recipes/card.js';
+import { fieldSlotRecipe } from '@chakra-theme/recipes/field.js';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select.js';
+
+/**
+ * Chakra's theme, file by file, with only the recipes the portal uses: the full default theme carries some 75
+ * recipes and weighs on the first load of a low-end phone (docs/decisions/003). The pages before login get the
+ * few recipes they draw with; the dashboard's chunk adds the rest (`dashboard-system.ts`). A component used for
+ * the first time needs its recipe added there.
+ */
+export const baseConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
+  globalCss: {
+    ...globalCss,
+    'html, body': { minHeight: '100%' },
+    body: { bg: 'bg.subtle' },
+  },
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: {
+      animations, aspectRatios, blurs, borders, colors, cursor, durations, easings, fontSizes, fontWeights, fonts,
+      letterSpacings, lineHeights, radii, sizes, spacing, zIndex: zIndices,
+    },
+    semanticTokens: { colors: semanticColors, radii: semanticRadii, shadows: semanticShadows },
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: { button: buttonRecipe, container: containerRecipe, heading: headingRecipe, input: inputRecipe, link: linkRecipe, spinner: spinnerRecipe },
+    slotRecipes: { alert: alertSlotRecipe, card: cardSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe },
+  },
+});
+
+export const systemStore = createSystemStore(createSystem(defaultBaseConfig, baseConfig));

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Field, HStack, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { SessionContext } from '../../app/session-context';
+import { AuthLayout } from './auth-layout';
+import { describeFailure } from '../common/describe-failure';
+
+export default function OtpScreen() {
+  const { t } = useTranslation();
+  const session = SessionContext.useActorRef();
+  const channel = SessionContext.useSelector((s) => s.context.user?.otp_channel ?? 'sms');
+  const verifying = SessionContext.useSelector((s) => s.matches({ authenticated: { otp: 'verifying' } }));
+  const resending = SessionContext.useSelector((s) => s.matches({ authenticated: { otp: 'resending' } }));
+  const canSubmit = SessionContext.useSelector((s) => s.can({ type: 'otp.submitted', code: '000000' }));
+  const failure = SessionContext.useSelector((s) => s.context.failure);
+  const [invalid, setInvalid] = useState(false);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '');
+    const ok = /^\d{6}$/.test(code);
+    setInvalid(!ok);
+    if (ok) session.send({ type: 'otp.submitted', code });
+  };
+
+  return (
+    <AuthLayout>
+      <Heading as="h1" size="xl">
+        {t('otp.heading')}
+      </Heading>
+      <Text color="fg.muted">{t('otp.sent', { channel: t(`otp.channel.${channel}`) })}</Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          {failure && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{describeFailure(t, failure)}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Field.Root invalid={invalid} required>
+            <Field.Label>{t('otp.code')}</Field.Label>
+            <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} pattern="\d{6}" autoFocus letterSpacing="0.4em" />
+            <Field.ErrorText>{t('otp.invalid')}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" colorPalette="blue" loading={verifying} disabled={!canSubmit}>
+            {t('otp.submit')}
+          </Button>
+          <HStack justify="space-between" wrap="wrap">
+            <Button variant="ghost" size="sm" loading={resending} disabled={!canSubmit} onClick={() => session.send({ type: 'otp.resend' })}>
+              {t('otp.resend')}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => session.send({ type: 'session.logout' })}>
+              {t('otp.cancel')}
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { Box, Button, EmptyState, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceList } from './use-resource-list';
+import { LoadFailure } from './load-failure';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+}
+
+/** A server-paged table over a resource list: loading skeleton, error with retry, empty state, pager. */
+export function DataTable<T extends { id: number }>({ source, columns, caption, onRowClick, selectedId }: {
+  source: ResourceList<T>;
+  columns: Column<T>[];
+  caption: string;
+  onRowClick?: (row: T) => void;
+  selectedId?: number;
+}) {
+  const { t } = useTranslation();
+  const { items, total, skip, limit, loading, loadFailure, list } = source;
+  if (loadFailure) return <LoadFailure failure={loadFailure} onRetry={() => list.send({ type: 'list.retry' })} />;
+  if (loading && items.length === 0) {
+    return (
+      <Stack gap="2" aria-busy="true" aria-label={t('shell.loading')}>
+        {[0, 1, 2, 3].map((i) => <Skeleton key={i} height="8" />)}
+      </Stack>
+    );
+  }
+  if (!loading && items.length === 0) {
+    return (
+      <EmptyState.Root size="sm">
+        <EmptyState.Content>
+          <EmptyState.Title>{t('common.empty')}</EmptyState.Title>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  }
+  const last = Math.min(skip + limit, total);
+  return (
+    <Stack gap="3" aria-busy={loading}>
+      <Box overflowX="auto" borderWidth="1px" rounded="md">
+        <Table.Root size="sm" interactive={!!onRowClick} stickyHeader>
+          <Table.Caption srOnly>{caption}</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              {columns.map((c) => <Table.ColumnHeader key={c.key} whiteSpace="nowrap">{c.header}</Table.ColumnHeader>)}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {items.map((row) => (
+              <Table.Row
+                key={row.id}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row) : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+                cursor={onRowClick ? 'pointer' : undefined}
+                aria-selected={selectedId === undefined ? undefined : selectedId === row.id}
+                bg={selectedId === row.id ? 'blue.subtle' : undefined}
+              >
+                {columns.map((c) => <Table.Cell key={c.key}>{c.cell(row)}</Table.Cell>)}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      <HStack justify="space-between" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted">
+          {t('common.range', { first: skip + 1, last, total })}
+        </Text>
+        <HStack>
+          <Button size="xs" variant="outline" disabled={skip === 0 || loading} onClick={() => list.send({ type: 'list.pageChanged', skip: skip - limit })}>
+            {t('common.previous')}
+          </Button>
+          <Button size="xs" variant="outline" disabled={last >= total || loading} onClick={() => list.send({ type: 'list.pageChanged', skip: skip + limit })}>
+            {t('common.next')}
+          </Button>
+        </HStack>
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { Card, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { motion } from 'framer-motion';
+import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { loadMachine } from '../../machines/load.machine';
+import { loadSettings } from '../../services/portal-api';
+import { visibleLinks } from '../../app/nav-table';
+import { useRoles, useUser } from '../../app/session-context';
+import { LoadFailure } from '../common/load-failure';
+
+const settingsMachine = loadMachine.provide({ actors: { load: loadSettings } });
+
+export default function HomeScreen() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const roles = useRoles();
+  const settings = useActorRef(settingsMachine);
+  const company = useSelector(settings, (s) => (s.context.data as { company: string } | null)?.company);
+  const failure = useSelector(settings, (s) => s.context.failure);
+  const shortcuts = visibleLinks(roles).filter((link) => link.path !== '/dashboard');
+
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        {company ? (
+          <Heading as="h1" size="2xl">
+            {t('home.welcome', { company })}
+          </Heading>
+        ) : failure ? (
+          <LoadFailure failure={failure} onRetry={() => settings.send({ type: 'load.retry' })} />
+        ) : (
+          <Skeleton height="9" width="60%" />
+        )}
+        <Text color="fg.muted">{t('home.greeting', { name: user?.name })}</Text>
+      </Stack>
+      <Heading as="h2" size="md">
+        {t('home.shortcuts')}
+      </Heading>
+      {shortcuts.length === 0 ? (
+        <Text color="fg.muted">{t('home.noShortcuts')}</Text>
+      ) : (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" as="ul" listStyleType="none">
+          {shortcuts.map((link, i) => (
+            <motion.li key={link.path} initial={{ opacity: 0, y: 8 }} animate={{ opacity: 1, y: 0 }} transition={{ delay: i * 0.03 }}>
+              <Link href={`~${link.path}`}>
+                <Card.Root size="sm" _hover={{ borderColor: 'blue.solid' }} h="full">
+                  <Card.Body>
+                    <Text fontWeight="semibold">{t(link.label)}</Text>
+                  </Card.Body>
+                </Card.Root>
+              </Link>
+            </motion.li>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { Button, HStack, Heading, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { PortalUser } from '../../contract/prerequisites';
+import { fetchUsers } from '../../services/portal-api';
+import { useResourceList } from '../common/use-resource-list';
+import { UsersTable } from './users-table';
+
+/** Users (VIEW_USERS): every portal user, paged. */
+export default function UsersScreen() {
+  const { t } = useTranslation();
+  const users = useResourceList<PortalUser>({ fetchPage: fetchUsers });
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between">
+        <Heading as="h1" size="lg">
+          {t('users.title')}
+        </Heading>
+        <Button size="sm" variant="outline" loading={users.loading} onClick={() => users.list.send({ type: 'list.refresh' })}>
+          {t('common.refresh')}
+        </Button>
+      </HStack>
+      <UsersTable source={users} />
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { sessionMachine, type StoredUser } from '../machines/session.machine';
+import { sessionStore } from './session-store';
+import { onUnauthorized } from './unauthorized';
+
+/** The HTTP client and the contract (with ky and zod) load on the first call, not with the login page. */
+const contract = () => import('../contract/routes').then((m) => m.routes);
+const call: typeof import('./http').call = async (route, options) => (await import('./http')).call(route, options);
+
+/** The session machine's actors, for real: local storage and /portal_api. */
+export const sessionActors = {
+  restoreSession: fromPromise(async () => ({ user: sessionStore.user(), roles: sessionStore.roles(), now: Date.now() })),
+  authenticate: fromPromise(async ({ input }: { input: { username: string; password: string } }) => {
+    const answer = await call((await contract()).login, { body: { strategy: 'local', ...input } });
+    // The token is stored before the next call (the OTP step or the roles) needs it.
+    const user: StoredUser = { ...answer.user, token: answer.accessToken };
+    sessionStore.save(user, null);
+    return { user, now: Date.now() };
+  }),
+  verifyOtp: fromPromise(async ({ input }: { input: { code: string } }) => {
+    const answer = await call((await contract()).verifyOtp, { body: input });
+    const user: StoredUser = { ...answer.user, token: sessionStore.token() ?? '' };
+    return { user, now: Date.now() };
+  }),
+  resendOtp: fromPromise(async (): Promise<unknown> => call((await contract()).resendOtp)),
+  loadRoles: fromPromise(async ({ input }: { input: { groupId: number } }) => {
+    const answer = await call((await contract()).listGroupRoles, { query: { $limit: 1000, group_id: input.groupId } });
+    return answer.data.map((record) => record.admin_role);
+  }),
+  revokeSession: fromPromise(async (): Promise<unknown> => call((await contract()).logout)),
+  watchUnauthorized: fromCallback(({ sendBack }) => onUnauthorized(() => sendBack({ type: 'session.unauthorized' }))),
+};
+
+/** The session machine with its real actors and storage. */
+export const liveSessionMachine = sessionMachine.provide({
+  actors: sessionActors,
+  actions: {
+    persistSession: (_, params) => sessionStore.save(params.user, params.roles),
+    clearSession: () => sessionStore.clear(),
+  },
+});

@@ -1,0 +1,23 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderStatecharts } from '../../scripts/statecharts-render';
+
+describe('docs/statecharts', () => {
+  it('holds an up-to-date export of every machine (run `npm run statecharts` when this fails)', async () => {
+    const files = await renderStatecharts();
+    expect(files.size).toBeGreaterThan(0);
+    for (const [name, content] of files) {
+      const path = `docs/statecharts/${name}`;
+      expect(existsSync(path), `${path} is missing`).toBe(true);
+      expect(readFileSync(path, 'utf8'), `${path} is stale`).toBe(content);
+    }
+    expect(readdirSync('docs/statecharts').filter((f) => !files.has(f)), 'exports of machines that no longer exist').toEqual([]);
+  });
+
+  it('draws the session machine with its expiry timer and its 401 transition', async () => {
+    const md = (await renderStatecharts()).get('session.md')!;
+    expect(md).toContain('stateDiagram-v2');
+    expect(md).toContain('authenticated --> loggedOut: after untilExpiry');
+    expect(md).toContain('authenticated --> loggedOut: session.unauthorized');
+  });
+});
