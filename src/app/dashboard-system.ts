@@ -1,4 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { inputRecipe } from '@chakra-theme/recipes/input.js';
+import { linkRecipe } from '@chakra-theme/recipes/link.js';
 import { badgeRecipe } from '@chakra-theme/recipes/badge.js';
 import { checkmarkRecipe } from '@chakra-theme/recipes/checkmark.js';
 import { codeRecipe } from '@chakra-theme/recipes/code.js';
@@ -8,6 +10,10 @@ import { radiomarkRecipe } from '@chakra-theme/recipes/radiomark.js';
 import { separatorRecipe } from '@chakra-theme/recipes/separator.js';
 import { skeletonRecipe } from '@chakra-theme/recipes/skeleton.js';
 import { textareaRecipe } from '@chakra-theme/recipes/textarea.js';
+import { alertSlotRecipe } from '@chakra-theme/recipes/alert.js';
+import { cardSlotRecipe } from '@chakra-theme/recipes/card.js';
+import { fieldSlotRecipe } from '@chakra-theme/recipes/field.js';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select.js';
 import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar.js';
 import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox.js';
 import { collapsibleSlotRecipe } from '@chakra-theme/recipes/collapsible.js';
@@ -41,9 +47,11 @@ export const dashboardSystem = createSystem(
   defineConfig({
     theme: {
       recipes: {
+        input: inputRecipe, link: linkRecipe,
         badge: badgeRecipe, checkmark: checkmarkRecipe, code: codeRecipe, icon: iconRecipe, inputAddon: inputAddonRecipe, radiomark: radiomarkRecipe, separator: separatorRecipe, skeleton: skeletonRecipe, textarea: textareaRecipe,
       },
       slotRecipes: {
+        alert: alertSlotRecipe, card: cardSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe,
         avatar: avatarSlotRecipe, checkbox: checkboxSlotRecipe, collapsible: collapsibleSlotRecipe, dataList:
         dataListSlotRecipe, dialog: dialogSlotRecipe, drawer: drawerSlotRecipe, emptyState: emptyStateSlotRecipe,
         fieldset: fieldsetSlotRecipe, list: listSlotRecipe, menu: menuSlotRecipe, pinInput: pinInputSlotRecipe,

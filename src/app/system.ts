@@ -29,13 +29,7 @@ import { zIndices } from '@chakra-theme/tokens/z-indices.js';
 import { buttonRecipe } from '@chakra-theme/recipes/button.js';
 import { containerRecipe } from '@chakra-theme/recipes/container.js';
 import { headingRecipe } from '@chakra-theme/recipes/heading.js';
-import { inputRecipe } from '@chakra-theme/recipes/input.js';
-import { linkRecipe } from '@chakra-theme/recipes/link.js';
 import { spinnerRecipe } from '@chakra-theme/recipes/spinner.js';
-import { alertSlotRecipe } from '@chakra-theme/recipes/alert.js';
-import { cardSlotRecipe } from '@chakra-theme/recipes/card.js';
-import { fieldSlotRecipe } from '@chakra-theme/recipes/field.js';
-import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select.js';
 
 /**
  * Chakra's theme, file by file, with only the recipes the portal uses: the full default theme carries some 75
@@ -63,8 +57,7 @@ export const baseConfig = defineConfig({
     textStyles,
     layerStyles,
     animationStyles,
-    recipes: { button: buttonRecipe, container: containerRecipe, heading: headingRecipe, input: inputRecipe, link: linkRecipe, spinner: spinnerRecipe },
-    slotRecipes: { alert: alertSlotRecipe, card: cardSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe },
+    recipes: { button: buttonRecipe, container: containerRecipe, heading: headingRecipe, spinner: spinnerRecipe },
   },
 });
 

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { SessionContext } from '../../app/session-context';
-import { AuthLayout } from './auth-layout';
 import { describeFailure } from '../common/describe-failure';
+import { AuthLayout } from './auth-layout';
+import { LabelledInput, Notice, TextInput } from './auth-ui';
 
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -28,53 +29,39 @@ export default function LoginScreen() {
         {t('login.heading')}
       </Heading>
       <form onSubmit={submit} noValidate>
-        <Stack gap="4">
-          {loggedOut && (
-            <Alert.Root status="error" role="alert" data-testid="logged-out-notice">
-              <Alert.Indicator />
-              <Alert.Title>{t('session.loggedOut')}</Alert.Title>
-            </Alert.Root>
-          )}
-          {failure && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{describeFailure(t, failure)}</Alert.Title>
-            </Alert.Root>
-          )}
-          <Field.Root invalid={missing.username} required>
-            <Field.Label>{t('login.username')}</Field.Label>
-            <Input name="username" autoComplete="username" autoCapitalize="none" autoFocus />
-            <Field.ErrorText>{t('validation.required', { field: t('login.username') })}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={missing.password} required>
-            <Field.Label>{t('login.password')}</Field.Label>
-            <Input name="password" type="password" autoComplete="current-password" />
-            <Field.ErrorText>{t('validation.required', { field: t('login.password') })}</Field.ErrorText>
-          </Field.Root>
+        <Flex direction="column" gap="4">
+          {loggedOut && <Notice testId="logged-out-notice">{t('session.loggedOut')}</Notice>}
+          {failure && <Notice>{describeFailure(t, failure)}</Notice>}
+          <LabelledInput label={t('login.username')} error={missing.username ? t('validation.required', { field: t('login.username') }) : undefined}>
+            <TextInput name="username" autoComplete="username" autoCapitalize="none" autoFocus aria-invalid={missing.username} required />
+          </LabelledInput>
+          <LabelledInput label={t('login.password')} error={missing.password ? t('validation.required', { field: t('login.password') }) : undefined}>
+            <TextInput name="password" type="password" autoComplete="current-password" aria-invalid={missing.password} required />
+          </LabelledInput>
           <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('login.signingIn')}>
             {t('login.submit')}
           </Button>
           <ForgotPassword />
-        </Stack>
+        </Flex>
       </form>
     </AuthLayout>
   );
 }
 
-/** Portal passwords are reset by an administrator: say so, in place (no dialog code on the login page). */
+/** Portal passwords are reset by an administrator: say so, in place. */
 function ForgotPassword() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <Stack gap="2">
-      <Button variant="plain" size="sm" alignSelf="center" textDecoration="underline" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+    <Box textAlign="center">
+      <Button variant="plain" size="sm" textDecoration="underline" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         {t('login.forgot')}
       </Button>
       {open && (
-        <Text fontSize="sm" color="fg.muted" role="note">
+        <Text fontSize="sm" color="fg.muted" role="note" mt="2">
           {t('login.forgotBody')}
         </Text>
       )}
-    </Stack>
+    </Box>
   );
 }

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Field, HStack, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { SessionContext } from '../../app/session-context';
-import { AuthLayout } from './auth-layout';
 import { describeFailure } from '../common/describe-failure';
+import { AuthLayout } from './auth-layout';
+import { LabelledInput, Notice, TextInput } from './auth-ui';
 
 export default function OtpScreen() {
   const { t } = useTranslation();
@@ -30,30 +31,33 @@ export default function OtpScreen() {
       </Heading>
       <Text color="fg.muted">{t('otp.sent', { channel: t(`otp.channel.${channel}`) })}</Text>
       <form onSubmit={submit} noValidate>
-        <Stack gap="4">
-          {failure && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{describeFailure(t, failure)}</Alert.Title>
-            </Alert.Root>
-          )}
-          <Field.Root invalid={invalid} required>
-            <Field.Label>{t('otp.code')}</Field.Label>
-            <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} pattern="\d{6}" autoFocus letterSpacing="0.4em" />
-            <Field.ErrorText>{t('otp.invalid')}</Field.ErrorText>
-          </Field.Root>
+        <Flex direction="column" gap="4">
+          {failure && <Notice>{describeFailure(t, failure)}</Notice>}
+          <LabelledInput label={t('otp.code')} error={invalid ? t('otp.invalid') : undefined}>
+            <TextInput
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              autoFocus
+              letterSpacing="0.4em"
+             
+              aria-invalid={invalid}
+              required
+            />
+          </LabelledInput>
           <Button type="submit" colorPalette="blue" loading={verifying} disabled={!canSubmit}>
             {t('otp.submit')}
           </Button>
-          <HStack justify="space-between" wrap="wrap">
+          <Flex justify="space-between" wrap="wrap" gap="2">
             <Button variant="ghost" size="sm" loading={resending} disabled={!canSubmit} onClick={() => session.send({ type: 'otp.resend' })}>
               {t('otp.resend')}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => session.send({ type: 'session.logout' })}>
               {t('otp.cancel')}
             </Button>
-          </HStack>
-        </Stack>
+          </Flex>
+        </Flex>
       </form>
     </AuthLayout>
   );
