@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
-import { aliases } from './vite.aliases';
+import { aliases } from './vite.aliases.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { aliases } from './vite.aliases';
+import { aliases } from './vite.aliases.ts';
+import pkg from './package.json' with { type: 'json' };
 
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: aliases },
-  define: { __APP_VERSION__: JSON.stringify('2.4.74') },
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   test: {
     globalSetup: ['tests/setup/global-db.ts'],
     setupFiles: ['tests/setup/console.ts'],

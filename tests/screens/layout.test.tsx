@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../support/render-app';
+import { jsdomUi } from '../support/ui-jsdom';
+import { loggedInSession, storedUser } from '../support/fake-session';
+
+vi.mock('../../src/services/portal-api', async (original) => {
+  const actual = await original<typeof import('../../src/services/portal-api')>();
+  const { fromPromise } = await import('xstate');
+  return { ...actual, loadSettings: fromPromise(async () => ({ company: 'Simu Test' })) };
+});
+
+const approver = ['VIEW_APPROVALS', 'VIEW_DEREGISTRATIONS', 'VIEW_IMEI_CHANGE_REQUESTS', 'FIND_CUSTOMER'];
+
+describe('dashboard layout', () => {
+  it('shows the user name and group in upper case, the avatar letter and the version', async () => {
+    await renderApp('/dashboard', loggedInSession(approver, storedUser({ name: 'Daudi Kimaro', group: { id: 4, name: 'Approver' } })));
+    await jsdomUi().see('heading', 'Welcome to Simu Test');
+    const name = screen.getByTestId('nav-user-name');
+    expect(name).toHaveTextContent('Daudi Kimaro');
+    expect(name).toHaveStyle({ textTransform: 'uppercase' });
+    expect(screen.getByTestId('nav-group-name')).toHaveStyle({ textTransform: 'uppercase' });
+    expect(within(screen.getByRole('navigation', { name: 'Main navigation' }).parentElement!).getAllByText('D').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('app-version')).toHaveTextContent('Version 2.4.74');
+  });
+
+  it('offers the shortcuts the roles allow on the home page', async () => {
+    await renderApp('/dashboard', loggedInSession(approver));
+    await jsdomUi().see('heading', 'Welcome to Simu Test');
+    const shortcuts = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(shortcuts).toEqual(['Find customers', 'Deregistration requests', 'IMEI change requests']);
+  });
+
+  it('starts with the group of the current path open and the others closed; groups toggle', async () => {
+    await renderApp('/dashboard/imei_changes', loggedInSession([...approver, 'VIEW_STORES']));
+    const ui = jsdomUi();
+    await ui.see('heading', 'IMEI change requests');
+    const approvals = screen.getByRole('button', { name: 'Approvals' });
+    const stores = screen.getByRole('button', { name: 'Phone store' });
+    expect(approvals).toHaveAttribute('aria-expanded', 'true');
+    expect(stores).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('link', { name: 'IMEI change requests' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(stores);
+    expect(stores).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Stores' })).toBeVisible();
+  });
+
+  it('shows a coming-soon placeholder for a screen of a later release, and sends unknown paths home', async () => {
+    await renderApp('/dashboard/stolen-phone', loggedInSession(['REPORT_STOLEN_PHONE']));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Report stolen phone');
+    await ui.seeText('Coming soon');
+    await ui.click('link', 'Dashboard');
+    await ui.see('heading', 'Welcome to Simu Test');
+  });
+
+  it('sends an unknown dashboard path to the dashboard home', async () => {
+    await renderApp('/dashboard/nowhere', loggedInSession([]));
+    await jsdomUi().see('heading', 'Welcome to Simu Test');
+    expect(window.location.pathname).toBe('/dashboard');
+  });
+
+  it('toggles the theme from the top bar', async () => {
+    await renderApp('/dashboard', loggedInSession([]));
+    const ui = jsdomUi();
+    await ui.click('button', 'Switch to dark theme');
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem('theme')).toBe('defaultDark');
+    await ui.click('button', 'Switch to light theme');
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(localStorage.getItem('theme')).toBe('default');
+  });
+});

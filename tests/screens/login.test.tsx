@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fromCallback, fromPromise } from 'xstate';
+import { sessionMachine, type StoredUser } from '../../src/machines/session.machine';
+import { renderApp } from '../support/render-app';
+import { jsdomUi } from '../support/ui-jsdom';
+import { dashboard, loginPage, otpPage } from '../support/pages';
+
+const now = Date.now();
+const agent: StoredUser = {
+  id: 2, name: 'Baraka Mushi', username: 'agent', group: { id: 2, name: 'Agent' }, exp: now + 3_600_000,
+  otp_enabled: false, otp_channel: 'sms', otp_pending: false, token: 't-agent',
+};
+const admin: StoredUser = { ...agent, id: 1, name: 'Asha Mwakyusa', username: 'admin', group: { id: 1, name: 'Admin' }, otp_enabled: true, otp_pending: true, token: 't-admin' };
+
+function fakeSession(overrides: Partial<Record<string, unknown>> = {}) {
+  return sessionMachine.provide({
+    actors: {
+      restoreSession: fromPromise(async () => ({ user: null, roles: null, now: Date.now() })),
+      authenticate: fromPromise(async ({ input }: { input: { username: string; password: string } }) => {
+        if (input.password !== 'Demo#2026') throw { status: 401, message: 'Invalid username or password', reason: 'invalid_credentials' };
+        return { user: input.username === 'admin' ? admin : agent, now: Date.now() };
+      }),
+      verifyOtp: fromPromise(async ({ input }: { input: { code: string } }) => {
+        if (input.code !== '123456') throw { status: 400, message: 'Wrong code', reason: 'otp_wrong', left: 4 };
+        return { user: { ...admin, otp_pending: false }, now: Date.now() };
+      }),
+      resendOtp: fromPromise(async () => ({ sent: true })),
+      loadRoles: fromPromise(async () => ['FIND_CUSTOMER', 'ADD_LOAN']),
+      revokeSession: fromPromise(async () => ({ revoked: true })),
+      watchUnauthorized: fromCallback(() => () => undefined),
+      ...overrides,
+    } as never,
+  });
+}
+
+// The dashboard home asks the server for the company name; answer it here.
+vi.mock('../../src/services/portal-api', async (original) => {
+  const actual = await original<typeof import('../../src/services/portal-api')>();
+  const { fromPromise: fp } = await import('xstate');
+  return { ...actual, loadSettings: fp(async () => ({ company: 'Simu Test' })) };
+});
+
+describe('login screen', () => {
+  it('shows the heading, and a clear error for a wrong password without leaving the page', async () => {
+    await renderApp('/', fakeSession());
+    const ui = jsdomUi();
+    const login = loginPage(ui);
+    await login.open();
+    await login.logIn('agent', 'nope');
+    await login.seeError('Wrong username or password.');
+    expect(await ui.path()).toBe('/');
+  });
+
+  it('asks for both fields before sending anything', async () => {
+    const authenticate = vi.fn(async () => ({ user: agent, now: Date.now() }));
+    await renderApp('/', fakeSession({ authenticate: fromPromise(authenticate) }));
+    const ui = jsdomUi();
+    await loginPage(ui).open();
+    await ui.click('button', 'Log in');
+    await ui.seeText('Username is required');
+    await ui.seeText('Password is required');
+    expect(authenticate).not.toHaveBeenCalled();
+  });
+
+  it('logs in and lands on the dashboard with the nav of the roles loaded', async () => {
+    await renderApp('/', fakeSession());
+    const ui = jsdomUi();
+    await loginPage(ui).logIn('agent', 'Demo#2026');
+    await dashboard(ui).seeWelcome('Simu Test');
+    expect(await ui.path()).toBe('/dashboard');
+    expect(await dashboard(ui).navLinks()).toEqual(['Dashboard', 'Find customers']);
+  });
+
+  it('takes an OTP user through the code step: wrong code, then the right one', async () => {
+    await renderApp('/', fakeSession());
+    const ui = jsdomUi();
+    await loginPage(ui).logIn('admin', 'Demo#2026');
+    const otp = otpPage(ui);
+    await otp.open();
+    expect(await ui.path()).toBe('/otp');
+    await otp.enter('111111');
+    await otp.seeError('Wrong code. 4 tries left.');
+    await otp.enter('123456');
+    await dashboard(ui).seeWelcome('Simu Test');
+  });
+
+  it('sends an unknown path to the login page, and a logged-out visitor at /otp too', async () => {
+    await renderApp('/somewhere/else', fakeSession());
+    await loginPage(jsdomUi()).open();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('shows "You have been logged out" when a 401 ends the session', async () => {
+    let report: (() => void) | undefined;
+    await renderApp(
+      '/dashboard',
+      fakeSession({
+        restoreSession: fromPromise(async () => ({ user: agent, roles: ['FIND_CUSTOMER'], now: Date.now() })),
+        watchUnauthorized: fromCallback(({ sendBack }) => {
+          report = () => sendBack({ type: 'session.unauthorized' });
+          return () => undefined;
+        }),
+      }),
+    );
+    const ui = jsdomUi();
+    await dashboard(ui).seeWelcome('Simu Test');
+    report!();
+    await loginPage(ui).seeLoggedOutNotice();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+});

@@ -1,0 +1,173 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { ROLES } from '../../src/contract/roles';
+import { renderApp } from '../support/render-app';
+import { jsdomUi } from '../support/ui-jsdom';
+import { loggedInSession } from '../support/fake-session';
+
+/** An in-memory stand-in for the /prerequisites calls, reset before each test. */
+const backend = vi.hoisted(() => ({
+  groups: [] as Array<{ id: number; name: string; created_at: string }>,
+  groupRoles: [] as Array<{ id: number; group_id: number; admin_role: string; created_at: string }>,
+  users: [] as Array<Record<string, unknown>>,
+  calls: [] as string[],
+  nextId: 100,
+}));
+
+vi.mock('../../src/services/portal-api', async () => {
+  const { fromPromise } = await import('xstate');
+  const page = <T,>(rows: T[], i: { limit: number; skip: number }) => ({ total: rows.length, limit: i.limit, skip: i.skip, data: rows.slice(i.skip, i.skip + i.limit) });
+  const now = '2026-11-02T08:00:00.000Z';
+  return {
+    loadSettings: fromPromise(async () => ({ company: 'Simu Test' })),
+    fetchRoles: fromPromise(async () => ({ total: 3, limit: 1000, skip: 0, data: ['VIEW_USERS', 'ADD_LOAN', 'FIND_CUSTOMER'].map((code, i) => ({ id: i + 1, code, description: '' })) })),
+    fetchGroups: fromPromise(async ({ input }: { input: { limit: number; skip: number } }) => page(backend.groups, input)),
+    createGroup: fromPromise(async ({ input }: { input: { values: { name: string } } }) => {
+      backend.calls.push(`createGroup ${input.values.name}`);
+      if (backend.groups.some((g) => g.name.toLowerCase() === input.values.name.toLowerCase())) {
+        throw { status: 400, message: 'A group with this name already exists', fields: { name: 'A group with this name already exists' } };
+      }
+      const group = { id: backend.nextId++, name: input.values.name, created_at: now };
+      backend.groups.push(group);
+      return group;
+    }),
+    fetchGroupRoles: fromPromise(async ({ input }: { input: { limit: number; skip: number; filter: { group_id: number } } }) =>
+      page(backend.groupRoles.filter((r) => r.group_id === input.filter.group_id), input),
+    ),
+    addGroupRole: fromPromise(async ({ input }: { input: { values: { admin_role: string }; filter: { group_id: number } } }) => {
+      backend.calls.push(`addGroupRole ${input.filter.group_id} ${input.values.admin_role}`);
+      const row = { id: backend.nextId++, group_id: input.filter.group_id, admin_role: input.values.admin_role, created_at: now };
+      backend.groupRoles.push(row);
+      return row;
+    }),
+    removeGroupRole: fromPromise(async ({ input }: { input: { id: number } }) => {
+      backend.calls.push(`removeGroupRole ${input.id}`);
+      backend.groupRoles = backend.groupRoles.filter((r) => r.id !== input.id);
+      return {};
+    }),
+    fetchUsers: fromPromise(async ({ input }: { input: { limit: number; skip: number } }) => page(backend.users, input)),
+    createUser: fromPromise(async ({ input }: { input: { values: Record<string, unknown> } }) => {
+      backend.calls.push(`createUser ${String(input.values.username)}`);
+      const user = { id: backend.nextId++, ...input.values, role: 'Agent', last_seen: null, last_ip: null, disabled: false };
+      backend.users.push(user);
+      return user;
+    }),
+  };
+});
+
+beforeEach(() => {
+  backend.groups = [
+    { id: 1, name: 'Admin', created_at: '2026-01-01T00:00:00.000Z' },
+    { id: 2, name: 'Agent', created_at: '2026-01-01T00:00:00.000Z' },
+  ];
+  backend.groupRoles = [{ id: 10, group_id: 2, admin_role: 'FIND_CUSTOMER', created_at: '2026-01-01T00:00:00.000Z' }];
+  backend.users = [
+    { id: 1, username: 'admin', full_name: 'Asha Mwakyusa', email: 'admin@demo.simu.co.tz', group_id: 1, role: 'Admin', last_seen: '2026-11-01T10:00:00.000Z', last_ip: '10.0.0.1', otp_enabled: true, otp_channel: 'sms', disabled: false },
+  ];
+  backend.calls = [];
+});
+
+describe('security screen', () => {
+  it('is not registered without VIEW_SECURITY: the path goes to the dashboard home', async () => {
+    await renderApp('/dashboard/security', loggedInSession(['VIEW_USERS']));
+    await jsdomUi().see('heading', 'Welcome to Simu Test');
+    expect(window.location.pathname).toBe('/dashboard');
+  });
+
+  it('lists groups, refuses an empty name without calling the server, then creates a group', async () => {
+    await renderApp('/dashboard/security', loggedInSession([...ROLES]));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Security');
+    await ui.seeText('Agent');
+    await ui.click('button', 'New group');
+    await ui.click('button', 'Save');
+    await ui.seeText('valid Group name required');
+    expect(backend.calls).toEqual([]);
+    await ui.fill('Group name', 'Auditors');
+    await ui.click('button', 'Save');
+    await ui.seeText('Added successfully');
+    await ui.seeText('Auditors');
+    expect(backend.calls).toEqual(['createGroup Auditors']);
+  });
+
+  it('shows the server refusal of a duplicate group and keeps the form open', async () => {
+    await renderApp('/dashboard/security', loggedInSession([...ROLES]));
+    const ui = jsdomUi();
+    await ui.click('button', 'New group');
+    await ui.fill('Group name', 'agent');
+    await ui.click('button', 'Save');
+    await ui.seeAlert('A group with this name already exists');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('opens a group to see its roles, adds one, and removes one after confirming', async () => {
+    await renderApp('/dashboard/security', loggedInSession([...ROLES]));
+    const ui = jsdomUi();
+    await ui.click('row', /Agent/);
+    await ui.see('heading', 'Roles of Agent');
+    await ui.seeText('FIND_CUSTOMER');
+    await ui.click('button', 'Add role');
+    await ui.select('Role', 'ADD_LOAN');
+    await ui.click('button', 'Save');
+    await ui.seeText('ADD_LOAN');
+    expect(backend.calls).toContain('addGroupRole 2 ADD_LOAN');
+
+    await ui.click('button', 'Remove FIND_CUSTOMER');
+    await ui.see('heading', 'Remove this role?');
+    await ui.click('button', 'Cancel');
+    expect(backend.calls).not.toContain('removeGroupRole 10');
+    await ui.click('button', 'Remove FIND_CUSTOMER');
+    await ui.click('button', 'Remove');
+    await ui.notSee('button', 'Remove FIND_CUSTOMER');
+    expect(backend.calls).toContain('removeGroupRole 10');
+  });
+
+  it('hides the edit buttons from a user without EDIT_ROLES or ADD_SECURITY_GROUP', async () => {
+    await renderApp('/dashboard/security?group=2', loggedInSession(['VIEW_SECURITY']));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Roles of Agent');
+    expect(screen.queryByRole('button', { name: 'Add role' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New group' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove FIND_CUSTOMER' })).toBeNull();
+  });
+
+  it('creates a portal user into a group, checking the e-mail first', async () => {
+    await renderApp('/dashboard/security?tab=users', loggedInSession([...ROLES]));
+    const ui = jsdomUi();
+    await ui.seeText('admin@demo.simu.co.tz');
+    await ui.click('button', 'New user');
+    await ui.fill('Username', 'neema');
+    await ui.fill('Full name', 'Neema Swai');
+    await ui.fill('E-mail', 'not-an-email');
+    await ui.fill('Password', 'Secret#2026');
+    await ui.select('Group', '2');
+    await ui.click('button', 'Save');
+    await ui.seeText('valid E-mail required');
+    expect(backend.calls).toEqual([]);
+    await ui.fill('E-mail', 'neema@demo.simu.co.tz');
+    await ui.click('button', 'Save');
+    await ui.seeText('neema@demo.simu.co.tz');
+    expect(backend.calls).toEqual(['createUser neema']);
+  });
+});
+
+describe('users screen', () => {
+  it('shows the portal users table with every column', async () => {
+    await renderApp('/dashboard/users', loggedInSession(['VIEW_USERS']));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Portal users');
+    const table = await screen.findByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Username', 'Full name', 'E-mail', 'Role', 'Last seen', 'Last IP', 'OTP status', 'OTP channel']);
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      'admin', 'Asha Mwakyusa', 'admin@demo.simu.co.tz', 'Admin', expect.stringContaining('2026'), '10.0.0.1', 'On', 'SMS',
+    ]);
+  });
+
+  it('shows an empty state when there are no users on the page', async () => {
+    backend.users = [];
+    await renderApp('/dashboard/users', loggedInSession(['VIEW_USERS']));
+    await jsdomUi().seeText('Nothing here yet');
+  });
+});

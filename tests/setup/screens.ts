@@ -1,0 +1,36 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// jsdom lacks these browser APIs that Chakra's components (via Ark and Zag) call.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: query.includes('min-width: 901px'),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
+globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
+Element.prototype.scrollIntoView ??= () => undefined;
+Element.prototype.scrollTo ??= () => undefined;
+window.scrollTo = () => undefined;
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,41 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Ui } from './ui';
+
+/** The Ui of browser tests: Playwright locators in Chromium. */
+export function playwrightUi(page: Page, timeout = 15_000): Ui {
+  return {
+    async fill(label, value) {
+      await page.getByLabel(label, { exact: typeof label === 'string' }).fill(value, { timeout });
+    },
+    async click(role, name) {
+      await page.getByRole(role, { name, exact: typeof name === 'string' }).click({ timeout });
+    },
+    async select(label, value) {
+      await page.getByLabel(label).selectOption(value, { timeout });
+    },
+    async see(role, name) {
+      await page.getByRole(role, { name, exact: typeof name === 'string' }).first().waitFor({ state: 'visible', timeout });
+    },
+    async seeText(text) {
+      await page.getByText(text).first().waitFor({ state: 'visible', timeout });
+    },
+    async seeAlert(text) {
+      await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout });
+    },
+    async notSee(role, name) {
+      await page.getByRole(role, { name, exact: typeof name === 'string' }).first().waitFor({ state: 'detached', timeout });
+    },
+    async linkNames(testId) {
+      const nav = page.getByTestId(testId);
+      await nav.waitFor({ state: 'visible', timeout });
+      const names = await nav.locator('a').allTextContents();
+      return names.map((n) => n.trim());
+    },
+    async path() {
+      return new URL(page.url()).pathname;
+    },
+  };
+}
+
+export { expect };
