@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_JWT_SECRET, loadConfig } from '../../server/config';
+
+describe('server configuration', () => {
+  it('defaults to demo mode on port 8080 with the data under ./data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ mode: 'demo', port: 8080, dataDir: './data', databaseUrl: undefined });
+  });
+
+  it('refuses a production start without a JWT secret of its own', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: production needs a JWT secret of its own/);
+    expect(() => loadConfig({ PORTAL_MODE: 'production', JWT_SECRET: DEMO_JWT_SECRET })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ PORTAL_MODE: 'production', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ PORTAL_MODE: 'production', JWT_SECRET: 'x'.repeat(40) }).mode).toBe('production');
+  });
+
+  it('names the variable of a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+});
