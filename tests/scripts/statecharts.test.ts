@@ -17,7 +17,7 @@ describe('docs/statecharts', () => {
   it('draws the session machine with its expiry timer and its 401 transition', async () => {
     const md = (await renderStatecharts()).get('session.md')!;
     expect(md).toContain('stateDiagram-v2');
-    expect(md).toContain('authenticated --> loggedOut: after untilExpiry');
-    expect(md).toContain('authenticated --> loggedOut: session.unauthorized');
+    expect(md).toContain('authenticated --> notified: after untilExpiry');
+    expect(md).toContain('authenticated --> notified: session.unauthorized');
   });
 });
