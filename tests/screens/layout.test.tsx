@@ -72,3 +72,23 @@ describe('dashboard layout', () => {
     expect(localStorage.getItem('theme')).toBe('default');
   });
 });
+
+describe('on a small screen', () => {
+  it('keeps the drawer closed, opens it from the top bar and closes it after navigating', async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: false })) as typeof window.matchMedia;
+    try {
+      await renderApp('/dashboard', loggedInSession(['VIEW_USERS', 'FIND_CUSTOMER']));
+      const ui = jsdomUi();
+      await ui.see('heading', 'Welcome to Simu Test');
+      expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+      await ui.click('button', 'Open or close the navigation');
+      await ui.see('navigation', 'Main navigation');
+      await ui.click('link', 'Find customers');
+      await ui.see('heading', 'Find customers');
+      await ui.notSee('navigation', 'Main navigation');
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import en from '../../src/i18n/locales/en.json';
+import sw from '../../src/i18n/locales/sw.json';
+import pt from '../../src/i18n/locales/pt.json';
+
+type Tree = { [key: string]: string | Tree };
+const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flatten(v, `${prefix}${k}.`)))),
+  );
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
+
+describe('translations', () => {
+  const english = flatten(en);
+
+  it.each([
+    ['sw', sw],
+    ['pt', pt],
+  ])('%s has every English key, no other, with the same placeholders, and is really translated', (_, locale) => {
+    const other = flatten(locale as Tree);
+    expect(Object.keys(other).sort()).toEqual(Object.keys(english).sort());
+    for (const [key, text] of Object.entries(english)) expect(placeholders(other[key]!), key).toEqual(placeholders(text));
+    // Words that are the same in the other language: language names, and "e-mail" in Portuguese.
+    const same = new Set(['otp.channel.email']);
+    const untranslated = Object.keys(english).filter(
+      (k) => other[k] === english[k] && english[k]!.length > 5 && !k.startsWith('languages.') && !same.has(k),
+    );
+    expect(untranslated).toEqual([]);
+  });
+
+  it('has an English text for every key the code asks for', () => {
+    const source = files('src').filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const used = new Set([...source.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z0-9_.]+)'/g)].map((m) => m[1]!));
+    for (const m of source.matchAll(/(?:label|labelKey): '([a-zA-Z]+\.[a-zA-Z0-9_.]+)'|link\('([a-zA-Z.]+)'|group\('([a-zA-Z.]+)'|soon\('[^']*', '([a-zA-Z.]+)'\)/g)) {
+      used.add((m[1] ?? m[2] ?? m[3] ?? m[4])!);
+    }
+    const known = new Set(Object.keys(english).map((k) => k.replace(/_(one|other)$/, '')));
+    expect([...used].filter((key) => !known.has(key))).toEqual([]);
+    expect(used.size).toBeGreaterThan(50);
+  });
+});
