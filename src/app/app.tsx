@@ -6,8 +6,7 @@ import { FullPageSpinner } from './full-page-spinner';
 
 import LoginScreen from '../screens/auth/login-screen';
 const OtpScreen = lazy(() => import('../screens/auth/otp-screen'));
-const TermsScreen = lazy(() => import('../screens/public/terms-screen'));
-const EcontractScreen = lazy(() => import('../screens/public/econtract-screen'));
+const PublicPage = lazy(() => import('../screens/public/public-page'));
 const DashboardLayout = lazy(() => import('./layout/dashboard-layout'));
 const BiScreen = lazy(() => import('../screens/public/bi-screen'));
 
@@ -30,8 +29,8 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<FullPageSpinner label={t('shell.loading')} />}>
       <Switch>
-        <Route path="/tnc" component={TermsScreen} />
-        <Route path="/econtract" component={EcontractScreen} />
+        <Route path="/tnc">{() => <PublicPage page="terms" />}</Route>
+        <Route path="/econtract">{() => <PublicPage page="econtract" />}</Route>
         {phase === 'out' && <Route path="/" component={LoginScreen} />}
         {phase === 'out' && <Redirect to="/" replace />}
         {phase === 'otp' && <Route path="/otp" component={OtpScreen} />}

@@ -92,3 +92,29 @@ describe('on a small screen', () => {
     }
   });
 });
+
+describe('when the roles cannot be loaded', () => {
+  it('says so and retries on request', async () => {
+    const { sessionMachine } = await import('../../src/machines/session.machine');
+    const { fromCallback, fromPromise } = await import('xstate');
+    let attempts = 0;
+    const session = sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise(async () => ({ user: storedUser(), roles: null, now: Date.now() })),
+        loadRoles: fromPromise(async () => {
+          attempts += 1;
+          if (attempts === 1) throw { status: null, message: 'Failed to fetch' };
+          return ['VIEW_USERS'];
+        }),
+        watchUnauthorized: fromCallback(() => () => undefined),
+      } as never,
+    });
+    await renderApp('/dashboard', session);
+    const ui = jsdomUi();
+    await ui.seeAlert('Your permissions could not be loaded.');
+    await ui.seeAlert('The server could not be reached. Check your connection and try again.');
+    await ui.click('button', 'Retry');
+    await ui.see('heading', 'Welcome to Simu Test');
+    expect(await jsdomUi().linkNames('side-nav')).toEqual(['Dashboard', 'Users']);
+  });
+});

@@ -1,12 +1,12 @@
 import { Suspense, useState } from 'react';
-import { Alert, Box, Button, Center, CloseButton, Drawer, Flex, HStack, IconButton, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Box, Center, CloseButton, Drawer, Flex, HStack, IconButton, Portal, Spinner, Text } from '@chakra-ui/react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { SessionContext, useRoles } from '../session-context';
 import { registeredRoutes } from '../routes';
 import { useWideScreen } from '../use-wide-screen';
 import { MenuIcon } from '../icons';
-import { describeFailure } from '../../screens/common/describe-failure';
+import { LoadFailure } from '../../screens/common/load-failure';
 import { DRAWER_WIDTH, SideNav } from './side-nav';
 import { LanguageMenu } from './language-menu';
 import { ThemeToggle } from './theme-toggle';
@@ -25,18 +25,7 @@ function Content() {
   const failure = SessionContext.useSelector((s) => (s.matches({ authenticated: 'rolesFailed' }) ? s.context.failure : null));
   const loading = <Center py="20"><Spinner size="lg" aria-label={t('shell.loading')} /></Center>;
   if (failure) {
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{t('shell.rolesFailed')}</Alert.Title>
-          <Alert.Description>{describeFailure(t, failure)}</Alert.Description>
-        </Alert.Content>
-        <Button size="sm" onClick={() => session.send({ type: 'roles.retry' })}>
-          {t('common.retry')}
-        </Button>
-      </Alert.Root>
-    );
+    return <LoadFailure failure={failure} title={t('shell.rolesFailed')} onRetry={() => session.send({ type: 'roles.retry' })} />;
   }
   if (!ready) return loading;
   return (
