@@ -42,6 +42,7 @@ export function openApiDocument(registry: readonly RouteContract[]) {
         ...(route.auth !== 'public' && route.auth !== 'session' && route.auth !== 'otp'
           ? { 403: errorResponse(`The caller's group lacks ${route.auth}`) }
           : {}),
+        ...Object.fromEntries(Object.entries(route.refusals ?? {}).map(([status, why]) => [status, errorResponse(why)])),
       },
     };
   }

@@ -35,6 +35,15 @@ const userOut = (r: any) => ({
   disabled: r.disabled,
 });
 
+/**
+ * Two requests can both pass a clash check before either commits; the unique index then refuses the later one
+ * (SQLSTATE 23505). That is the same refusal as the check's, so it gets the same 400, not a 500.
+ */
+const sameAsClash = (field: string, message: string) => (error: unknown): never => {
+  if ((error as { code?: unknown } | null)?.code === '23505') throw badRequest(field, message);
+  throw error;
+};
+
 export const listGroups = (deps: Deps, q: Page) => page(deps.db, 'admin_groups', [], '*', 'name, id', q, groupOut);
 
 export const listRoles = (deps: Deps, q: Page) =>
@@ -54,8 +63,11 @@ export async function createGroup(deps: Deps, caller: Caller, body: z.output<typ
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const clash = await tx.query('SELECT 1 FROM admin_groups WHERE lower(name) = lower($1)', [body.name]);
-    if (clash.length) throw badRequest('name', 'A group with this name already exists');
-    const [row] = await tx.query('INSERT INTO admin_groups (name, created_at) VALUES ($1, $2) RETURNING *', [body.name, now]);
+    const taken = 'A group with this name already exists';
+    if (clash.length) throw badRequest('name', taken);
+    const [row] = await tx
+      .query('INSERT INTO admin_groups (name, created_at) VALUES ($1, $2) RETURNING *', [body.name, now])
+      .catch(sameAsClash('name', taken));
     const group = groupOut(row);
     await audit(tx, { actorId: caller.adminId, action: 'group.created', entity: 'admin_group', entityId: group.id, after: group, at: now });
     return group;
@@ -68,11 +80,15 @@ export async function addGroupRole(deps: Deps, caller: Caller, body: z.output<ty
     const group = await tx.query('SELECT 1 FROM admin_groups WHERE id = $1', [body.group_id]);
     if (!group.length) throw badRequest('group_id', 'valid group required');
     const clash = await tx.query('SELECT 1 FROM admin_group_roles WHERE group_id = $1 AND admin_role = $2', [body.group_id, body.admin_role]);
-    if (clash.length) throw badRequest('admin_role', 'The group already has this role');
-    const [row] = await tx.query(
-      'INSERT INTO admin_group_roles (group_id, admin_role, created_at) VALUES ($1, $2, $3) RETURNING *',
-      [body.group_id, body.admin_role, now],
-    );
+    const held = 'The group already has this role';
+    if (clash.length) throw badRequest('admin_role', held);
+    const [row] = await tx
+      .query('INSERT INTO admin_group_roles (group_id, admin_role, created_at) VALUES ($1, $2, $3) RETURNING *', [
+        body.group_id,
+        body.admin_role,
+        now,
+      ])
+      .catch(sameAsClash('admin_role', held));
     const out = groupRoleOut(row);
     await audit(tx, { actorId: caller.adminId, action: 'group_role.added', entity: 'admin_group_role', entityId: out.id, after: out, at: now });
     return out;
@@ -105,12 +121,15 @@ export async function createUser(deps: Deps, caller: Caller, body: z.output<type
     const group = await tx.query('SELECT 1 FROM admin_groups WHERE id = $1', [body.group_id]);
     if (!group.length) throw badRequest('group_id', 'valid group required');
     const clash = await tx.query('SELECT 1 FROM admins WHERE lower(username) = lower($1)', [body.username]);
-    if (clash.length) throw badRequest('username', 'This username is taken');
-    const [{ id }] = (await tx.query<{ id: number }>(
-      `INSERT INTO admins (username, full_name, email, phone, password_hash, group_id, otp_enabled, otp_channel, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [body.username, body.full_name, body.email, body.phone ?? null, passwordHash, body.group_id, body.otp_enabled, body.otp_channel, now],
-    )) as [{ id: number }];
+    const taken = 'This username is taken';
+    if (clash.length) throw badRequest('username', taken);
+    const [{ id }] = (await tx
+      .query<{ id: number }>(
+        `INSERT INTO admins (username, full_name, email, phone, password_hash, group_id, otp_enabled, otp_channel, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [body.username, body.full_name, body.email, body.phone ?? null, passwordHash, body.group_id, body.otp_enabled, body.otp_channel, now],
+      )
+      .catch(sameAsClash('username', taken))) as [{ id: number }];
     const [row] = await tx.query(`SELECT ${USER_COLUMNS} FROM ${USERS_FROM} WHERE a.id = $1`, [id]);
     const user = userOut(row);
     await audit(tx, { actorId: caller.adminId, action: 'user.created', entity: 'admin', entityId: id, after: user, at: now });

@@ -19,6 +19,8 @@ export interface RouteContract {
   readonly query?: z.ZodType;
   readonly params?: z.ZodType;
   readonly response: z.ZodType;
+  /** Refusals beyond the ones every route of its kind has (400 on bad input, 401, 403 for a missing role). */
+  readonly refusals?: Readonly<Partial<Record<403 | 404 | 409 | 429, string>>>;
   /** Answers 201 (a record was created) rather than 200. */
   readonly created?: boolean;
   /** Answers only in demo mode (404 otherwise). */
@@ -31,6 +33,7 @@ export const routes = {
   login: define({
     method: 'POST', path: '/authentication', auth: 'public', summary: 'Log in with username and password',
     body: auth.loginRequest, response: auth.loginResponse,
+    refusals: { 429: 'Too many failed logins for this username or address in the last minute' },
   }),
   logout: define({
     method: 'DELETE', path: '/authentication', auth: 'otp', summary: 'Log out: revoke this token',
@@ -71,6 +74,7 @@ export const routes = {
     method: 'GET', path: '/prerequisites/admin-group-roles', auth: 'session',
     summary: 'List the roles of groups (any user may read those of their own group; VIEW_SECURITY for others)',
     query: prereq.adminGroupRolesQuery, response: prereq.adminGroupRolesList,
+    refusals: { 403: "Another group's roles (or every group's) need VIEW_SECURITY" },
   }),
   addGroupRole: define({
     method: 'POST', path: '/prerequisites/admin-group-roles', auth: 'EDIT_ROLES', summary: 'Add a role to a group',
@@ -79,6 +83,7 @@ export const routes = {
   removeGroupRole: define({
     method: 'DELETE', path: '/prerequisites/admin-group-roles/:id', auth: 'EDIT_ROLES',
     summary: 'Remove a role from a group', params: idParam, response: prereq.adminGroupRole,
+    refusals: { 404: 'No such group role' },
   }),
   listUsers: define({
     method: 'GET', path: '/prerequisites/admins', auth: 'VIEW_USERS', summary: 'List portal users',
