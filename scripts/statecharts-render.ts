@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { toScxml } from './scxml';
 
 const MACHINES_DIR = resolve('src/machines');
 
@@ -135,12 +136,13 @@ export function toMarkdown(machine: AnyStateMachine): string {
   ].join('\n');
 }
 
-/** The files `npm run statecharts` writes: docs/statecharts/<id>.md and <id>.json for every machine. */
+/** The files `npm run statecharts` writes: docs/statecharts/<id>.md, .json and .scxml for every machine. */
 export async function renderStatecharts(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const machine of await loadMachines()) {
     files.set(`${machine.id}.md`, toMarkdown(machine));
     files.set(`${machine.id}.json`, `${JSON.stringify(machine.toJSON(), null, 2)}\n`);
+    files.set(`${machine.id}.scxml`, toScxml(machine));
   }
   return files;
 }

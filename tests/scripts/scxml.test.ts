@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import type { AnyStateNode } from 'xstate';
+import { loadMachines } from '../../scripts/statecharts-render';
+import { toScxml } from '../../scripts/scxml';
+
+const machines = await loadMachines();
+const dir = mkdtempSync(join(tmpdir(), 'scxml-'));
+const nodes = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap((n) => nodes(n as AnyStateNode))];
+
+describe.each(machines.map((m) => ({ id: m.id, machine: m })))('SCXML of $id', ({ id, machine }) => {
+  const xml = toScxml(machine);
+
+  it('validates against the W3C SCXML 1.0 schema (xmllint, Debian libxml2-utils)', () => {
+    const file = join(dir, `${id}.scxml`);
+    writeFileSync(file, xml);
+    const out = execFileSync('xmllint', ['--noout', '--schema', 'tests/fixtures/scxml/scxml.xsd', file], { encoding: 'utf8', stdio: 'pipe' });
+    expect(out).toBe('');
+  });
+
+  it('reads back with the same states and transitions', () => {
+    const doc = new JSDOM(xml, { contentType: 'text/xml' }).window.document;
+    const states = [...doc.querySelectorAll('state, parallel, final')].map((e) => e.getAttribute('id')).sort();
+    expect(states).toEqual(nodes(machine.root).filter((n) => n !== machine.root).map((n) => n.id).sort());
+    const read = [...doc.querySelectorAll('transition')].map((t) =>
+      [t.parentElement!.getAttribute('id'), t.getAttribute('event'), t.getAttribute('cond') ?? '', t.getAttribute('target') ?? ''].join(' | '),
+    );
+    const expected = nodes(machine.root).flatMap((n) =>
+      [...n.transitions].flatMap(([event, defs]) =>
+        defs.map((d) => {
+          const guard = d.guard as { type?: string } | string | undefined;
+          const cond = typeof guard === 'string' ? guard : (guard?.type ?? '');
+          return [n.id, event, cond, ((d.target ?? []) as AnyStateNode[]).map((t) => t.id).join(' ')].join(' | ');
+        }),
+      ),
+    );
+    expect(read.sort()).toEqual(expected.sort());
+  });
+});
