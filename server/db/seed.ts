@@ -14,6 +14,15 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
     );
     await seedDemoStaff(tx, options.now);
     await seedBusiness(tx, { seed: options.seed, now: options.now });
+    // The demo agent works at the main shop (which stocks every model); the demo shop owner owns a shop.
+    await tx.query(
+      `UPDATE agents SET admin_id = (SELECT id FROM admins WHERE username = 'agent')
+        WHERE id = (SELECT min(id) FROM agents WHERE store_id = 1 AND status = 'active')`,
+    );
+    await tx.query(
+      `UPDATE shop_owners SET admin_id = (SELECT id FROM admins WHERE username = 'shopowner')
+        WHERE id = (SELECT min(id) FROM shop_owners)`,
+    );
     await tx.query("INSERT INTO settings (key, value) VALUES ('demo_seeded', $1)", [options.now.toISOString()]);
   });
   return true;
