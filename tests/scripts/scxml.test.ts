@@ -6,7 +6,7 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { loadMachines } from '../../scripts/statecharts-render';
-import { toScxml } from '../../scripts/scxml';
+import { toScxml } from '../../src/lib/statecharts/scxml';
 
 const machines = await loadMachines();
 const dir = mkdtempSync(join(tmpdir(), 'scxml-'));

@@ -1,4 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { children, guardName } from './describe';
 
 /**
  * W3C SCXML 1.0 of a machine: nested and parallel states, initial states, transitions with their events and guard
@@ -6,14 +7,6 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
  * XState ships no SCXML writer (its reader is internal), so this walks the state nodes itself.
  */
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const children = (node: AnyStateNode) => Object.values(node.states) as AnyStateNode[];
-
-function guardName(guard: unknown): string | undefined {
-  if (!guard) return undefined;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
-  return 'inline';
-}
 
 function delayOf(machine: AnyStateMachine, key: string): { delay?: string; delayexpr?: string } {
   if (/^\d+$/.test(key)) return { delay: `${key}ms` };
