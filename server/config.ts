@@ -38,7 +38,9 @@ export type ServerConfig = z.output<typeof schema>;
 
 /** Parses the environment; a bad value stops the start with the variable named. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const result = schema.safeParse(env);
+  // An empty variable (`DATABASE_URL=` in an env file) means unset.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(given);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
     throw new Error(`Refusing to start, bad environment:\n  ${problems.join('\n  ')}`);

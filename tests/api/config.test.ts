@@ -14,6 +14,10 @@ describe('server configuration', () => {
     expect(loadConfig({ PORTAL_MODE: 'production', JWT_SECRET: 'x'.repeat(40) }).mode).toBe('production');
   });
 
+  it('takes an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
+  });
+
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

@@ -20,7 +20,7 @@ export async function startPortal(): Promise<{ url: string; stop: () => Promise<
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'simu-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_MODE: 'demo', NODE_ENV: 'test' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: undefined, PORTAL_MODE: 'demo', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
