@@ -7,5 +7,6 @@ const OUT = 'docs/statecharts';
 mkdirSync(OUT, { recursive: true });
 const files = await renderStatecharts();
 for (const stale of readdirSync(OUT).filter((f) => !files.has(f))) rmSync(join(OUT, stale));
+// Paths starting with ../../ leave docs/statecharts (the explorer's coverage figures).
 for (const [name, content] of files) writeFileSync(join(OUT, name), content);
 console.log(`Wrote ${files.size} files to ${OUT}: ${[...files.keys()].join(', ')}`);

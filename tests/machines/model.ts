@@ -7,9 +7,9 @@ import {
   type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
-  type AnyStateNode,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
+import { getShortestPaths, type StatePath } from 'xstate/graph';
+import { coverageOf, type ModelSpec } from './coverage';
 
 /**
  * Model-based testing of one machine.
@@ -20,10 +20,7 @@ import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph'
  * on a simulated clock: the real actor must end every step in the same state and context as the model, and
  * each state's assertion must hold. A last test prints state and transition coverage and requires 100%.
  */
-export interface MachineModel<M extends AnyStateMachine> {
-  machine: M;
-  events: readonly AnyEventObject[] | ((snapshot: AnyMachineSnapshot) => readonly AnyEventObject[]);
-  input?: unknown;
+export interface MachineModel<M extends AnyStateMachine> extends ModelSpec<M> {
   /** Assertions per state (a dotted state path such as 'authenticated.otp.entering'), run where it is active. */
   states?: Record<string, (snapshot: AnyMachineSnapshot) => void>;
   /**
@@ -35,63 +32,12 @@ export interface MachineModel<M extends AnyStateMachine> {
   actions?: Record<string, (...args: any[]) => void>;
 }
 
-interface TransitionRef {
-  key: string;
-  source: string;
-  event: string;
-}
-
-function stateNodes(node: AnyStateNode): AnyStateNode[] {
-  return [node, ...Object.values(node.states).flatMap((child) => stateNodes(child as AnyStateNode))];
-}
-
-function describeTransitions(machine: AnyStateMachine) {
-  const refs = new Map<unknown, TransitionRef>();
-  for (const node of stateNodes(machine.root)) {
-    for (const [event, defs] of node.transitions) {
-      defs.forEach((def, i) => refs.set(def, { key: `${node.id} -- ${event}${defs.length > 1 ? ` [${i + 1}]` : ''}`, source: node.id, event }));
-    }
-    (node.always ?? []).forEach((def, i) => refs.set(def, { key: `${node.id} -- (always) [${i + 1}]`, source: node.id, event: '' }));
-  }
-  return refs;
-}
-
 const label = (event: AnyEventObject) => {
   const payload = Object.entries(event)
     .filter(([k]) => k !== 'type')
     .map(([k, v]) => `${k}=${JSON.stringify(v)}`.slice(0, 60));
   return payload.length ? `${event.type}(${payload.join(', ')})` : event.type;
 };
-
-export function coverageOf<M extends AnyStateMachine>(model: MachineModel<M>) {
-  const { machine } = model;
-  const adjacency = getAdjacencyMap(machine, { events: model.events as any, input: model.input as any });
-  const transitions = describeTransitions(machine);
-  const nodes = stateNodes(machine.root).filter((n) => n !== machine.root);
-  const reachedTransitions = new Set<string>();
-  const edges: Array<{ from: AnyMachineSnapshot; event: AnyEventObject; to: AnyMachineSnapshot; keys: string[] }> = [];
-  const snapshots = Object.values(adjacency).map((v) => v.state as AnyMachineSnapshot);
-  for (const { state, transitions: out } of Object.values(adjacency)) {
-    for (const { event, state: to } of Object.values(out) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
-      const defs = machine.getTransitionData(state as any, event as any);
-      const keys = defs.map((def: unknown) => transitions.get(def)?.key).filter((k): k is string => !!k);
-      keys.forEach((k) => reachedTransitions.add(k));
-      if (keys.length) edges.push({ from: state as AnyMachineSnapshot, event: event as AnyEventObject, to: to as AnyMachineSnapshot, keys });
-    }
-  }
-  const reachedStates = nodes.filter((n) => snapshots.some((s) => s.matches(n.path.join('.') as any)));
-  const allTransitionKeys = [...new Set([...transitions.values()].map((t) => t.key))];
-  return {
-    id: machine.id,
-    states: { total: nodes.length, reached: reachedStates.length, missing: nodes.filter((n) => !reachedStates.includes(n)).map((n) => n.id) },
-    transitions: {
-      total: allTransitionKeys.length,
-      reached: reachedTransitions.size,
-      missing: allTransitionKeys.filter((k) => !reachedTransitions.has(k)),
-    },
-    edges,
-  };
-}
 
 /** The paths to replay: the shortest path to every state, then one path through every transition not yet walked. */
 function pathsToReplay<M extends AnyStateMachine>(model: MachineModel<M>, edges: ReturnType<typeof coverageOf>['edges']) {
