@@ -40,6 +40,8 @@ export const NAV_TABLE: readonly NavEntry[] = [
   ]),
   link('nav.inventory', '/dashboard/inventory', anyOf('VIEW_INVENTORY')),
   link('nav.bi', '/bi', { codeContains: 'ANALYTICS' }),
+  // Issue 6: the process explorer, for analysts (VIEW_ANALYTICS or any ANALYTICS role).
+  link('nav.processes', '/dashboard/processes', { codeContains: 'ANALYTICS' }),
   link('nav.reportStolen', '/dashboard/stolen-phone', anyOf('REPORT_STOLEN_PHONE')),
   link('nav.recordRecovered', '/dashboard/recovered-phone', anyOf('ADD_RECOVERED_PHONE')),
   group('nav.approvals', anyOf('VIEW_APPROVALS'), [

@@ -40,6 +40,7 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   soon('agents_categories', 'nav.agentCategories'),
   soon('stolen-phone', 'nav.reportStolen'),
   soon('recovered-phone', 'nav.recordRecovered'),
+  { path: 'processes', label: 'nav.processes', screen: lazy(() => import('../screens/processes/processes-screen')) },
 ];
 
 export const registeredRoutes = (roles: readonly string[]) =>

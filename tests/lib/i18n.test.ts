@@ -25,8 +25,8 @@ describe('translations', () => {
     const other = flatten(locale as Tree);
     expect(Object.keys(other).sort()).toEqual(Object.keys(english).sort());
     for (const [key, text] of Object.entries(english)) expect(placeholders(other[key]!), key).toEqual(placeholders(text));
-    // Words that are the same in the other language: language names, and "e-mail" in Portuguese.
-    const same = new Set(['otp.channel.email']);
+    // Words that are the same in the other language: language names, "e-mail" in Portuguese, a unit.
+    const same = new Set(['otp.channel.email', 'processes.ms']);
     const untranslated = Object.keys(english).filter(
       (k) => other[k] === english[k] && english[k]!.length > 5 && !k.startsWith('languages.') && !same.has(k),
     );

@@ -14,7 +14,7 @@ describe('the side navigation table (spec section 2)', () => {
     expect(visibleLinks([...ROLES]).map((l) => l.path)).toEqual([
       '/dashboard', '/dashboard/users', '/dashboard/defaulters_list', '/dashboard/defaulters_reasons_report',
       '/dashboard/customers/find', '/dashboard/transactions/find', '/dashboard/stores', '/dashboard/regions',
-      '/dashboard/inventory', '/bi', '/dashboard/stolen-phone', '/dashboard/recovered-phone', '/dashboard/deregistrations',
+      '/dashboard/inventory', '/bi', '/dashboard/processes', '/dashboard/stolen-phone', '/dashboard/recovered-phone', '/dashboard/deregistrations',
       '/dashboard/imei_changes', '/dashboard/loan_extensions', '/dashboard/agents_categories',
       '/dashboard/suspense-transactions', '/dashboard/reconciliation', '/dashboard/capital-accounting', '/dashboard/security',
     ]);
@@ -22,6 +22,7 @@ describe('the side navigation table (spec section 2)', () => {
 
   it('shows the BI link for any role code containing ANALYTICS, even one the catalogue does not know', () => {
     expect(labels(['VIEW_ANALYTICS'])).toContain('nav.bi');
+    expect(labels(['VIEW_ANALYTICS'])).toContain('nav.processes');
     expect(labels(['SHOP_ANALYTICS_VIEWER'])).toContain('nav.bi');
     expect(labels(['VIEW_USERS'])).not.toContain('nav.bi');
   });

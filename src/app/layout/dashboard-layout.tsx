@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Box, Center, CloseButton, Drawer, Flex, HStack, IconButton, Portal, Spinner, Text } from '@chakra-ui/react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 import { Toaster } from '../toaster';
 import { installDashboardSystem } from '../dashboard-system';
+import { registerLiveActor } from '../live-actors';
 
 // The dashboard draws with more Chakra recipes than the login page: switch to the full set as this chunk loads.
 installDashboardSystem();
@@ -45,6 +46,9 @@ function Content() {
 /** Top bar, side navigation (persistent on desktop, temporary on small screens) and the routed screen. */
 export default function DashboardLayout() {
   const { t } = useTranslation();
+  const session = SessionContext.useActorRef();
+  // The process explorer shows where the user's own session is now.
+  useEffect(() => registerLiveActor('session', session), [session]);
   const wide = useWideScreen();
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);

@@ -1,0 +1,48 @@
+import type { AnyStateMachine } from 'xstate';
+import { sessionMachine } from '../../machines/session.machine';
+import { themeMachine } from '../../machines/theme.machine';
+import { resourceListMachine } from '../../machines/resource-list.machine';
+import { loadMachine } from '../../machines/load.machine';
+import { processExplorerMachine } from '../../machines/process-explorer.machine';
+import coverage from './coverage.generated.json';
+
+export interface ProcessEntry {
+  machine: AnyStateMachine;
+  /** i18n key of a one-line description. */
+  description: string;
+  /** Which screen shows a state: the first rule whose prefix the state's path starts with. */
+  screens: Array<{ prefix: string; screen: string }>;
+}
+
+/** Every process of the portal, for the explorer. A new machine adds its line here. */
+export const PROCESSES: readonly ProcessEntry[] = [
+  {
+    machine: sessionMachine,
+    description: 'processes.about.session',
+    screens: [
+      { prefix: 'restoring', screen: 'processes.screen.spinner' },
+      { prefix: 'loggedOut', screen: '/' },
+      { prefix: 'authenticated.otp', screen: '/otp' },
+      { prefix: 'authenticated', screen: '/dashboard' },
+      { prefix: 'loggingOut', screen: 'processes.screen.spinner' },
+    ],
+  },
+  { machine: themeMachine, description: 'processes.about.theme', screens: [{ prefix: '', screen: 'processes.screen.topBar' }] },
+  {
+    machine: resourceListMachine,
+    description: 'processes.about.resourceList',
+    screens: [{ prefix: '', screen: '/dashboard/security, /dashboard/users' }],
+  },
+  { machine: loadMachine, description: 'processes.about.load', screens: [{ prefix: '', screen: '/dashboard' }] },
+  { machine: processExplorerMachine, description: 'processes.about.processExplorer', screens: [{ prefix: '', screen: '/dashboard/processes' }] },
+];
+
+export type CoverageFigures = (typeof coverage)[keyof typeof coverage];
+
+export function coverageOf(machineId: string): CoverageFigures | undefined {
+  return (coverage as Record<string, CoverageFigures>)[machineId];
+}
+
+export function screenOf(entry: ProcessEntry, state: string): string | undefined {
+  return entry.screens.find((rule) => state === rule.prefix || state.startsWith(`${rule.prefix}.`) || rule.prefix === '')?.screen;
+}

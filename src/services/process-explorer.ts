@@ -1,0 +1,69 @@
+import { fromPromise } from 'xstate';
+import { processExplorerMachine, type ExportFormat } from '../machines/process-explorer.machine';
+import { PROCESSES } from '../app/processes/catalogue';
+import { layoutMachine, type ElkInputNode, type ElkOutputNode } from '../lib/statecharts/diagram';
+import { toMermaid } from '../lib/statecharts/mermaid';
+import { toScxml } from '../lib/statecharts/scxml';
+
+export const DIAGRAM_ELEMENT_ID = 'process-diagram';
+
+const machineOf = (id: string) => PROCESSES.find((p) => p.machine.id === id)?.machine;
+
+/** ELK, loaded with the explorer only (it is large), laying out on the main thread. */
+async function elkLayout(graph: ElkInputNode): Promise<ElkOutputNode> {
+  const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
+  return (await new ELK().layout(graph as never)) as unknown as ElkOutputNode;
+}
+
+function save(name: string, type: string, content: Blob | string) {
+  const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function diagramSvg(): string {
+  const svg = document.getElementById(DIAGRAM_ELEMENT_ID);
+  if (!svg) throw new Error('the diagram is not on the page');
+  return new XMLSerializer().serializeToString(svg);
+}
+
+async function svgToPng(svgText: string): Promise<Blob> {
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgText)}`;
+  await image.decode();
+  const canvas = Object.assign(document.createElement('canvas'), { width: image.naturalWidth * 2, height: image.naturalHeight * 2 });
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG failed'))), 'image/png'));
+}
+
+export async function exportProcess(processId: string, format: ExportFormat): Promise<void> {
+  const machine = machineOf(processId);
+  if (!machine) return;
+  if (format === 'mermaid') return save(`${processId}.mmd`, 'text/plain', toMermaid(machine));
+  if (format === 'scxml') return save(`${processId}.scxml`, 'application/scxml+xml', toScxml(machine));
+  if (format === 'json') return save(`${processId}.json`, 'application/json', `${JSON.stringify(machine.toJSON(), null, 2)}\n`);
+  if (format === 'svg') return save(`${processId}.svg`, 'image/svg+xml', diagramSvg());
+  return save(`${processId}.png`, 'image/png', await svgToPng(diagramSvg()));
+}
+
+/** The explorer with ELK and the browser's downloads. */
+export const liveProcessExplorer = processExplorerMachine.provide({
+  actors: {
+    layoutProcess: fromPromise(async ({ input }: { input: { processId: string | null } }) => {
+      if (!input.processId) return null;
+      const machine = machineOf(input.processId);
+      if (!machine) throw { status: 404, message: `No process ${input.processId}` };
+      return layoutMachine(machine, elkLayout);
+    }),
+  },
+  actions: {
+    exportProcess: (_, params) => void exportProcess(params.processId, params.format),
+  },
+});
