@@ -26,8 +26,15 @@ function save(name: string, type: string, content: Blob | string) {
 }
 
 function diagramSvg(): string {
-  const svg = document.getElementById(DIAGRAM_ELEMENT_ID);
-  if (!svg) throw new Error('the diagram is not on the page');
+  const shown = document.getElementById(DIAGRAM_ELEMENT_ID);
+  if (!shown) throw new Error('the diagram is not on the page');
+  // The file gets the diagram at its own size, without the view's zoom and pan.
+  const svg = shown.cloneNode(true) as SVGSVGElement;
+  const [, , width, height] = (svg.getAttribute('viewBox') ?? '0 0 800 600').split(' ');
+  svg.setAttribute('width', width!);
+  svg.setAttribute('height', height!);
+  svg.removeAttribute('style');
+  svg.setAttribute('font-family', 'system-ui, sans-serif');
   return new XMLSerializer().serializeToString(svg);
 }
 

@@ -55,8 +55,9 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
         role="img"
         aria-label={label}
         viewBox={`${-margin} ${-margin} ${width} ${height}`}
-        width={width * zoom}
-        height={height * zoom}
+        // 100% fits the diagram to the panel's width; zooming scales from there.
+        width={`${zoom * 100}%`}
+        preserveAspectRatio="xMinYMin meet"
         style={{ transform: `translate(${panX}px, ${panY}px)`, fontFamily: 'system-ui, sans-serif' }}
       >
         <defs>

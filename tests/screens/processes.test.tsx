@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderApp } from '../support/render-app';
+import { jsdomUi } from '../support/ui-jsdom';
+import { loggedInSession } from '../support/fake-session';
+
+vi.mock('../../src/services/portal-api', async (original) => {
+  const actual = await original<typeof import('../../src/services/portal-api')>();
+  const { fromPromise } = await import('xstate');
+  return { ...actual, loadSettings: fromPromise(async () => ({ company: 'Simu Test' })) };
+});
+
+describe('processes screen', () => {
+  it('is in the nav for an ANALYTICS role only', async () => {
+    await renderApp('/dashboard', loggedInSession(['SHOP_ANALYTICS']));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Welcome to Simu Test');
+    expect(await ui.linkNames('side-nav')).toContain('Processes');
+  });
+
+  it('lists the processes with their size and coverage, and asks to choose one', async () => {
+    await renderApp('/dashboard/processes', loggedInSession(['VIEW_ANALYTICS']));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Processes');
+    await ui.seeText('Choose a process to draw it.');
+    const list = screen.getByRole('list', { name: 'Processes' });
+    expect(within(list).getByRole('button', { name: 'theme' })).toBeInTheDocument();
+    expect(within(list).getAllByText(/tests reach 100% of states and 100% of transitions/).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('draws a chosen process, explains a state, and zooms', async () => {
+    await renderApp('/dashboard/processes', loggedInSession(['VIEW_ANALYTICS']));
+    const ui = jsdomUi();
+    await ui.click('button', 'theme');
+    await ui.see('img', 'Statechart of theme');
+    expect(window.location.search).toBe('?process=theme');
+    await ui.click('button', 'dark');
+    const details = await screen.findByTestId('state-details');
+    expect(details).toHaveTextContent('theme.toggled → light');
+    expect(details).toHaveTextContent("Shown on: the top bar's theme button");
+    await ui.click('button', 'Zoom in');
+    await ui.see('button', '125%');
+  });
+});
