@@ -4,6 +4,8 @@ import { themeMachine } from '../../machines/theme.machine';
 import { resourceListMachine } from '../../machines/resource-list.machine';
 import { loadMachine } from '../../machines/load.machine';
 import { processExplorerMachine } from '../../machines/process-explorer.machine';
+import { approvalRequestMachine } from '../../machines/approval-request.machine';
+import { approvalQueueMachine } from '../../machines/approval-queue.machine';
 import coverage from './coverage.generated.json';
 
 export interface ProcessEntry {
@@ -34,6 +36,16 @@ export const PROCESSES: readonly ProcessEntry[] = [
     screens: [{ prefix: '', screen: '/dashboard/security, /dashboard/users' }],
   },
   { machine: loadMachine, description: 'processes.about.load', screens: [{ prefix: '', screen: '/dashboard' }] },
+  {
+    machine: approvalQueueMachine,
+    description: 'processes.about.approvalQueue',
+    screens: [{ prefix: '', screen: '/dashboard/deregistrations, /dashboard/imei_changes, /dashboard/loan_extensions' }],
+  },
+  {
+    machine: approvalRequestMachine,
+    description: 'processes.about.approvalRequest',
+    screens: [{ prefix: '', screen: '/dashboard/deregistrations, /dashboard/imei_changes, /dashboard/loan_extensions' }],
+  },
   { machine: processExplorerMachine, description: 'processes.about.processExplorer', screens: [{ prefix: '', screen: '/dashboard/processes' }] },
 ];
 

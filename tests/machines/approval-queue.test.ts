@@ -1,0 +1,27 @@
+import { describe, expect } from 'vitest';
+import { testModel } from './model';
+import { approvalQueueModel, mixed, offline } from './approval-queue.model';
+
+describe('approval queue machine (model-based)', () => {
+  testModel({
+    ...approvalQueueModel,
+    states: {
+      loading: (s) => expect(s.hasTag('busy')).toBe(true),
+      failed: (s) => expect(s.context.failure).toEqual(offline),
+      deciding: (s) => {
+        // Optimistic: what is being decided is off the list, and kept to put back.
+        expect(s.context.pending.length).toBeGreaterThan(0);
+        for (const item of s.context.pending) expect(s.context.items).not.toContainEqual(item);
+      },
+      ready: (s) => {
+        expect(s.context.pending).toEqual([]);
+        expect(new Set(s.context.items.map((i) => i.id)).size).toBe(s.context.items.length);
+        for (const id of s.context.selected) expect(s.context.items.map((i) => i.id)).toContain(id);
+        if (s.context.results.length) {
+          expect(s.context.results).toEqual(mixed);
+          expect(s.context.items.map((i) => i.id)).not.toContain(1);
+        }
+      },
+    },
+  });
+});
