@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import type { ApprovalQueueContext } from '../../src/machines/approval-queue.machine';
 import { testModel } from './model';
 import { approvalQueueModel, mixed, offline } from './approval-queue.model';
 
@@ -8,12 +9,14 @@ describe('approval queue machine (model-based)', () => {
     states: {
       loading: (s) => expect(s.hasTag('busy')).toBe(true),
       failed: (s) => expect(s.context.failure).toEqual(offline),
-      deciding: (s) => {
+      deciding: ({ context }) => {
+        const s = { context: context as ApprovalQueueContext };
         // Optimistic: what is being decided is off the list, and kept to put back.
         expect(s.context.pending.length).toBeGreaterThan(0);
         for (const item of s.context.pending) expect(s.context.items).not.toContainEqual(item);
       },
-      ready: (s) => {
+      ready: ({ context }) => {
+        const s = { context: context as ApprovalQueueContext };
         expect(s.context.pending).toEqual([]);
         expect(new Set(s.context.items.map((i) => i.id)).size).toBe(s.context.items.length);
         for (const id of s.context.selected) expect(s.context.items.map((i) => i.id)).toContain(id);
