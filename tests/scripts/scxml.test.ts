@@ -25,7 +25,7 @@ describe.each(machines.map((m) => ({ id: m.id, machine: m })))('SCXML of $id', (
   it('reads back with the same states and transitions', () => {
     const doc = new JSDOM(xml, { contentType: 'text/xml' }).window.document;
     const states = [...doc.querySelectorAll('state, parallel, final')].map((e) => e.getAttribute('id')).sort();
-    expect(states).toEqual(nodes(machine.root).filter((n) => n !== machine.root).map((n) => n.id).sort());
+    expect(states).toEqual(nodes(machine.root).map((n) => n.id).sort());
     const read = [...doc.querySelectorAll('transition')].map((t) =>
       [t.parentElement!.getAttribute('id'), t.getAttribute('event'), t.getAttribute('cond') ?? '', t.getAttribute('target') ?? ''].join(' | '),
     );
@@ -39,5 +39,10 @@ describe.each(machines.map((m) => ({ id: m.id, machine: m })))('SCXML of $id', (
       ),
     );
     expect(read.sort()).toEqual(expected.sort());
+    const invoked = [...doc.querySelectorAll('invoke')].map((e) => `${e.parentElement!.getAttribute('id')} ${e.getAttribute('src')}`);
+    const actors = nodes(machine.root).flatMap((n) =>
+      (n.invoke as Array<{ id: string; src: unknown }>).map((i) => `${n.id} actor:${typeof i.src === 'string' ? i.src : i.id}`),
+    );
+    expect(invoked.sort()).toEqual(actors.sort());
   });
 });

@@ -64,17 +64,29 @@ export function edgeLabel(event: string, guard?: string): string {
   return eventLabel(event) + (guard ? ` [${guard}]` : '');
 }
 
+const isAncestor = (node: AnyStateNode, of: AnyStateNode): boolean => !!of.parent && (of.parent === node || isAncestor(node, of.parent));
+/** A transition of a state into its own inside (or of the machine itself) starts at an "any state" marker in it. */
+export const ANY = '*';
+const anyId = (node: AnyStateNode) => `${id(node)}~any`;
+
 /** ELK's input for a machine: every state a node (compound ones hold their children), every transition an edge. */
 export function toElkGraph(machine: AnyStateMachine): ElkInputNode {
+  const all = edges(machine.root);
+  const inward = new Set(
+    all.filter((e) => e.to.some((t) => isAncestor(e.from, t)) || (e.to.length === 0 && e.from === machine.root)).map((e) => e.from),
+  );
   const build = (node: AnyStateNode): ElkInputNode => {
     const kids = children(node);
-    const label = node.key;
+    const label = node === machine.root ? machine.id : node.key;
     if (kids.length === 0) return { id: id(node), width: Math.max(textWidth(label), 70), height: 36, labels: [{ text: label, width: textWidth(label), height: 16 }] };
     return {
       id: id(node),
       labels: [{ text: label, width: textWidth(label), height: 16 }],
       layoutOptions: { 'elk.padding': '[top=32,left=14,bottom=14,right=14]', 'elk.nodeLabels.placement': 'INSIDE V_TOP H_LEFT' },
-      children: kids.map(build),
+      children: [
+        ...(inward.has(node) ? [{ id: anyId(node), width: 36, height: 24, labels: [{ text: ANY, width: 12, height: 14 }] }] : []),
+        ...kids.map(build),
+      ],
     };
   };
   const root = build(machine.root);
@@ -89,10 +101,12 @@ export function toElkGraph(machine: AnyStateMachine): ElkInputNode {
     'elk.json.shapeCoords': 'ROOT',
     'elk.json.edgeCoords': 'ROOT',
   };
-  root.edges = edges(machine.root).flatMap((e, i) =>
-    e.to.map((target, j) => {
+  // A transition that stays (actions only) is drawn as a loop on its state.
+  root.edges = all.flatMap((e, i) =>
+    (e.to.length ? e.to : [e.from]).map((target, j) => {
       const text = edgeLabel(e.event, e.guard);
-      return { id: `e${i}.${j}`, sources: [id(e.from)], targets: [id(target)], labels: [{ text, width: textWidth(text), height: 14 }] };
+      const source = isAncestor(e.from, target) || (target === e.from && target === machine.root) ? anyId(e.from) : id(e.from);
+      return { id: `e${i}.${j}`, sources: [source], targets: [id(target)], labels: [{ text, width: textWidth(text), height: 14 }] };
     }),
   );
   return root;
@@ -108,6 +122,11 @@ export async function layoutMachine(machine: AnyStateMachine, engine: LayoutEngi
   );
   const nodes: DiagramNode[] = [];
   const walk = (n: ElkOutputNode) => {
+    if (n.id.endsWith('~any')) {
+      const owner = byId.get(n.id.slice(0, -'~any'.length))!;
+      const path = statePath(owner);
+      nodes.push({ path: path ? `${path}.${ANY}` : ANY, label: ANY, x: n.x ?? 0, y: n.y ?? 0, width: n.width ?? 0, height: n.height ?? 0, compound: false, final: false, initial: false });
+    }
     const state = byId.get(n.id);
     if (state && state !== machine.root) {
       nodes.push({

@@ -48,7 +48,8 @@ function element(node: AnyStateNode, machine: AnyStateMachine, indent: string): 
   }
   for (const invoke of node.invoke as Array<{ id: string; src: unknown }>) {
     const src = typeof invoke.src === 'string' ? invoke.src : invoke.id;
-    inner.push(`${indent}  <invoke id="${escape(invoke.id)}" type="http://xstate.js.org/actor" src="${escape(`actor:${src}`)}"/>`);
+    // An SCXML id is unique in the document; XState only needs an invoke id unique among running actors.
+    inner.push(`${indent}  <invoke id="${escape(`${node.id}.${invoke.id}`)}" type="http://xstate.js.org/actor" src="${escape(`actor:${src}`)}"/>`);
   }
   for (const child of kids) inner.push(...element(child, machine, `${indent}  `));
   if (!inner.length) return [`${indent}<${tag} ${attrs.join(' ')}/>`];
@@ -57,14 +58,13 @@ function element(node: AnyStateNode, machine: AnyStateMachine, indent: string): 
 
 export function toScxml(machine: AnyStateMachine): string {
   const root = machine.root;
-  const initial = ((root.initial?.target ?? []) as AnyStateNode[]).map((t) => t.id);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<!-- ${machine.id}: generated from src/machines by npm run statecharts; do not edit by hand. -->`,
-    `<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="${escape(machine.id)}"${initial.length ? ` initial="${escape(initial.join(' '))}"` : ''} datamodel="null">`,
+    `<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="${escape(machine.id)}" initial="${escape(root.id)}" datamodel="null">`,
   ];
-  // Transitions on the machine itself (rare) hang on a wrapping state, since <scxml> cannot hold transitions.
-  for (const child of children(root)) lines.push(...element(child, machine, '  '));
+  // The machine itself is a state too (it may hold transitions and actors, which <scxml> cannot).
+  lines.push(...element(root, machine, '  '));
   lines.push('</scxml>', '');
   return lines.join('\n');
 }

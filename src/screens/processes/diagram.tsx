@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Box } from '@chakra-ui/react';
-import type { Diagram } from '../../lib/statecharts/diagram';
+import { ANY, type Diagram } from '../../lib/statecharts/diagram';
 import { DIAGRAM_ELEMENT_ID } from '../../services/process-explorer';
 
 const COLORS = { box: '#ffffff', compound: '#f4f4f5', line: '#52525b', text: '#18181b', selected: '#dbeafe', active: '#1d4ed8', edge: '#71717a', label: '#3f3f46' };
@@ -67,6 +67,14 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
         </defs>
         {diagram.nodes.map((n) => {
           const isActive = active.has(n.path);
+          if (n.label === ANY) {
+            return (
+              <g key={n.path} aria-hidden="true">
+                <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={12} fill="none" stroke={COLORS.line} strokeDasharray="3 3" />
+                <text x={n.x + n.width / 2} y={n.y + n.height / 2 + 4} textAnchor="middle" fontSize={12} fill={COLORS.text}>{ANY}</text>
+              </g>
+            );
+          }
           return (
             <g
               key={n.path}
