@@ -1,6 +1,7 @@
 import type { Db } from './port';
 import { seedDemoStaff, seedRoles } from './seed-security';
 import { seedBusiness } from './seed-business';
+import { seedRequests } from './seed-requests';
 
 /** Demo data, written once: a marker in settings makes a second start a no-op. */
 export async function seedDemo(db: Db, options: { now: Date; seed: number; companyName: string }): Promise<boolean> {
@@ -14,6 +15,7 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
     );
     await seedDemoStaff(tx, options.now);
     await seedBusiness(tx, { seed: options.seed, now: options.now });
+    await seedRequests(tx, { now: options.now });
     // The demo agent works at the main shop (which stocks every model); the demo shop owner owns a shop.
     await tx.query(
       `UPDATE agents SET admin_id = (SELECT id FROM admins WHERE username = 'agent')
