@@ -48,6 +48,9 @@ export const NAV_TABLE: readonly NavEntry[] = [
     link('nav.deregistrations', '/dashboard/deregistrations', anyOf('VIEW_DEREGISTRATIONS')),
     link('nav.imeiChanges', '/dashboard/imei_changes', anyOf('VIEW_IMEI_CHANGE_REQUESTS')),
     link('nav.loanExtensions', '/dashboard/loan_extensions', anyOf('VIEW_LOAN_EXTENSION_REQUESTS')),
+    // Issue 5: the maker-checker inboxes, worked by whoever works the approvals.
+    link('nav.makerChecker', '/dashboard/maker-checker', anyOf('VIEW_APPROVALS')),
+    link('nav.portalApprovals', '/dashboard/maker-checker/portal', anyOf('VIEW_APPROVALS')),
   ]),
   group('nav.categories', anyOf('VIEW_AGENT_CATEGORIES'), [
     link('nav.agentCategories', '/dashboard/agents_categories', anyOf('VIEW_AGENT_CATEGORIES')),

@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Role } from '../contract/roles';
 
 const ComingSoon = lazy(() => import('../screens/common/coming-soon'));
+const QueueScreen = lazy(() => import('../screens/approvals/queue-screen'));
 
 export interface DashboardRoute {
   /** Relative to /dashboard; '' is the home page. */
@@ -14,6 +15,7 @@ export interface DashboardRoute {
 }
 
 const soon = (path: string, label: string): DashboardRoute => ({ path, label, screen: ComingSoon, props: { label } });
+const queue = (path: string, label: string, name: string): DashboardRoute => ({ path, label, screen: QueueScreen, props: { queue: name } });
 
 /** Every sub-path of /dashboard the spec lists (section 2); later issues swap the placeholders for screens. */
 export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
@@ -23,7 +25,7 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   soon('stores/:id', 'nav.storeProfile'),
   soon('regions', 'nav.regions'),
   soon('inventory', 'nav.inventory'),
-  soon('deregistrations', 'nav.deregistrations'),
+  queue('deregistrations', 'nav.deregistrations', 'loan_deactivation'),
   soon('defaulters_list', 'nav.defaultersList'),
   soon('defaulters_reasons_report', 'nav.defaultersReasons'),
   soon('customers/find', 'nav.findCustomers'),
@@ -31,8 +33,10 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   soon('customers/add-loan', 'nav.addLoan'),
   soon('transactions/find', 'nav.findTransaction'),
   { path: 'security', label: 'nav.security', screen: lazy(() => import('../screens/security/security-screen')), onlyWith: 'VIEW_SECURITY' },
-  soon('imei_changes', 'nav.imeiChanges'),
-  soon('loan_extensions', 'nav.loanExtensions'),
+  queue('imei_changes', 'nav.imeiChanges', 'imei_change'),
+  queue('loan_extensions', 'nav.loanExtensions', 'loan_extension'),
+  queue('maker-checker', 'nav.makerChecker', 'maker_checker'),
+  queue('maker-checker/portal', 'nav.portalApprovals', 'maker_checker_portal'),
   soon('suspense-transactions', 'nav.suspenseTransactions'),
   soon('reconciliation', 'nav.reconciliation'),
   soon('capital-accounting', 'nav.capitalAccounting'),
