@@ -36,7 +36,7 @@ describe('the side navigation table (spec section 2)', () => {
   it('needs VIEW_APPROVALS for the Approvals group, then each queue its own role', () => {
     expect(labels(['VIEW_DEREGISTRATIONS'])).toEqual(['nav.dashboard']);
     expect(labels(['VIEW_APPROVALS'])).toContain('nav.approvals[nav.makerChecker,nav.portalApprovals]');
-    expect(labels(['VIEW_APPROVALS', 'VIEW_IMEI_CHANGE_REQUESTS'])).toContain('nav.approvals[nav.imeiChanges]');
+    expect(labels(['VIEW_APPROVALS', 'VIEW_IMEI_CHANGE_REQUESTS'])).toContain('nav.approvals[nav.imeiChanges,nav.makerChecker,nav.portalApprovals]');
   });
 
   it('shows the Phone store group with VIEW_REGIONS alone, holding Regions only', () => {
