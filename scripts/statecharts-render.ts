@@ -5,6 +5,7 @@ import type { AnyStateMachine } from 'xstate';
 import { toScxml } from '../src/lib/statecharts/scxml';
 import { toMermaid } from '../src/lib/statecharts/mermaid';
 import { allNodes, delays, edges, eventLabel, invocations } from '../src/lib/statecharts/describe';
+import { ACTOR_CALLS } from '../src/app/processes/actor-calls';
 
 const MACHINES_DIR = resolve('src/machines');
 
@@ -52,7 +53,7 @@ export function toMarkdown(machine: AnyStateMachine): string {
     '',
     '## Actors',
     '',
-    table(['invoked in', 'id', 'actor'], invocations(machine).map((i) => [`\`${i.state}\``, i.id, `\`${i.src}\``])),
+    table(['invoked in', 'actor', 'what it calls'], invocations(machine).map((i) => [`\`${i.state}\``, `\`${i.src}\``, ACTOR_CALLS[machine.id]?.[i.src] ?? ''])),
     '',
     '## Delays',
     '',

@@ -14,6 +14,15 @@ describe('docs/statecharts', () => {
     expect(readdirSync('docs/statecharts').filter((f) => !files.has(f)), 'exports of machines that no longer exist').toEqual([]);
   });
 
+  it('says what every invoked actor of every machine calls', async () => {
+    const { loadMachines } = await import('../../scripts/statecharts-render');
+    const { invocations } = await import('../../src/lib/statecharts/describe');
+    const { ACTOR_CALLS } = await import('../../src/app/processes/actor-calls');
+    const missing = (await loadMachines()).flatMap((m) => invocations(m).filter((i) => !ACTOR_CALLS[m.id]?.[i.src]).map((i) => `${m.id}.${i.src}`));
+    expect(missing).toEqual([]);
+    expect((await renderStatecharts()).get('session.md')).toContain('| `loggedOut.authenticating` | `authenticate` | POST /portal_api/authentication |');
+  });
+
   it('lists every process in the index with its size and full model-based coverage', async () => {
     const index = (await renderStatecharts()).get('index.md')!;
     expect(index).toContain('| [session](session.md) | 14 | 26 | 100% of states, 100% of transitions |');

@@ -1,0 +1,33 @@
+import { routes, type RouteContract } from '../../contract/routes';
+
+const api = (route: RouteContract) => `${route.method} /portal_api${route.path}`;
+
+/**
+ * What each machine's actors do outside the machine, as implemented in src/services: the /portal_api calls they
+ * make, or the browser effect. A test checks every invoked actor of every machine is listed here.
+ */
+export const ACTOR_CALLS: Record<string, Record<string, string>> = {
+  session: {
+    restoreSession: 'reads the user and roles from local storage',
+    authenticate: api(routes.login),
+    verifyOtp: api(routes.verifyOtp),
+    resendOtp: api(routes.resendOtp),
+    loadRoles: `${api(routes.listGroupRoles)}?$limit=1000&group_id=<group>`,
+    revokeSession: api(routes.logout),
+    watchUnauthorized: 'listens for any 401 answer of the HTTP client',
+  },
+  resourceList: {
+    fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}`,
+    createItem: `${api(routes.createGroup)}, ${api(routes.addGroupRole)} or ${api(routes.createUser)}`,
+    removeItem: api(routes.removeGroupRole),
+  },
+  load: { load: api(routes.settings) },
+  processExplorer: { layoutProcess: 'lays the chart out with ELK (elkjs), in the browser' },
+  approvalQueue: {
+    fetchQueue: [routes.pendingLoanExtensions, routes.pendingLoanDeactivations, routes.pendingImeiChanges, routes.pendingMakerChecker, routes.pendingMakerCheckerPortal].map(api).join(', '),
+    decideMany: [routes.decideLoanExtensions, routes.decideLoanDeactivations, routes.decideImeiChanges, routes.decideMakerChecker, routes.decideMakerCheckerPortal].map(api).join(', '),
+  },
+  approvalRequest: {
+    decide: 'the decide call of its queue, with one id',
+  },
+};
