@@ -4,6 +4,7 @@ import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
 import { loginPage, otpPage } from '../support/pages';
 import { DEMO_PASSWORD } from '../../server/db/seed-security';
+import { apiLogin, latestCode, pageLoggedInAs } from './portal';
 
 const url = inject('portalUrl');
 let browser: BrowserContext;
@@ -14,23 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function tokenOf(username: string): Promise<{ token: string; user: object }> {
-  const res = await fetch(`${url}/portal_api/authentication`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ strategy: 'local', username, password: DEMO_PASSWORD }),
-  });
-  const body = (await res.json()) as { accessToken: string; user: object };
-  return { token: body.accessToken, user: body.user };
-}
-
-async function pageAs(username: string): Promise<Page> {
-  const { token, user } = await tokenOf(username);
-  const page = await browser.newPage();
-  await page.addInitScript(([stored]) => localStorage.setItem('user', stored!), [JSON.stringify({ ...user, token })]);
-  return page;
-}
 
 /** Ticks a request's box the way a user does: on the box drawn in its row. */
 async function select(page: Page, id: number) {
@@ -50,10 +34,10 @@ async function pending(path: string, token: string): Promise<Array<{ id: number 
 
 describe('an approver clears the queues on the demo data', () => {
   it('approves a loan extension from its panel, and it leaves the queue', async () => {
-    const { token } = await tokenOf('approver');
+    const token = (await apiLogin('approver')).accessToken;
     const before = await pending('pending/loan/extension/requests', token);
     expect(before.length).toBeGreaterThan(0);
-    const page = await pageAs('approver');
+    const page = await pageLoggedInAs(browser, 'approver');
     const ui = playwrightUi(page);
     await page.goto(`${url}/dashboard`);
     await ui.click('button', 'Approvals');
@@ -72,9 +56,9 @@ describe('an approver clears the queues on the demo data', () => {
   });
 
   it('denies two deregistrations at once with a comment, each with its result', async () => {
-    const { token } = await tokenOf('approver');
+    const token = (await apiLogin('approver')).accessToken;
     const before = await pending('pending_loan_removal_requests', token);
-    const page = await pageAs('approver');
+    const page = await pageLoggedInAs(browser, 'approver');
     const ui = playwrightUi(page);
     await page.goto(`${url}/dashboard/deregistrations`);
     await ui.see('heading', 'Deregistration requests');
@@ -92,9 +76,9 @@ describe('an approver clears the queues on the demo data', () => {
   });
 
   it('approves an IMEI change after confirming', async () => {
-    const { token } = await tokenOf('approver');
+    const token = (await apiLogin('approver')).accessToken;
     const before = await pending('pending_imei_requests', token);
-    const page = await pageAs('approver');
+    const page = await pageLoggedInAs(browser, 'approver');
     const ui = playwrightUi(page);
     await page.goto(`${url}/dashboard/imei_changes`);
     await select(page, before[0]!.id);
@@ -114,8 +98,7 @@ describe('an approver clears the queues on the demo data', () => {
     await page.goto(`${url}/`);
     await loginPage(ui).logIn('admin', DEMO_PASSWORD);
     await otpPage(ui).open();
-    const outbox = (await (await fetch(`${url}/portal_api/dev/outbox`)).json()) as { data: Array<{ text: string }> };
-    await otpPage(ui).enter(outbox.data[0]!.text.match(/\b(\d{6})\b/)![1]!);
+    await otpPage(ui).enter(await latestCode());
     await ui.see('heading', /^Welcome to /);
     await page.goto(`${url}/dashboard/maker-checker/portal`);
     await ui.see('heading', 'Portal approvals (maker-checker)');

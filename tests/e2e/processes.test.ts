@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
-import { DEMO_PASSWORD } from '../../server/db/seed-security';
+import { pageLoggedInAs } from './portal';
 import { PROCESSES } from '../../src/app/processes/catalogue';
 
 const url = inject('portalUrl');
@@ -12,14 +12,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchChromium({ viewport: { width: 1400, height: 1000 } });
-  const res = await fetch(`${url}/portal_api/authentication`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ strategy: 'local', username: 'finance', password: DEMO_PASSWORD }),
-  });
-  const { accessToken, user } = (await res.json()) as { accessToken: string; user: object };
-  page = await browser.newPage();
-  await page.addInitScript(([stored]) => localStorage.setItem('user', stored!), [JSON.stringify({ ...user, token: accessToken })]);
+  page = await pageLoggedInAs(browser, 'finance');
 });
 afterAll(async () => {
   await browser?.close();

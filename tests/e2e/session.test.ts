@@ -5,6 +5,7 @@ import { playwrightUi } from '../support/ui-playwright';
 import { dashboard, loginPage, otpPage } from '../support/pages';
 import { visibleLinks } from '../../src/app/nav-table';
 import { DEMO_GROUPS, DEMO_PASSWORD } from '../../server/db/seed-security';
+import { apiLogin, latestCode } from './portal';
 import en from '../../src/i18n/locales/en.json';
 import sw from '../../src/i18n/locales/sw.json';
 
@@ -27,20 +28,6 @@ async function freshPage(): Promise<Page> {
 }
 
 const label = (key: string) => key.split('.').reduce<any>((o, k) => o[k], en) as string;
-
-async function latestCode(): Promise<string> {
-  const outbox = (await (await fetch(`${url}/portal_api/dev/outbox`)).json()) as { data: Array<{ text: string }> };
-  return outbox.data[0]!.text.match(/\b(\d{6})\b/)![1]!;
-}
-
-async function apiLogin(username: string) {
-  const res = await fetch(`${url}/portal_api/authentication`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ strategy: 'local', username, password: DEMO_PASSWORD }),
-  });
-  return (await res.json()) as { accessToken: string; user: Record<string, unknown> & { exp: number } };
-}
 
 describe('logging in as each demo user', () => {
   for (const group of DEMO_GROUPS) {
