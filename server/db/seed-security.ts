@@ -11,7 +11,11 @@ export const DEMO_GROUPS: ReadonlyArray<{ name: string; roles: readonly Role[]; 
   { name: 'Admin', roles: ROLES, user: { username: 'admin', name: 'Asha Mwakyusa', phone: '255754000001', otp: true } },
   {
     name: 'Agent',
-    roles: [...CUSTOMER_CARE, 'ADD_LOAN', 'VIEW_CUSTOMERS_QUALIFIED_PHONES', 'VIEW_INVENTORY', 'REPORT_STOLEN_PHONE'],
+    // Agents are where customers come with a problem: they ask for extensions, IMEI changes and deregistrations.
+    roles: [
+      ...CUSTOMER_CARE, 'ADD_LOAN', 'VIEW_CUSTOMERS_QUALIFIED_PHONES', 'VIEW_INVENTORY', 'REPORT_STOLEN_PHONE',
+      'REQUEST_LOAN_EXTENSION', 'REQUEST_CHANGE_IMEI', 'REQUEST_LOAN_DEACTIVATION',
+    ],
     user: { username: 'agent', name: 'Baraka Mushi', phone: '255754000002' },
   },
   {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Role } from './roles';
 import * as auth from './auth';
 import * as prereq from './prerequisites';
+import * as customers from './customers';
 import * as requests from './requests';
 import { idParam, listQuery } from './common';
 
@@ -93,6 +94,12 @@ export const routes = {
   createUser: define({
     method: 'POST', path: '/prerequisites/admins', auth: 'ADD_USER', summary: 'Create a portal user in a group',
     body: prereq.createPortalUser, created: true, response: prereq.portalUser,
+  }),
+  findCustomer: define({
+    method: 'POST', path: '/api/v1/view_customer_msisdn', auth: 'FIND_CUSTOMER',
+    summary: 'Find a customer by phone number (any Tanzanian form) or national ID: profile, device and loans as the role allows',
+    body: customers.findCustomerRequest, response: customers.customerView,
+    refusals: { 404: 'Customer record not found' },
   }),
   // Requests decided by a second person (issue 5). The spec names these calls and says they are POST.
   // A decide call is reached with the queue's VIEW_ role (deciding starts from seeing the request); the decision

@@ -9,7 +9,10 @@ const call: typeof import('./http').call = async (route, options) => (await impo
 
 /** The session machine's actors, for real: local storage and /portal_api. */
 export const sessionActors = {
-  restoreSession: fromPromise(async () => ({ user: sessionStore.user(), roles: sessionStore.roles(), now: Date.now() })),
+  restoreSession: fromPromise(async () => {
+    const user = sessionStore.user();
+    return { user, roles: sessionStore.rolesFor(user), now: Date.now() };
+  }),
   authenticate: fromPromise(async ({ input }: { input: { username: string; password: string } }) => {
     const answer = await call((await contract()).login, { body: { strategy: 'local', ...input } });
     // The token is stored before the next call (the OTP step or the roles) needs it.

@@ -25,7 +25,13 @@ export async function apiLogin(username: string): Promise<ApiLogin> {
 export async function pageLoggedInAs(browser: BrowserContext, username: string, overrides: Record<string, unknown> = {}): Promise<Page> {
   const { accessToken, user } = await apiLogin(username);
   const page = await browser.newPage();
-  await page.addInitScript(([stored]) => localStorage.setItem('user', stored!), [JSON.stringify({ ...user, token: accessToken, ...overrides })]);
+  await page.addInitScript(
+    ([stored]) => {
+      localStorage.removeItem('roles');
+      localStorage.setItem('user', stored!);
+    },
+    [JSON.stringify({ ...user, token: accessToken, ...overrides })],
+  );
   return page;
 }
 

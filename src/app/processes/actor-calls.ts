@@ -27,6 +27,8 @@ export const ACTOR_CALLS: Record<string, Record<string, string>> = {
     fetchQueue: [routes.pendingLoanExtensions, routes.pendingLoanDeactivations, routes.pendingImeiChanges, routes.pendingMakerChecker, routes.pendingMakerCheckerPortal].map(api).join(', '),
     decideMany: [routes.decideLoanExtensions, routes.decideLoanDeactivations, routes.decideImeiChanges, routes.decideMakerChecker, routes.decideMakerCheckerPortal].map(api).join(', '),
   },
+  customerLookup: { findCustomer: api(routes.findCustomer) },
+  customerRequest: { submitRequest: [routes.requestLoanExtension, routes.requestLoanDeactivation, routes.requestImeiChange].map(api).join(', ') },
   approvalRequest: {
     decide: 'the decide call of its queue, with one id',
   },

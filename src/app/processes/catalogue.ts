@@ -6,6 +6,8 @@ import { loadMachine } from '../../machines/load.machine';
 import { processExplorerMachine } from '../../machines/process-explorer.machine';
 import { approvalRequestMachine } from '../../machines/approval-request.machine';
 import { approvalQueueMachine } from '../../machines/approval-queue.machine';
+import { customerLookupMachine } from '../../machines/customer-lookup.machine';
+import { customerRequestMachine } from '../../machines/customer-request.machine';
 import coverage from './coverage.generated.json';
 
 export interface ProcessEntry {
@@ -46,6 +48,12 @@ export const PROCESSES: readonly ProcessEntry[] = [
     description: 'processes.about.approvalRequest',
     screens: [{ prefix: '', screen: '/dashboard/deregistrations, /dashboard/imei_changes, /dashboard/loan_extensions' }],
   },
+  {
+    machine: customerLookupMachine,
+    description: 'processes.about.customerLookup',
+    screens: [{ prefix: '', screen: '/dashboard/customers/find, /dashboard/customers/view' }],
+  },
+  { machine: customerRequestMachine, description: 'processes.about.customerRequest', screens: [{ prefix: '', screen: '/dashboard/customers/view' }] },
   { machine: processExplorerMachine, description: 'processes.about.processExplorer', screens: [{ prefix: '', screen: '/dashboard/processes' }] },
 ];
 

@@ -1,0 +1,142 @@
+import type { z } from 'zod';
+import type { CustomerView, findCustomerRequest } from '../../src/contract/customers';
+import type { Caller, Deps } from '../deps';
+import type { Queryable } from '../db/port';
+import { HttpError } from '../errors';
+
+/**
+ * Finding a customer and the customer view. Read-only: no transaction, no audit row. The profile is for anyone
+ * with FIND_CUSTOMER (the route checks it), the device only with VIEW_CUSTOMER_PHONE and the loans only with
+ * VIEW_CUSTOMER_LOANS: a section the caller may not see is null, and is not even read.
+ */
+
+type Row = Record<string, any>;
+
+const notFound = () => new HttpError(404, 'Customer record not found', { reason: 'not_found' });
+const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+
+/** A national ID as typed or printed, compared without spaces, dashes and case ("19900101-12345-..." = "1990010112345..."). */
+const bareId = (value: string) => value.replace(/[\s\u00a0-]/g, '').toUpperCase();
+const BARE_SQL = (column: string) => `upper(regexp_replace(${column}, '[[:space:]-]', '', 'g'))`;
+
+const PROFILE = `c.id, c.msisdn, c.first_name, c.other_names, c.sex, to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
+  c.id_type, c.national_id, c.nida_number, c.customer_key, c.registered_at, c.birth_country, c.birth_region, c.birth_district,
+  c.birth_ward, c.resident_postal_code, c.resident_region, c.resident_district, c.resident_village, c.resident_street,
+  c.security_question,
+  EXISTS (SELECT 1 FROM loans l WHERE l.customer_id = c.id AND l.status = 'active') AS has_active_loan`;
+
+async function customerRow(db: Queryable, body: z.output<typeof findCustomerRequest>): Promise<Row | undefined> {
+  if (body.msisdn !== undefined) {
+    return (await db.query<Row>(`SELECT ${PROFILE} FROM customers c WHERE c.msisdn = $1`, [body.msisdn]))[0];
+  }
+  const typed = (body.national_id ?? '').trim();
+  const bare = bareId(typed);
+  if (!bare) return undefined;
+  // The indexed matches first (the ID as stored, the NIDA number), then the ID ignoring separators and case.
+  // Several customers may share a document number across ID types: the oldest registration answers.
+  const [exact] = await db.query<Row>(
+    `SELECT ${PROFILE} FROM customers c WHERE c.national_id = $1 OR c.nida_number = $2
+      ORDER BY (c.nida_number IS NOT DISTINCT FROM $2) DESC, c.registered_at, c.id LIMIT 1`,
+    [typed, bare],
+  );
+  if (exact) return exact;
+  const [loose] = await db.query<Row>(
+    `SELECT ${PROFILE} FROM customers c WHERE ${BARE_SQL('c.national_id')} = $1 ORDER BY c.registered_at, c.id LIMIT 1`,
+    [bare],
+  );
+  return loose;
+}
+
+/** The customer's current device: the one of their newest loan, else their newest device. */
+async function deviceOf(db: Queryable, customerId: number): Promise<CustomerView['device']> {
+  const [d] = await db.query<Row>(
+    `SELECT d.id, d.imei, m.brand, m.name, m.model, m.sku, d.lock_solution_type, d.lock_status, d.is_locked, d.status,
+            d.last_check_in, d.enrolled_at, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date
+       FROM devices d JOIN phone_models m ON m.id = d.phone_model_id
+      WHERE d.id = coalesce(
+              (SELECT l.device_id FROM loans l WHERE l.customer_id = $1 ORDER BY l.started_at DESC, l.id DESC LIMIT 1),
+              (SELECT n.id FROM devices n WHERE n.customer_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT 1))`,
+    [customerId],
+  );
+  if (!d) return null;
+  const brand = String(d.brand);
+  const name = String(d.name);
+  return {
+    id: d.id,
+    imei: d.imei,
+    // The catalogue's names mostly start with the brand already ("itel A70"): it is not written twice.
+    device_name: name.toLowerCase().startsWith(`${brand.toLowerCase()} `) || name.toLowerCase() === brand.toLowerCase() ? name : `${brand} ${name}`,
+    model: d.model,
+    sku: d.sku,
+    lock_solution_type: d.lock_solution_type,
+    lock_status: d.lock_status,
+    is_locked: d.is_locked,
+    status: d.status,
+    last_check_in: iso(d.last_check_in),
+    enrolled_at: iso(d.enrolled_at),
+    future_lock_date: d.future_lock_date,
+  };
+}
+
+/** The customer's loans, newest first. */
+async function loansOf(db: Queryable, customerId: number): Promise<NonNullable<CustomerView['loans']>> {
+  const rows = await db.query<Row>(
+    `SELECT l.id, l.loan_number, l.status, l.repayment_period, l.amount_due, l.amount_paid, l.deposit_paid, l.late_fee,
+            l.loan_balance, l.days_defaulted, to_char(l.last_repayment_date, 'YYYY-MM-DD') AS last_repayment_date,
+            to_char(l.next_repayment_date, 'YYYY-MM-DD') AS next_repayment_date, l.contract_url
+       FROM loans l WHERE l.customer_id = $1 ORDER BY l.started_at DESC, l.id DESC`,
+    [customerId],
+  );
+  return rows.map((l) => ({
+    id: l.id,
+    loan_number: l.loan_number,
+    status: l.status,
+    repayment_period: l.repayment_period,
+    amount_due: l.amount_due,
+    amount_paid: l.amount_paid,
+    deposit_paid: l.deposit_paid,
+    late_fee: l.late_fee,
+    loan_balance: l.loan_balance,
+    days_defaulted: l.days_defaulted,
+    last_repayment_date: l.last_repayment_date,
+    next_repayment_date: l.next_repayment_date,
+    contract_url: l.contract_url,
+  }));
+}
+
+export async function findCustomer(deps: Deps, caller: Caller, body: z.output<typeof findCustomerRequest>): Promise<CustomerView> {
+  const c = await customerRow(deps.db, body);
+  if (!c) throw notFound();
+  const [device, loans] = await Promise.all([
+    caller.roles.includes('VIEW_CUSTOMER_PHONE') ? deviceOf(deps.db, c.id) : null,
+    caller.roles.includes('VIEW_CUSTOMER_LOANS') ? loansOf(deps.db, c.id) : null,
+  ]);
+  return {
+    customer: {
+      id: c.id,
+      msisdn: c.msisdn,
+      first_name: c.first_name,
+      other_names: c.other_names,
+      sex: c.sex,
+      date_of_birth: c.date_of_birth,
+      id_type: c.id_type,
+      national_id: c.national_id,
+      nida_number: c.nida_number,
+      customer_key: c.customer_key,
+      registered_at: iso(c.registered_at)!,
+      loan_status: c.has_active_loan ? 'active' : 'inactive',
+      birth_country: c.birth_country,
+      birth_region: c.birth_region,
+      birth_district: c.birth_district,
+      birth_ward: c.birth_ward,
+      resident_postal_code: c.resident_postal_code,
+      resident_region: c.resident_region,
+      resident_district: c.resident_district,
+      resident_village: c.resident_village,
+      resident_street: c.resident_street,
+      security_question: c.security_question,
+    },
+    device,
+    loans,
+  };
+}

@@ -1,0 +1,9 @@
+import type { Hono } from 'hono';
+import { routes } from '../../src/contract/routes';
+import type { Deps } from '../deps';
+import { register, type Registry } from '../http';
+import * as customers from '../domain/customers';
+
+export function customersRoutes(app: Hono, deps: Deps, registry: Registry) {
+  register(app, deps, registry, routes.findCustomer, ({ caller, body }) => customers.findCustomer(deps, caller, body));
+}

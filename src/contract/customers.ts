@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { parseMsisdn } from '../lib/msisdn';
+
+/**
+ * Finding a customer and what the customer view shows (issue 4, the part the approvals journey needs first):
+ * the profile for FIND_CUSTOMER, the device with VIEW_CUSTOMER_PHONE, the loans with VIEW_CUSTOMER_LOANS. A
+ * section the caller may not see comes back as null: the server decides, the screen only draws.
+ */
+export const findCustomerRequest = z
+  .object({
+    msisdn: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return undefined;
+        const parsed = parseMsisdn(value);
+        if (!parsed) {
+          ctx.addIssue({ code: 'custom', message: 'A valid phone number is required' });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    national_id: z.string().trim().max(40, 'valid national ID required').optional(),
+  })
+  .refine((q) => q.msisdn !== undefined || (q.national_id !== undefined && q.national_id !== ''), {
+    path: ['msisdn'],
+    message: 'A valid phone number or national ID is required',
+  });
+
+export const customerProfile = z.object({
+  id: z.number().int(),
+  msisdn: z.string(),
+  first_name: z.string(),
+  other_names: z.string(),
+  sex: z.enum(['M', 'F']),
+  date_of_birth: z.string(),
+  id_type: z.string(),
+  national_id: z.string(),
+  nida_number: z.string().nullable(),
+  customer_key: z.string(),
+  registered_at: z.string(),
+  loan_status: z.enum(['active', 'inactive']),
+  birth_country: z.string(),
+  birth_region: z.string().nullable(),
+  birth_district: z.string().nullable(),
+  birth_ward: z.string().nullable(),
+  resident_postal_code: z.string().nullable(),
+  resident_region: z.string().nullable(),
+  resident_district: z.string().nullable(),
+  resident_village: z.string().nullable(),
+  resident_street: z.string().nullable(),
+  security_question: z.string().nullable(),
+});
+
+export const customerDevice = z.object({
+  id: z.number().int(),
+  imei: z.string(),
+  device_name: z.string(),
+  model: z.string(),
+  sku: z.string(),
+  lock_solution_type: z.string(),
+  lock_status: z.string(),
+  is_locked: z.boolean(),
+  status: z.string(),
+  last_check_in: z.string().nullable(),
+  enrolled_at: z.string().nullable(),
+  future_lock_date: z.string().nullable(),
+});
+
+export const customerLoan = z.object({
+  id: z.number().int(),
+  loan_number: z.string(),
+  status: z.enum(['active', 'closed', 'deactivated']),
+  repayment_period: z.string(),
+  amount_due: z.number().int(),
+  amount_paid: z.number().int(),
+  deposit_paid: z.number().int(),
+  late_fee: z.number().int(),
+  loan_balance: z.number().int(),
+  days_defaulted: z.number().int(),
+  last_repayment_date: z.string().nullable(),
+  next_repayment_date: z.string().nullable(),
+  contract_url: z.string().nullable(),
+});
+
+export const customerView = z.object({
+  customer: customerProfile,
+  /** The customer's current device; null when the caller lacks VIEW_CUSTOMER_PHONE or there is none. */
+  device: customerDevice.nullable(),
+  /** Newest first; null when the caller lacks VIEW_CUSTOMER_LOANS. */
+  loans: z.array(customerLoan).nullable(),
+});
+export type CustomerView = z.infer<typeof customerView>;

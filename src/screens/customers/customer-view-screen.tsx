@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import { Badge, Card, DataList, HStack, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, useSearchParams } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { defaulterCategory } from '../../lib/defaulter-category';
+import { formatTzs } from '../../lib/money';
+import { liveCustomerLookup } from '../../services/customers';
+import { useRoles } from '../../app/session-context';
+import { LoadFailure } from '../common/load-failure';
+import { CustomerRequestAction } from './customer-request-dialog';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root size="sm">
+      <Card.Header><Heading as="h2" size="md">{title}</Heading></Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function Facts({ items }: { items: Array<[string, ReactNode]> }) {
+  return (
+    <DataList.Root orientation="horizontal" size="sm">
+      {items.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+/** One customer (held by msisdn): profile, device and loans as the role allows, and the requests staff make. */
+export default function CustomerViewScreen() {
+  const { t, i18n } = useTranslation();
+  const roles = useRoles();
+  const [search] = useSearchParams();
+  const msisdn = search.get('msisdn');
+  const lookup = useActorRef(liveCustomerLookup, { input: { query: msisdn ? { msisdn } : null } });
+  const view = useSelector(lookup, (s) => s.context.view);
+  const busy = useSelector(lookup, (s) => s.hasTag('busy'));
+  const notFound = useSelector(lookup, (s) => s.matches('notFound') || s.matches('idle'));
+  const failure = useSelector(lookup, (s) => (s.matches('failed') ? s.context.failure : null));
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const money = (amount: number) => formatTzs(amount, locale);
+  const day = (iso: string | null, missing: string) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : missing);
+
+  if (busy) return <Stack gap="3">{[0, 1, 2].map((i) => <Skeleton key={i} height="24" />)}</Stack>;
+  if (failure) return <LoadFailure failure={failure} onRetry={() => lookup.send({ type: 'search.retry' })} />;
+  if (notFound || !view) {
+    return (
+      <Stack gap="3">
+        <Text role="alert">{t('customers.notFound')}</Text>
+        <Link href="/customers/find">{t('customers.findTitle')}</Link>
+      </Stack>
+    );
+  }
+  const { customer, device, loans } = view;
+  const active = loans?.find((l) => l.status === 'active');
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">{customer.first_name} {customer.other_names}</Heading>
+        <Badge colorPalette={customer.loan_status === 'active' ? 'green' : 'gray'}>{t(`customers.loanStatus.${customer.loan_status}`)}</Badge>
+      </HStack>
+      <HStack gap="2" wrap="wrap">
+        {roles.includes('REQUEST_LOAN_EXTENSION') && active && <CustomerRequestAction kind="extension" msisdn={customer.msisdn} loanId={active.id} />}
+        {roles.includes('REQUEST_CHANGE_IMEI') && device && <CustomerRequestAction kind="imei" msisdn={customer.msisdn} deviceId={device.id} />}
+        {roles.includes('REQUEST_LOAN_DEACTIVATION') && active && <CustomerRequestAction kind="deregistration" msisdn={customer.msisdn} loanId={active.id} />}
+      </HStack>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <Section title={t('customers.profile')}>
+          <Facts
+            items={[
+              [t('customers.phone'), customer.msisdn],
+              [t('customers.nationalId'), customer.national_id],
+              [t('customers.nida'), customer.nida_number ?? '—'],
+              [t('customers.registeredOn'), day(customer.registered_at, '—')],
+              [t('customers.sex'), customer.sex],
+              [t('customers.dateOfBirth'), day(customer.date_of_birth, '—')],
+              [t('customers.residence'), [customer.resident_street, customer.resident_village, customer.resident_district, customer.resident_region].filter(Boolean).join(', ') || '—'],
+              [t('customers.customerKey'), customer.customer_key],
+            ]}
+          />
+        </Section>
+        {device && (
+          <Section title={t('customers.device')}>
+            <Facts
+              items={[
+                ['IMEI', <Text key="imei" data-testid="device-imei">{device.imei}</Text>],
+                [t('customers.deviceName'), device.device_name],
+                [t('customers.lockType'), device.lock_solution_type],
+                [t('customers.lockStatus'), device.is_locked ? t('customers.locked') : t('customers.unlocked')],
+                [t('customers.lastCheckIn'), day(device.last_check_in, t('customers.unavailable'))],
+                [t('customers.futureLock'), day(device.future_lock_date, t('customers.unavailable'))],
+              ]}
+            />
+          </Section>
+        )}
+      </SimpleGrid>
+      {loans && (
+        <Section title={t('customers.loans')}>
+          {loans.length === 0 ? (
+            <Text color="fg.muted">{t('customers.noLoans')}</Text>
+          ) : (
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('customers.loanNumber')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('customers.balance')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('customers.amountPaid')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('customers.nextDue')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('customers.daysDefaulted')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {loans.map((loan) => (
+                  <Table.Row key={loan.id}>
+                    <Table.Cell>{loan.loan_number} <Badge size="sm">{t(`customers.loanState.${loan.status}`)}</Badge></Table.Cell>
+                    <Table.Cell>{money(loan.loan_balance)}</Table.Cell>
+                    <Table.Cell>{money(loan.amount_paid)}</Table.Cell>
+                    <Table.Cell data-testid={loan.status === 'active' ? 'next-due' : undefined}>{loan.next_repayment_date ?? '—'}</Table.Cell>
+                    <Table.Cell>{loan.days_defaulted} ({t(`customers.category.${defaulterCategory(loan.days_defaulted)}`)})</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+        </Section>
+      )}
+    </Stack>
+  );
+}
