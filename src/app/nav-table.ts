@@ -62,6 +62,8 @@ export const NAV_TABLE: readonly NavEntry[] = [
     link('nav.capitalAccounting', '/dashboard/capital-accounting', anyOf('ADD_CAPITAL_INJECTION', 'DEDUCT_CAPITAL')),
   ]),
   link('nav.security', '/dashboard/security', anyOf('VIEW_SECURITY')),
+  // Issue 5: the audit trail of requests, for admins (the server asks VIEW_SECURITY).
+  link('nav.requestsAudit', '/dashboard/requests-audit', anyOf('VIEW_SECURITY')),
 ];
 
 /**

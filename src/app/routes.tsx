@@ -44,6 +44,7 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   soon('agents_categories', 'nav.agentCategories'),
   soon('stolen-phone', 'nav.reportStolen'),
   soon('recovered-phone', 'nav.recordRecovered'),
+  { path: 'requests-audit', label: 'nav.requestsAudit', screen: lazy(() => import('../screens/approvals/audit-screen')) },
   { path: 'processes', label: 'nav.processes', screen: lazy(() => import('../screens/processes/processes-screen')) },
 ];
 

@@ -15,8 +15,8 @@ interface PageInput {
 const pageOf = (fetch: (input: PageInput) => Promise<Page<unknown>>) => fromPromise<Page<any>, PageInput>(({ input }) => fetch(input));
 const effect = <I>(run: (input: I) => Promise<unknown>) => fromPromise<unknown, I>(({ input }) => run(input));
 
-export const loadSettings = effect(() => call(routes.settings));
-export const fetchRoles = effect(() => call(routes.listRoles, { query: { $limit: 1000 } }));
+export const loadSettings = effect((_: { params: unknown }) => call(routes.settings));
+export const fetchRoles = effect((_: { params: unknown }) => call(routes.listRoles, { query: { $limit: 1000 } }));
 
 export const fetchGroups = pageOf((i) => call(routes.listGroups, { query: { $limit: i.limit, $skip: i.skip } }));
 export const createGroup = effect((i: { values: Record<string, unknown>; filter: ListFilter }) => call(routes.createGroup, { body: i.values }));

@@ -18,6 +18,7 @@ describe('the side navigation table (spec section 2)', () => {
       '/dashboard/imei_changes', '/dashboard/loan_extensions', '/dashboard/maker-checker', '/dashboard/maker-checker/portal',
       '/dashboard/agents_categories',
       '/dashboard/suspense-transactions', '/dashboard/reconciliation', '/dashboard/capital-accounting', '/dashboard/security',
+      '/dashboard/requests-audit',
     ]);
   });
 

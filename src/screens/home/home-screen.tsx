@@ -15,7 +15,7 @@ export default function HomeScreen() {
   const { t } = useTranslation();
   const user = useUser();
   const roles = useRoles();
-  const settings = useActorRef(settingsMachine);
+  const settings = useActorRef(settingsMachine, { input: {} });
   const company = useSelector(settings, (s) => (s.context.data as { company: string } | null)?.company);
   const failure = useSelector(settings, (s) => s.context.failure);
   const shortcuts = visibleLinks(roles).filter((link) => link.path !== '/dashboard');

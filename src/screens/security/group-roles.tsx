@@ -25,7 +25,7 @@ export function GroupRoles({ group }: { group: { id: number; name: string } }) {
     { fetchPage: fetchGroupRoles, createItem: addGroupRole, removeItem: removeGroupRole },
     { limit: 1000, filter: { group_id: group.id } },
   );
-  const catalogue = useActorRef(catalogueMachine);
+  const catalogue = useActorRef(catalogueMachine, { input: {} });
   const allCodes = useSelector(catalogue, (s) => ((s.context.data as { data: Array<{ code: string }> } | null)?.data ?? []).map((r) => r.code));
   const catalogueFailure = useSelector(catalogue, (s) => s.context.failure);
   const held = new Set(roles.items.map((r) => r.admin_role));
