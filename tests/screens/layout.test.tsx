@@ -85,7 +85,7 @@ describe('on a small screen', () => {
       await ui.click('button', 'Open or close the navigation');
       await ui.see('navigation', 'Main navigation');
       await ui.click('link', 'Find customers');
-      await ui.see('heading', 'Find customers');
+      await ui.see('heading', 'Find customer');
       await ui.notSee('navigation', 'Main navigation');
     } finally {
       window.matchMedia = wide;
