@@ -1,6 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { detectLanguage } from './detect-language';
 
 export const LANGUAGES = ['en', 'sw', 'pt'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -28,7 +28,7 @@ const lazyLocales: BackendModule = {
 };
 
 export const i18nReady = i18n
-  .use(LanguageDetector)
+  .use(detectLanguage)
   .use(lazyLocales)
   .use(initReactI18next)
   .init({
@@ -36,12 +36,6 @@ export const i18nReady = i18n
     supportedLngs: LANGUAGES,
     load: 'languageOnly',
     nonExplicitSupportedLngs: true,
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      lookupLocalStorage: 'i18nextLng',
-      caches: ['localStorage'],
-    },
     maxRetries: 5,
     retryTimeout: 350,
     maxParallelReads: 10,

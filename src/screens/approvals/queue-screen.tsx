@@ -24,12 +24,12 @@ function FilterSelect({ label, all, value, options, onChange }: {
   label: string;
   all: string;
   value: string | number | undefined;
-  options: Array<[number, string]>;
-  onChange: (value: number | null) => void;
+  options: Array<[number | string, string]>;
+  onChange: (value: string | null) => void;
 }) {
   return (
     <NativeSelect.Root size="sm" width="auto">
-      <NativeSelect.Field aria-label={label} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value ? Number(e.currentTarget.value) : null)}>
+      <NativeSelect.Field aria-label={label} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value || null)}>
         <option value="">{all}</option>
         {options.map(([id, name]) => <option key={id} value={id}>{name}</option>)}
       </NativeSelect.Field>
@@ -60,7 +60,7 @@ export default function QueueScreen({ queue }: { queue: RequestQueue }) {
   const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const stores = [...new Map(items.filter((i) => i.store).map((i) => [i.store!.id, i.store!.name])).entries()];
   const makers = [...new Map(items.map((i) => [i.requested_by.id, i.requested_by.name])).entries()];
-  const filterBy = (key: string, value: number | null) => {
+  const filterBy = (key: string, value: number | string | null) => {
     const next = { ...filter };
     if (value === null) delete next[key];
     else next[key] = value;
@@ -79,8 +79,17 @@ export default function QueueScreen({ queue }: { queue: RequestQueue }) {
         <Button size="sm" variant="outline" loading={loading} onClick={() => list.send({ type: 'queue.refresh' })}>{t('common.refresh')}</Button>
       </HStack>
       <HStack gap="3" wrap="wrap">
-        <FilterSelect label={t('approvals.filterStore')} all={t('approvals.allStores')} value={filter.store_id} options={stores} onChange={(v) => filterBy('store_id', v)} />
-        <FilterSelect label={t('approvals.filterMaker')} all={t('approvals.allMakers')} value={filter.requested_by} options={makers} onChange={(v) => filterBy('requested_by', v)} />
+        {rules.kinds.length > 1 && (
+          <FilterSelect
+            label={t('approvals.filterKind')}
+            all={t('approvals.allKinds')}
+            value={filter.kind}
+            options={rules.kinds.map((k) => [k, t(`audit.kinds.${k}`)])}
+            onChange={(v) => filterBy('kind', v)}
+          />
+        )}
+        <FilterSelect label={t('approvals.filterStore')} all={t('approvals.allStores')} value={filter.store_id} options={stores} onChange={(v) => filterBy('store_id', v === null ? null : Number(v))} />
+        <FilterSelect label={t('approvals.filterMaker')} all={t('approvals.allMakers')} value={filter.requested_by} options={makers} onChange={(v) => filterBy('requested_by', v === null ? null : Number(v))} />
       </HStack>
       {loadFailure && <LoadFailure failure={loadFailure} onRetry={() => list.send({ type: 'queue.retry' })} />}
       {decideFailure && (
