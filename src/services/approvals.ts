@@ -3,8 +3,10 @@ import { routes } from '../contract/routes';
 import type { RequestQueue } from '../contract/requests';
 import { toCallFailure } from '../lib/call-failure';
 import { approvalQueueMachine, type ItemResult, type QueueItem } from '../machines/approval-queue.machine';
+import type { Page } from '../machines/resource-list.machine';
 import { approvalRequestMachine, type Decision } from '../machines/approval-request.machine';
 import { call } from './http';
+import { saveFile } from './download';
 
 const calls = {
   loan_extension: { list: routes.pendingLoanExtensions, decide: routes.decideLoanExtensions },
@@ -62,18 +64,13 @@ export function requestMachine(queue: RequestQueue) {
 type AuditFilter = Record<string, string | number>;
 
 /** The audit search of requests, page by page, for the resource list machine. */
-export const fetchRequestAudit = fromPromise(({ input }: { input: { limit: number; skip: number; filter: AuditFilter } }) =>
+export const fetchRequestAudit = fromPromise<Page<any>, { limit: number; skip: number; filter: AuditFilter }>(({ input }) =>
   call(routes.requestAudit, { query: { ...input.filter, limit: input.limit, skip: input.skip } }),
 );
 
 /** Fetches the same search as CSV and saves it as a file; answers how many rows it holds. */
 export const exportRequestAudit = fromPromise(async ({ input }: { input: { params: unknown } }): Promise<unknown> => {
   const answer = await call(routes.requestAuditCsv, { query: input.params as AuditFilter });
-  const url = URL.createObjectURL(new Blob([answer.csv], { type: 'text/csv' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: answer.filename });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(answer.filename, 'text/csv', answer.csv);
   return { rows: answer.rows, truncated: answer.truncated };
 });

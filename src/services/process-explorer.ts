@@ -4,6 +4,7 @@ import { PROCESSES } from '../app/processes/catalogue';
 import { layoutMachine, type ElkInputNode, type ElkOutputNode } from '../lib/statecharts/diagram';
 import { toMermaid } from '../lib/statecharts/mermaid';
 import { toScxml } from '../lib/statecharts/scxml';
+import { saveFile } from './download';
 
 export const DIAGRAM_ELEMENT_ID = 'process-diagram';
 
@@ -13,16 +14,6 @@ const machineOf = (id: string) => PROCESSES.find((p) => p.machine.id === id)?.ma
 async function elkLayout(graph: ElkInputNode): Promise<ElkOutputNode> {
   const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
   return (await new ELK().layout(graph as never)) as unknown as ElkOutputNode;
-}
-
-function save(name: string, type: string, content: Blob | string) {
-  const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function diagramSvg(): string {
@@ -53,11 +44,11 @@ async function svgToPng(svgText: string): Promise<Blob> {
 export async function exportProcess(processId: string, format: ExportFormat): Promise<void> {
   const machine = machineOf(processId);
   if (!machine) return;
-  if (format === 'mermaid') return save(`${processId}.mmd`, 'text/plain', toMermaid(machine));
-  if (format === 'scxml') return save(`${processId}.scxml`, 'application/scxml+xml', toScxml(machine));
-  if (format === 'json') return save(`${processId}.json`, 'application/json', `${JSON.stringify(machine.toJSON(), null, 2)}\n`);
-  if (format === 'svg') return save(`${processId}.svg`, 'image/svg+xml', diagramSvg());
-  return save(`${processId}.png`, 'image/png', await svgToPng(diagramSvg()));
+  if (format === 'mermaid') return saveFile(`${processId}.mmd`, 'text/plain', toMermaid(machine));
+  if (format === 'scxml') return saveFile(`${processId}.scxml`, 'application/scxml+xml', toScxml(machine));
+  if (format === 'json') return saveFile(`${processId}.json`, 'application/json', `${JSON.stringify(machine.toJSON(), null, 2)}\n`);
+  if (format === 'svg') return saveFile(`${processId}.svg`, 'image/svg+xml', diagramSvg());
+  return saveFile(`${processId}.png`, 'image/png', await svgToPng(diagramSvg()));
 }
 
 /** The explorer with ELK and the browser's downloads. */

@@ -13,7 +13,7 @@ type Filter = Record<string, string | number>;
 
 function AuditTable({ filter }: { filter: Filter }) {
   const { t, i18n } = useTranslation();
-  const list = useResourceList<RequestAuditItem>({ fetchPage: fetchRequestAudit as never }, { limit: 50, filter });
+  const list = useResourceList<RequestAuditItem>({ fetchPage: fetchRequestAudit }, { limit: 50, filter });
   const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—');
   return (
     <DataTable

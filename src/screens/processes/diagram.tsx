@@ -100,7 +100,6 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
                 fill={selected === n.path ? COLORS.selected : n.compound ? COLORS.compound : COLORS.box}
                 stroke={isActive ? COLORS.active : COLORS.line}
                 strokeWidth={isActive ? 3 : n.final ? 2.5 : 1.2}
-                strokeDasharray={n.final ? '0' : undefined}
               />
               {n.final && <rect x={n.x + 3} y={n.y + 3} width={n.width - 6} height={n.height - 6} rx={15} fill="none" stroke={COLORS.line} />}
               {n.initial && <circle cx={n.x - 6} cy={n.y + 8} r={4} fill={COLORS.text} />}

@@ -95,7 +95,7 @@ export default function SecurityScreen() {
           <Field.ErrorText>{t('validation.valid', { field: t('security.groupName') })}</Field.ErrorText>
         </Field.Root>
       </FormDialog>
-      <CreateUserDialog source={users as never} groups={groups.items} />
+      <CreateUserDialog source={users} groups={groups.items} />
     </Stack>
   );
 }

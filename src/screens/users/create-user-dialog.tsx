@@ -7,7 +7,10 @@ import { fieldErrors } from '../common/field-errors';
 import type { ResourceList } from '../common/use-resource-list';
 
 /** Creates a portal user into a group; the contract's schema checks the form before it is sent. */
-export function CreateUserDialog({ source, groups }: { source: ResourceList<unknown>; groups: Array<{ id: number; name: string }> }) {
+export function CreateUserDialog({ source, groups }: {
+  source: Pick<ResourceList<unknown>, 'list' | 'formOpen' | 'saving' | 'saveFailure'>;
+  groups: Array<{ id: number; name: string }>;
+}) {
   const { t } = useTranslation();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const field = (name: string, label: string, input: ReactElement, help?: string) => (
