@@ -1,35 +1,12 @@
 import type { z } from 'zod';
-import type { Role } from './roles';
+import { define, type RouteContract } from './route';
 import * as auth from './auth';
 import * as prereq from './prerequisites';
 import * as customers from './customers';
 import * as requests from './requests';
+import * as deposits from './deposits';
+import { customerActionRoutes } from './customer-action-routes';
 import { idParam, listQuery } from './common';
-
-/**
- * One /portal_api call: method, path (relative to /portal_api, `:name` for a path parameter), who may call it,
- * and the zod schemas of what goes in and comes out. The server registers its handlers from these, the client
- * parses answers with them, and /portal_api/openapi.json is generated from them.
- */
-export interface RouteContract {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  readonly path: string;
-  /** `public`: no token; `session`: any valid token; a role: a token whose group holds it. */
-  readonly auth: 'public' | 'session' | 'otp' | Role;
-  readonly summary: string;
-  readonly body?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly params?: z.ZodType;
-  readonly response: z.ZodType;
-  /** Refusals beyond the ones every route of its kind has (400 on bad input, 401, 403 for a missing role). */
-  readonly refusals?: Readonly<Partial<Record<403 | 404 | 409 | 429, string>>>;
-  /** Answers 201 (a record was created) rather than 200. */
-  readonly created?: boolean;
-  /** Answers only in demo mode (404 otherwise). */
-  readonly demoOnly?: boolean;
-}
-
-const define = <const T extends RouteContract>(route: T): T => route;
 
 export const routes = {
   login: define({
@@ -210,8 +187,118 @@ export const routes = {
     summary: 'The same search as a CSV file (in a JSON envelope)', query: requests.requestAuditCsvQuery,
     response: requests.requestAuditCsv,
   }),
+  // The first-time deposit wizard (issue 3). Every step names its wizard; the server refuses a step whose
+  // predecessor is not done (409, reason step_out_of_order) and one of another agent's wizard (404).
+  qualifiedPhones: define({
+    method: 'POST', path: '/api/v1/customer_limits', auth: 'VIEW_CUSTOMERS_QUALIFIED_PHONES',
+    summary: "The phones a customer qualifies for: within the customer's limit, in stock at the agent's store, none with an active loan",
+    body: deposits.qualifiedPhonesRequest, response: deposits.qualifiedPhonesResponse,
+    refusals: { 404: 'Customer record not found' },
+  }),
+  depositPush: define({
+    method: 'POST', path: '/api/v1/loan_deposit', auth: 'ADD_LOAN',
+    summary: "Start (or look up) the deposit's mobile-money push: one charge per wizard and attempt, however often it is sent",
+    body: deposits.depositPushRequest, response: deposits.depositStatus,
+    refusals: {
+      404: 'Customer record not found',
+      409: 'The customer does not qualify for the phone (reason not_qualified), none is in stock (reason no_stock), the deposit is already paid (reason deposit_paid), or an earlier attempt is still pending (reason deposit_pending)',
+    },
+  }),
+  depositConfirm: define({
+    method: 'POST', path: '/api/v1/confirm_customer_initial_deposit', auth: 'ADD_LOAN',
+    summary: "Where the deposit's push stands; a push with no answer past its time-out is settled by the provider's status query",
+    body: deposits.depositConfirmRequest, response: deposits.depositStatus,
+    refusals: { 404: 'No such deposit attempt for this agent' },
+  }),
+  agentOtp: define({
+    method: 'POST', path: '/api/v1/agent_otp', auth: 'ADD_LOAN',
+    summary: "Send a one-time code to the agent's phone (6 digits, 5 minutes, single use)", body: deposits.wizardRequest,
+    response: deposits.otpSent, refusals: { 404: 'No such wizard', 409: 'The deposit is not paid yet (reason step_out_of_order)', 429: 'Codes sent too often' },
+  }),
+  customerOtp: define({
+    method: 'POST', path: '/api/v1/customer_otp', auth: 'ADD_LOAN',
+    summary: "Send a one-time code to the customer's phone (6 digits, 5 minutes, single use)", body: deposits.wizardRequest,
+    response: deposits.otpSent, refusals: { 404: 'No such wizard', 409: 'The deposit is not paid yet (reason step_out_of_order)', 429: 'Codes sent too often' },
+  }),
+  verifyOtps: define({
+    method: 'POST', path: '/api/v1/customer/login/check', auth: 'ADD_LOAN',
+    summary: "Check both one-time codes, the agent's and the customer's", body: deposits.otpVerifyRequest,
+    response: deposits.verified,
+    refusals: {
+      404: 'No such wizard',
+      409: 'A code is wrong (reason otp_wrong, with tries left), expired (reason otp_expired), or tried too often (reason otp_locked): send new codes',
+    },
+  }),
+  verifyFingerprint: define({
+    method: 'POST', path: '/api/v1/biometric/verification', auth: 'ADD_LOAN',
+    summary: "Check the customer's fingerprint against the NIDA number (NIDA registry)", body: deposits.fingerprintVerifyRequest,
+    response: deposits.identityVerified,
+    refusals: {
+      404: 'No such wizard',
+      409: 'The fingerprint does not match the NIDA number provided (reason fingerprint_mismatch), the NIDA number is not the customer\'s (reason nida_mismatch), or the OTPs are not checked yet (reason step_out_of_order)',
+    },
+  }),
+  verifySecurityAnswer: define({
+    method: 'POST', path: '/api/v1/rq/verification', auth: 'ADD_LOAN',
+    summary: "Check the customer's answer to their security question", body: deposits.securityAnswerRequest,
+    response: deposits.identityVerified,
+    refusals: {
+      404: 'No such wizard',
+      409: 'Wrong answer (reason security_answer_wrong, with tries left), too many wrong answers (reason security_answer_locked), no question on record (reason no_security_question)',
+    },
+  }),
+  contractDetails: define({
+    method: 'POST', path: '/api/v1/fetch_econtract_details', auth: 'public',
+    summary: 'A contract by its reference (the unguessable link the customer receives): the terms, the device and the plan',
+    body: deposits.contractDetailsRequest, response: deposits.contractDetails,
+    refusals: { 404: 'No such contract' },
+  }),
+  signContract: define({
+    method: 'POST', path: '/api/v1/upload_pdf_contracts', auth: 'ADD_LOAN',
+    summary: 'Sign the contract with accepted terms: the server renders it to PDF and stores it', body: deposits.signContractRequest,
+    response: deposits.contractSigned,
+    refusals: { 404: 'No such wizard', 409: 'The identity is not checked yet (reason step_out_of_order)' },
+  }),
+  sendVivoAuthCode: define({
+    method: 'POST', path: '/api/v1/send_auth_code/vivo/device', auth: 'ADD_LOAN',
+    summary: 'Ask the vivo lock provider to send an authorization code for a handset (valid 5 minutes)',
+    body: deposits.vivoSendRequest, response: deposits.vivoCodeSent,
+    refusals: { 404: 'No vivo handset with this IMEI in a wizard of this agent or on a customer', 409: 'Not a vivo lock (reason not_vivo)' },
+  }),
+  verifyVivoAuthCode: define({
+    method: 'POST', path: '/api/v1/verify_auth_code/vivo/device', auth: 'ADD_LOAN',
+    summary: 'Check the vivo authorization code entered', body: deposits.vivoVerifyRequest, response: deposits.vivoVerified,
+    refusals: {
+      404: 'No code sent for this IMEI',
+      409: 'Wrong code (reason auth_code_wrong) or more than 5 minutes old (reason auth_code_expired): send a new one',
+    },
+  }),
+  confirmLockActivation: define({
+    method: 'POST', path: '/api/v1/confirm_lock_activation', auth: 'ADD_LOAN',
+    summary: 'Confirm the lock solution and the app are installed: enrols the device and creates the loan, in one transaction',
+    body: deposits.confirmLockRequest, response: deposits.loanSummary,
+    refusals: { 404: 'No such wizard', 409: 'The contract is not signed or the vivo code not verified (reason step_out_of_order)' },
+  }),
+  wizardStatus: define({
+    method: 'POST', path: '/api/v1/first_deposit/status', auth: 'ADD_LOAN',
+    summary: "Where one of the agent's deposit wizards stands (to resume it)", body: deposits.wizardRequest,
+    response: deposits.wizardStatus, refusals: { 404: 'No such wizard for this agent' },
+  }),
+  mobileMoneyCallback: define({
+    method: 'POST', path: '/callbacks/mobile-money', auth: 'public',
+    summary: "The mobile-money provider's result of a push (X-Callback-Token header); a repeated callback changes nothing",
+    body: deposits.mobileMoneyCallback, response: deposits.callbackAck,
+    refusals: { 403: 'Wrong or missing X-Callback-Token', 404: 'No such push' },
+  }),
+  mobileMoneyControl: define({
+    method: 'POST', path: '/dev/mobile-money', auth: 'public', demoOnly: true,
+    summary: "Demo only: how the mobile-money simulator answers the next push from a payer's number",
+    body: deposits.mobileMoneyControl, response: deposits.mobileMoneyControlAck,
+  }),
+  ...customerActionRoutes,
 } satisfies Record<string, RouteContract>;
 
+export type { RouteContract };
 export type Routes = typeof routes;
 export type Input<R extends RouteContract> = R['body'] extends z.ZodType ? z.input<R['body']> : never;
 export type Output<R extends RouteContract> = z.output<R['response']>;

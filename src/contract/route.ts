@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import type { Role } from './roles';
+
+/**
+ * One /portal_api call: method, path (relative to /portal_api, `:name` for a path parameter), who may call it,
+ * and the zod schemas of what goes in and comes out. The server registers its handlers from these, the client
+ * parses answers with them, and /portal_api/openapi.json is generated from them.
+ */
+export interface RouteContract {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  /** `public`: no token; `session`: any valid token; a role: a token whose group holds it. */
+  readonly auth: 'public' | 'session' | 'otp' | Role;
+  readonly summary: string;
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly params?: z.ZodType;
+  readonly response: z.ZodType;
+  /** Refusals beyond the ones every route of its kind has (400 on bad input, 401, 403 for a missing role). */
+  readonly refusals?: Readonly<Partial<Record<403 | 404 | 409 | 429, string>>>;
+  /** Answers 201 (a record was created) rather than 200. */
+  readonly created?: boolean;
+  /** Answers only in demo mode (404 otherwise). */
+  readonly demoOnly?: boolean;
+}
+
+export const define = <const T extends RouteContract>(route: T): T => route;
