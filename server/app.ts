@@ -8,6 +8,7 @@ import type { Registry } from './http';
 import { openApiDocument } from './openapi';
 import { authenticationRoutes } from './routes/authentication';
 import { customersRoutes } from './routes/customers';
+import { customerActionsRoutes } from './routes/customer-actions';
 import { prerequisitesRoutes } from './routes/prerequisites';
 import { requestsRoutes } from './routes/requests';
 import { systemRoutes } from './routes/system';
@@ -40,6 +41,7 @@ export function createApp(options: AppOptions) {
   authenticationRoutes(api, deps, registry);
   prerequisitesRoutes(api, deps, registry);
   customersRoutes(api, deps, registry);
+  customerActionsRoutes(api, deps, registry);
   requestsRoutes(api, deps, registry);
   systemRoutes(api, deps, registry);
   api.get('/openapi.json', (c) => c.json(openApiDocument(registry)));

@@ -1,9 +1,84 @@
 import { define, type RouteContract } from './route';
+import * as a from './customer-actions';
+
+const NOT_FOUND = 'Customer record not found (reason not_found)';
 
 /**
- * The actions staff take on a customer's loan and phone (issue 4): offline PIN, reset PIN, data bundles, lock
- * solution change, stolen and recovered, call ratings, SMS and statements. Spread into `routes` (./routes).
+ * The actions staff take on a customer's loan and phone (issue 4): offline PIN, reset PIN, data bundles, stolen and
+ * recovered, call ratings, SMS and statements. Spread into `routes` (./routes). The spec names these calls and says
+ * they are POST; `device_status` and `customer_call_ratings` are this portal's own (finding a device for the
+ * stolen and recovered screens, and listing a customer's ratings).
  */
-export const customerActionRoutes = {} satisfies Record<string, RouteContract>;
-
-void define;
+export const customerActionRoutes = {
+  deviceStatus: define({
+    method: 'POST', path: '/api/v1/device_status', auth: 'session',
+    summary: 'Find a device by IMEI or by its customer\'s phone number: status, lock, customer and last incident (REPORT_STOLEN_PHONE or ADD_RECOVERED_PHONE)',
+    body: a.deviceSearchRequest, response: a.deviceStatus,
+    refusals: { 403: 'Needs REPORT_STOLEN_PHONE or ADD_RECOVERED_PHONE', 404: 'No such device or customer (reason not_found), or the customer has no device (reason no_device)' },
+  }),
+  reportStolen: define({
+    method: 'POST', path: '/api/v1/update/stolen_phones', auth: 'REPORT_STOLEN_PHONE',
+    summary: 'Report a device stolen: it is locked at once and every unlock (offline PIN included) is refused until it is recovered',
+    body: a.deviceStatusChange, response: a.deviceStatus,
+    refusals: { 404: 'No device with this IMEI (reason not_found)', 409: 'Already reported stolen or lost (reason already_stolen)' },
+  }),
+  recordRecovered: define({
+    method: 'POST', path: '/api/v1/update/recovered_phones', auth: 'ADD_RECOVERED_PHONE',
+    summary: 'Record a stolen or lost device recovered: the loan contract resumes (unlocked unless the loan is in arrears past its lock date)',
+    body: a.deviceStatusChange, response: a.deviceStatus,
+    refusals: { 404: 'No device with this IMEI (reason not_found)', 409: 'The device is not reported stolen or lost (reason not_stolen)' },
+  }),
+  offlinePin: define({
+    method: 'POST', path: '/api/v1/offline_unlock_customer_phone', auth: 'REQUEST_OFFLINE_PIN',
+    summary: `A one-time ${a.OFFLINE_PIN.digits}-digit unlock code for the customer's handset with no data connection, shown once (stored hashed)`,
+    body: a.offlinePinRequest, response: a.offlinePin, created: true,
+    refusals: {
+      404: `${NOT_FOUND}, or no such device of the customer (reason no_device)`,
+      409: 'The device is reported stolen or lost (reason device_stolen)',
+      429: `More than ${a.OFFLINE_PIN.perDevice.count} codes for the device in ${a.OFFLINE_PIN.perDevice.windowHours} h (reason device_rate_limited) or ${a.OFFLINE_PIN.perStaff.count} by the staff member in ${a.OFFLINE_PIN.perStaff.windowHours} h (reason staff_rate_limited)`,
+    },
+  }),
+  customerSms: define({
+    method: 'POST', path: '/api/v1/get_customer_sms', auth: 'VIEW_CUSTOMER_MESSAGES',
+    summary: 'The SMS the customer received, newest first', body: a.customerSmsRequest, response: a.customerSms,
+    refusals: { 404: NOT_FOUND },
+  }),
+  rateCall: define({
+    method: 'POST', path: '/api/v1/customer_call_rating', auth: 'RATE_CALL',
+    summary: 'Rate a call with the customer: call type, remark (mood), description and a comment',
+    body: a.callRatingRequest, response: a.callRating, created: true,
+    refusals: { 404: NOT_FOUND },
+  }),
+  callRatings: define({
+    method: 'POST', path: '/api/v1/customer_call_ratings', auth: 'FIND_CUSTOMER',
+    summary: "The customer's call ratings, newest first", body: a.customerSmsRequest, response: a.callRatings,
+    refusals: { 404: NOT_FOUND },
+  }),
+  depositTransactions: define({
+    method: 'POST', path: '/api/v1/deposit_transactions', auth: 'VIEW_CUSTOMER_LOANS',
+    summary: "The customer's payments (deposits and repayments), newest first", body: a.depositTransactionsRequest,
+    response: a.depositTransactions, refusals: { 404: NOT_FOUND },
+  }),
+  loanStatements: define({
+    method: 'POST', path: '/api/v1/loan_statements', auth: 'VIEW_CUSTOMER_LOANS',
+    summary: "Each loan's statement: issued, then every completed payment, with the running balance",
+    body: a.loanStatementsRequest, response: a.loanStatements,
+    refusals: { 404: `${NOT_FOUND}, or no such loan of the customer` },
+  }),
+  resetPin: define({
+    method: 'POST', path: '/api/v1/reset_customer_password', auth: 'RESET_PIN',
+    summary: "Reset the customer's app PIN: a temporary PIN goes to the customer's phone by SMS, to be changed at the next login",
+    body: a.customerRequest, response: a.messageSent, refusals: { 404: NOT_FOUND },
+  }),
+  forgotPassword: define({
+    method: 'POST', path: '/api/v1/forgot_password', auth: 'RESET_PIN',
+    summary: "Start the customer's forgot-password flow: a reset code (6 digits, 15 minutes) goes to the customer's phone by SMS",
+    body: a.customerRequest, response: a.messageSent, refusals: { 404: NOT_FOUND },
+  }),
+  awardData: define({
+    method: 'POST', path: '/api/v1/award/customer/data/bundles', auth: 'AWARD_DATA',
+    summary: 'Gift the customer a data bundle (at most one in 7 days), with the reason', body: a.awardDataRequest,
+    response: a.dataAwarded, created: true,
+    refusals: { 404: NOT_FOUND, 409: 'A bundle was awarded to this customer in the last 7 days (reason bundle_recent)' },
+  }),
+} satisfies Record<string, RouteContract>;
