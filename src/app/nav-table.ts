@@ -33,6 +33,7 @@ export const NAV_TABLE: readonly NavEntry[] = [
     link('nav.defaultersReasons', '/dashboard/defaulters_reasons_report', anyOf('VIEW_DEFAULTERS_REASONS_REPORT')),
   ]),
   link('nav.findCustomers', '/dashboard/customers/find', anyOf('FIND_CUSTOMER')),
+  link('nav.addLoan', '/dashboard/customers/add-loan', anyOf('ADD_LOAN')),
   link('nav.findTransaction', '/dashboard/transactions/find', anyOf('FIND_TRANSACTION')),
   group('nav.phoneStore', anyOf('VIEW_STORES', 'VIEW_REGIONS'), [
     link('nav.stores', '/dashboard/stores', anyOf('VIEW_STORES')),

@@ -3,6 +3,7 @@ import type { Role } from '../contract/roles';
 
 const ComingSoon = lazy(() => import('../screens/common/coming-soon'));
 const QueueScreen = lazy(() => import('../screens/approvals/queue-screen'));
+const DeviceStatusScreen = lazy(() => import('../screens/devices/device-status-screen'));
 
 export interface DashboardRoute {
   /** Relative to /dashboard; '' is the home page. */
@@ -30,7 +31,7 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   soon('defaulters_reasons_report', 'nav.defaultersReasons'),
   { path: 'customers/find', label: 'nav.findCustomers', screen: lazy(() => import('../screens/customers/find-customer-screen')) },
   { path: 'customers/view', label: 'nav.customerView', screen: lazy(() => import('../screens/customers/customer-view-screen')) },
-  soon('customers/add-loan', 'nav.addLoan'),
+  { path: 'customers/add-loan', label: 'nav.addLoan', screen: lazy(() => import('../screens/first-deposit/first-deposit-screen')) },
   soon('transactions/find', 'nav.findTransaction'),
   { path: 'security', label: 'nav.security', screen: lazy(() => import('../screens/security/security-screen')), onlyWith: 'VIEW_SECURITY' },
   queue('imei_changes', 'nav.imeiChanges', 'imei_change'),
@@ -42,8 +43,8 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   soon('capital-accounting', 'nav.capitalAccounting'),
   soon('agents', 'nav.agents'),
   soon('agents_categories', 'nav.agentCategories'),
-  soon('stolen-phone', 'nav.reportStolen'),
-  soon('recovered-phone', 'nav.recordRecovered'),
+  { path: 'stolen-phone', label: 'nav.reportStolen', screen: DeviceStatusScreen, props: { action: 'stolen' } },
+  { path: 'recovered-phone', label: 'nav.recordRecovered', screen: DeviceStatusScreen, props: { action: 'recovered' } },
   { path: 'requests-audit', label: 'nav.requestsAudit', screen: lazy(() => import('../screens/approvals/audit-screen')) },
   { path: 'processes', label: 'nav.processes', screen: lazy(() => import('../screens/processes/processes-screen')) },
 ];

@@ -1,0 +1,151 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { toCallFailure, type CallFailure } from '../lib/call-failure';
+import type { DepositStatus, RepaymentPeriod } from '../contract/deposits';
+
+export interface DepositPaymentInput {
+  wizardId: string;
+  msisdn: string;
+  phonePriceId: number;
+  period: RepaymentPeriod;
+  /** The push attempt to use: the same attempt is never charged twice, a new one only follows a failed one. */
+  attempt: number;
+  maxAttempts: number;
+  /** How many status checks (one every pollInterval) the customer has to approve before "no answer yet". */
+  pollLimit: number;
+}
+
+export interface DepositPaymentOutput {
+  paid: boolean;
+  attempt: number;
+  status: DepositStatus | null;
+}
+
+interface PushInput {
+  wizardId: string;
+  attempt: number;
+  msisdn: string;
+  phonePriceId: number;
+  period: RepaymentPeriod;
+}
+
+const notProvided = async (): Promise<never> => {
+  throw new Error('provided by src/services/first-deposit.ts');
+};
+
+/**
+ * The deposit by mobile-money push, a child of the first-deposit wizard: push, wait for the customer to approve
+ * on the handset (checking every few seconds), then paid or declined. A push the server could not be asked about
+ * is retried with the same attempt (so it is never charged twice); a declined one may be retried as a new attempt.
+ * A customer who has not answered after pollLimit checks leaves the agent with "check again": a late approval is
+ * still honoured.
+ */
+export const depositPaymentMachine = setup({
+  types: {
+    input: {} as DepositPaymentInput,
+    output: {} as DepositPaymentOutput,
+    context: {} as DepositPaymentInput & { status: DepositStatus | null; polls: number; failure: CallFailure | null },
+    events: {} as { type: 'deposit.retry' } | { type: 'deposit.check' } | { type: 'deposit.back' },
+  },
+  actors: {
+    pushDeposit: fromPromise<DepositStatus, PushInput>(notProvided),
+    confirmDeposit: fromPromise<DepositStatus, { wizardId: string; attempt: number }>(notProvided),
+  },
+  guards: {
+    completed: ({ event }) => (event as unknown as { output: DepositStatus }).output.status === 'completed',
+    failed: ({ event }) => (event as unknown as { output: DepositStatus }).output.status === 'failed',
+    patienceLeft: ({ context }) => context.polls < context.pollLimit,
+    attemptsLeft: ({ context }) => context.attempt < context.maxAttempts,
+  },
+  actions: {
+    keepStatus: assign({ status: ({ event }) => (event as unknown as { output: DepositStatus }).output, failure: null }),
+    keepFailure: assign({ failure: ({ event }) => toCallFailure((event as unknown as { error: unknown }).error) }),
+  },
+  delays: {
+    pollInterval: 3000,
+  },
+}).createMachine({
+  id: 'depositPayment',
+  context: ({ input }) => ({ ...input, status: null, polls: 0, failure: null }),
+  initial: 'pushing',
+  states: {
+    pushing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'pushDeposit',
+        src: 'pushDeposit',
+        input: ({ context: { wizardId, attempt, msisdn, phonePriceId, period } }) => ({ wizardId, attempt, msisdn, phonePriceId, period }),
+        onDone: [
+          { guard: 'completed', target: 'paid', actions: 'keepStatus' },
+          { guard: 'failed', target: 'declined', actions: 'keepStatus' },
+          { target: 'awaitingApproval', actions: ['keepStatus', assign({ polls: 0 })] },
+        ],
+        onError: { target: 'unreachable', actions: 'keepFailure' },
+      },
+    },
+    /** Pushed: the customer approves on the handset. */
+    awaitingApproval: {
+      initial: 'waiting',
+      states: {
+        waiting: {
+          after: {
+            pollInterval: [
+              { guard: 'patienceLeft', target: 'checking', actions: assign({ polls: ({ context }) => context.polls + 1 }) },
+              { target: '#depositPayment.noAnswer' },
+            ],
+          },
+        },
+        checking: {
+          invoke: {
+            id: 'confirmDeposit',
+            src: 'confirmDeposit',
+            input: ({ context: { wizardId, attempt } }) => ({ wizardId, attempt }),
+            onDone: [
+              { guard: 'completed', target: '#depositPayment.paid', actions: 'keepStatus' },
+              { guard: 'failed', target: '#depositPayment.declined', actions: 'keepStatus' },
+              { target: 'waiting', actions: 'keepStatus' },
+            ],
+            // The network dropped for a moment: keep checking, and let the screen say so.
+            onError: { target: 'waiting', actions: 'keepFailure' },
+          },
+        },
+      },
+    },
+    /** The customer has not answered yet: the agent checks again when the customer says they approved. */
+    noAnswer: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'deposit.check': 'checking' } },
+        checking: {
+          tags: ['busy'],
+          invoke: {
+            id: 'confirmDeposit',
+            src: 'confirmDeposit',
+            input: ({ context: { wizardId, attempt } }) => ({ wizardId, attempt }),
+            onDone: [
+              { guard: 'completed', target: '#depositPayment.paid', actions: 'keepStatus' },
+              { guard: 'failed', target: '#depositPayment.declined', actions: 'keepStatus' },
+              { target: 'idle', actions: 'keepStatus' },
+            ],
+            onError: { target: 'idle', actions: 'keepFailure' },
+          },
+        },
+      },
+    },
+    /** Insufficient funds, cancelled by the customer, timed out at the provider: nothing was charged. */
+    declined: {
+      on: {
+        'deposit.retry': {
+          guard: 'attemptsLeft',
+          target: 'pushing',
+          actions: assign({ attempt: ({ context }) => context.attempt + 1, status: null }),
+        },
+        'deposit.back': 'abandoned',
+      },
+    },
+    /** The push could not be sent or its answer was lost: retried with the same attempt, never charged twice. */
+    unreachable: { on: { 'deposit.retry': 'pushing' } },
+    paid: { type: 'final' },
+    abandoned: { type: 'final' },
+  },
+  output: ({ context }) => ({ paid: context.status?.status === 'completed', attempt: context.attempt, status: context.status }),
+});

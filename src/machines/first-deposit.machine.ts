@@ -1,0 +1,339 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { toCallFailure, type CallFailure } from '../lib/call-failure';
+import {
+  otpVerifyRequest,
+  qualifiedPhonesRequest,
+  type ContractDetails,
+  type DepositStatus,
+  type LoanSummary,
+  type QualifiedPhone,
+  type QualifiedPhonesResponse,
+  type RepaymentPeriod,
+  type WizardCustomer,
+  type WizardStatus,
+} from '../contract/deposits';
+import { depositPaymentMachine, type DepositPaymentOutput } from './deposit-payment.machine';
+import { identityCheckMachine, type IdentityCheckOutput, type ScannerSettings } from './identity-check.machine';
+import { vivoAuthCodeMachine } from './vivo-auth-code.machine';
+
+export interface FirstDepositInput {
+  /** Made once per wizard by the portal; names the wizard on the server and keys the deposit push. */
+  wizardId: string;
+  scanner: ScannerSettings;
+  maxAttempts: number;
+  pollLimit: number;
+}
+
+export type CustomerQuery = { msisdn?: string; national_id?: string };
+
+type Context = FirstDepositInput & {
+  customer: WizardCustomer | null;
+  phones: QualifiedPhone[];
+  notQualified: QualifiedPhonesResponse['not_qualified_reason'];
+  phone: QualifiedPhone | null;
+  period: RepaymentPeriod;
+  attempt: number;
+  deposit: DepositStatus | null;
+  otpSentTo: string | null;
+  contractRef: string | null;
+  contract: ContractDetails | null;
+  lock: Pick<WizardStatus, 'imei' | 'lock'> | null;
+  loan: LoanSummary | null;
+  failure: CallFailure | null;
+  /** Inputs refused before sending: field name to the message ("valid {input name} required"). */
+  invalid: Record<string, string> | null;
+};
+
+const notProvided = async (): Promise<never> => {
+  throw new Error('provided by src/services/first-deposit.ts');
+};
+
+const fieldErrors = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) =>
+  Object.fromEntries(issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message]));
+
+const output = <T>(event: unknown) => (event as { output: T }).output;
+
+/**
+ * The customer first-time deposit, in the spec's order: find the customer, the phones they qualify for, pick and
+ * confirm one, pay the deposit (child: deposit-payment), OTP codes to agent and customer, identity (child:
+ * identity-check, which runs scanner-capture), sign the contract, install the lock (child: vivo-auth-code for
+ * vivo), and the loan is created. Going back is offered only where nothing is paid or signed yet.
+ */
+export const firstDepositMachine = setup({
+  types: {
+    input: {} as FirstDepositInput,
+    context: {} as Context,
+    events: {} as
+      | { type: 'customer.search'; query: CustomerQuery }
+      | { type: 'phone.picked'; phonePriceId: number }
+      | { type: 'period.chosen'; period: RepaymentPeriod }
+      | { type: 'phone.confirmed' }
+      | { type: 'wizard.back' }
+      | { type: 'otp.resend' }
+      | { type: 'otp.codesEntered'; agentCode: string; customerCode: string }
+      | { type: 'contract.reload' }
+      | { type: 'contract.signed'; acceptTerms: boolean; signedBy: string }
+      | { type: 'lock.reload' }
+      | { type: 'lock.confirmed'; lockInstalled: boolean; appInstalled: boolean },
+  },
+  actors: {
+    findPhones: fromPromise<QualifiedPhonesResponse, CustomerQuery>(notProvided),
+    depositPayment: depositPaymentMachine,
+    sendOtps: fromPromise<{ sent_to: string; expires_at: string }, { wizardId: string }>(notProvided),
+    verifyOtps: fromPromise<{ verified: true }, { wizardId: string; agentCode: string; customerCode: string }>(notProvided),
+    identityCheck: identityCheckMachine,
+    fetchContract: fromPromise<ContractDetails, { reference: string }>(notProvided),
+    signContract: fromPromise<{ reference: string; contract_url: string; signed_at: string }, { wizardId: string; signedBy: string }>(notProvided),
+    fetchWizard: fromPromise<WizardStatus, { wizardId: string }>(notProvided),
+    vivoAuthCode: vivoAuthCodeMachine,
+    confirmLock: fromPromise<LoanSummary, { wizardId: string }>(notProvided),
+  },
+  guards: {
+    validQuery: ({ event }) => event.type === 'customer.search' && qualifiedPhonesRequest.safeParse(event.query).success,
+    qualifies: ({ event }) => output<QualifiedPhonesResponse>(event).phones.length > 0,
+    knownPhone: ({ context, event }) => event.type === 'phone.picked' && context.phones.some((p) => p.phone_price_id === event.phonePriceId),
+    paid: ({ event }) => output<DepositPaymentOutput>(event).paid,
+    bothCodes: ({ context, event }) =>
+      event.type === 'otp.codesEntered' &&
+      otpVerifyRequest.safeParse({ wizard_id: context.wizardId, agent_code: event.agentCode, customer_code: event.customerCode }).success,
+    termsSigned: ({ event }) => event.type === 'contract.signed' && event.acceptTerms && event.signedBy.trim().length >= 3,
+    isVivo: ({ event }) => output<WizardStatus>(event).lock.lock_solution_type === 'vivo',
+    bothInstalled: ({ event }) => event.type === 'lock.confirmed' && event.lockInstalled && event.appInstalled,
+  },
+  actions: {
+    clearFeedback: assign({ failure: null, invalid: null }),
+    keepFailure: assign({ failure: ({ event }) => toCallFailure((event as unknown as { error: unknown }).error), invalid: null }),
+    keepLock: assign({
+      lock: ({ event }) => {
+        const { imei, lock } = output<WizardStatus>(event);
+        return { imei, lock };
+      },
+    }),
+  },
+}).createMachine({
+  id: 'firstDeposit',
+  context: ({ input }) => ({
+    ...input,
+    customer: null,
+    phones: [],
+    notQualified: null,
+    phone: null,
+    period: 'daily',
+    attempt: 1,
+    deposit: null,
+    otpSentTo: null,
+    contractRef: null,
+    contract: null,
+    lock: null,
+    loan: null,
+    failure: null,
+    invalid: null,
+  }),
+  initial: 'searching',
+  states: {
+    searching: {
+      initial: 'idle',
+      on: {
+        'customer.search': [
+          { guard: 'validQuery', target: '.looking', actions: 'clearFeedback' },
+          {
+            actions: assign({
+              invalid: ({ event }) => fieldErrors(qualifiedPhonesRequest.safeParse(event.query).error?.issues ?? []),
+              failure: null,
+            }),
+          },
+        ],
+      },
+      states: {
+        idle: {},
+        looking: {
+          tags: ['busy'],
+          invoke: {
+            id: 'findPhones',
+            src: 'findPhones',
+            // Sent as the contract reads it: the number in its 255XXXXXXXXX form.
+            input: ({ event }) => qualifiedPhonesRequest.parse((event as { query: CustomerQuery }).query),
+            onDone: [
+              {
+                guard: 'qualifies',
+                target: '#firstDeposit.choosingPhone',
+                actions: assign(({ event }) => ({ customer: event.output.customer, phones: event.output.phones, notQualified: null })),
+              },
+              {
+                target: 'notQualified',
+                actions: assign(({ event }) => ({ customer: event.output.customer, phones: [], notQualified: event.output.not_qualified_reason })),
+              },
+            ],
+            onError: { target: 'idle', actions: 'keepFailure' },
+          },
+        },
+        /** "Customer does not qualify for any phone". */
+        notQualified: {},
+      },
+    },
+    choosingPhone: {
+      on: {
+        'phone.picked': {
+          guard: 'knownPhone',
+          target: 'confirmingPhone',
+          actions: assign({ phone: ({ context, event }) => context.phones.find((p) => p.phone_price_id === event.phonePriceId)! }),
+        },
+        'wizard.back': { target: 'searching', actions: 'clearFeedback' },
+      },
+    },
+    confirmingPhone: {
+      on: {
+        'period.chosen': { actions: assign({ period: ({ event }) => event.period }) },
+        'phone.confirmed': { target: 'deposit', actions: 'clearFeedback' },
+        'wizard.back': 'choosingPhone',
+      },
+    },
+    deposit: {
+      invoke: {
+        id: 'payment',
+        src: 'depositPayment',
+        input: ({ context }) => ({
+          wizardId: context.wizardId,
+          msisdn: context.customer!.msisdn,
+          phonePriceId: context.phone!.phone_price_id,
+          period: context.period,
+          attempt: context.attempt,
+          maxAttempts: context.maxAttempts,
+          pollLimit: context.pollLimit,
+        }),
+        onDone: [
+          { guard: 'paid', target: 'otp', actions: assign(({ event }) => ({ deposit: event.output.status, attempt: event.output.attempt })) },
+          // Declined and the agent went back: nothing was charged, the next push is a new attempt.
+          { target: 'confirmingPhone', actions: assign({ attempt: ({ event }) => event.output.attempt + 1 }) },
+        ],
+      },
+    },
+    otp: {
+      initial: 'sending',
+      states: {
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'sendOtps',
+            src: 'sendOtps',
+            input: ({ context }) => ({ wizardId: context.wizardId }),
+            onDone: { target: 'entering', actions: [assign({ otpSentTo: ({ event }) => event.output.sent_to }), 'clearFeedback'] },
+            onError: { target: 'sendFailed', actions: 'keepFailure' },
+          },
+        },
+        sendFailed: { on: { 'otp.resend': 'sending' } },
+        entering: {
+          on: {
+            'otp.resend': 'sending',
+            'otp.codesEntered': [
+              { guard: 'bothCodes', target: 'verifying', actions: 'clearFeedback' },
+              { actions: assign({ invalid: { codes: 'Please enter both OTP codes' }, failure: null }) },
+            ],
+          },
+        },
+        verifying: {
+          tags: ['busy'],
+          invoke: {
+            id: 'verifyOtps',
+            src: 'verifyOtps',
+            input: ({ context, event }) => {
+              const { agentCode, customerCode } = event as { agentCode: string; customerCode: string };
+              return { wizardId: context.wizardId, agentCode, customerCode };
+            },
+            onDone: '#firstDeposit.identity',
+            onError: { target: 'entering', actions: 'keepFailure' },
+          },
+        },
+      },
+    },
+    identity: {
+      invoke: {
+        id: 'identity',
+        src: 'identityCheck',
+        input: ({ context }) => ({ wizardId: context.wizardId, hasQuestion: !!context.customer?.security_question, scanner: context.scanner }),
+        onDone: { target: 'contract', actions: assign({ contractRef: ({ event }) => (event.output as IdentityCheckOutput).contractRef }) },
+      },
+    },
+    contract: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchContract',
+            src: 'fetchContract',
+            input: ({ context }) => ({ reference: context.contractRef! }),
+            onDone: { target: 'reading', actions: assign({ contract: ({ event }) => event.output }) },
+            onError: { target: 'loadFailed', actions: 'keepFailure' },
+          },
+        },
+        loadFailed: { on: { 'contract.reload': { target: 'loading', actions: 'clearFeedback' } } },
+        reading: {
+          on: {
+            'contract.signed': [
+              { guard: 'termsSigned', target: 'signing', actions: 'clearFeedback' },
+              {
+                actions: assign({
+                  invalid: ({ event }): Record<string, string> =>
+                    event.acceptTerms ? { signed_by: 'valid signature required' } : { accept_terms: 'The contract terms must be accepted before signing' },
+                  failure: null,
+                }),
+              },
+            ],
+          },
+        },
+        signing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'signContract',
+            src: 'signContract',
+            input: ({ context, event }) => ({ wizardId: context.wizardId, signedBy: (event as { signedBy: string }).signedBy.trim() }),
+            onDone: '#firstDeposit.lock',
+            onError: { target: 'reading', actions: 'keepFailure' },
+          },
+        },
+      },
+    },
+    lock: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchWizard',
+            src: 'fetchWizard',
+            input: ({ context }) => ({ wizardId: context.wizardId }),
+            onDone: [
+              { guard: 'isVivo', target: 'vivoCode', actions: 'keepLock' },
+              { target: 'installing', actions: 'keepLock' },
+            ],
+            onError: { target: 'loadFailed', actions: 'keepFailure' },
+          },
+        },
+        loadFailed: { on: { 'lock.reload': { target: 'loading', actions: 'clearFeedback' } } },
+        vivoCode: {
+          invoke: { id: 'vivo', src: 'vivoAuthCode', input: ({ context }: { context: Context }) => ({ imei: context.lock!.imei }), onDone: 'installing' },
+        },
+        installing: {
+          on: {
+            'lock.confirmed': [
+              { guard: 'bothInstalled', target: 'activating', actions: 'clearFeedback' },
+              { actions: assign({ invalid: { installed: 'Confirm that the lock solution and the mobile app are installed' }, failure: null }) },
+            ],
+          },
+        },
+        activating: {
+          tags: ['busy'],
+          invoke: {
+            id: 'confirmLock',
+            src: 'confirmLock',
+            input: ({ context }) => ({ wizardId: context.wizardId }),
+            onDone: { target: '#firstDeposit.done', actions: assign({ loan: ({ event }) => event.output }) },
+            onError: { target: 'installing', actions: 'keepFailure' },
+          },
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+});

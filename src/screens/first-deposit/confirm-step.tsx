@@ -1,0 +1,73 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { QualifiedPhone, RepaymentPeriod } from '../../contract/deposits';
+import type { FirstDepositRef } from './first-deposit-screen';
+import { Facts, useMoney } from './wizard-parts';
+
+const PERIODS: RepaymentPeriod[] = ['daily', 'weekly', 'monthly', 'twelve_months'];
+
+/** What each plan asks: the payment per period, how many, and the total with the deposit. */
+export function planOf(phone: Pick<QualifiedPhone, 'daily_payment' | 'weekly_payment' | 'monthly_payment' | 'installments' | 'twelve_months_payment' | 'total_repayable' | 'twelve_months_total'>, period: RepaymentPeriod) {
+  switch (period) {
+    case 'daily':
+      return { payment: phone.daily_payment, count: phone.installments, total: phone.total_repayable };
+    case 'weekly':
+      return { payment: phone.weekly_payment, count: phone.installments / 7, total: phone.total_repayable };
+    case 'monthly':
+      return { payment: phone.monthly_payment, count: phone.installments / 30, total: phone.total_repayable };
+    case 'twelve_months':
+      return { payment: phone.twelve_months_payment, count: 12, total: phone.twelve_months_total };
+  }
+}
+
+/** Step 3: the chosen phone, its price, deposit and plan; the agent picks the repayment period and confirms. */
+export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
+  const { t } = useTranslation('deposit');
+  const money = useMoney();
+  const phone = useSelector(wizard, (s) => s.context.phone);
+  const period = useSelector(wizard, (s) => s.context.period);
+  if (!phone) return null;
+  const plan = planOf(phone, period);
+
+  return (
+    <Stack gap="4">
+      <Text fontWeight="semibold" fontSize="lg">{phone.name}</Text>
+      <Stack gap="2" role="radiogroup" aria-label={t('deposit:confirm.period')}>
+        <Text fontSize="sm" fontWeight="medium">{t('deposit:confirm.period')}</Text>
+        <HStack wrap="wrap" gap="2">
+          {PERIODS.map((p) => (
+            <Button
+              key={p}
+              size="sm"
+              role="radio"
+              aria-checked={p === period}
+              variant={p === period ? 'solid' : 'outline'}
+              onClick={() => wizard.send({ type: 'period.chosen', period: p })}
+            >
+              {t(`deposit:period.${p}`)}
+            </Button>
+          ))}
+        </HStack>
+      </Stack>
+      <Facts
+        rows={[
+          [t('deposit:confirm.price'), money(phone.price)],
+          [t('deposit:confirm.deposit'), money(phone.deposit)],
+          [t('deposit:confirm.daily'), money(phone.daily_payment)],
+          [t('deposit:confirm.weekly'), money(phone.weekly_payment)],
+          [t('deposit:confirm.monthly'), money(phone.monthly_payment)],
+          [t('deposit:confirm.payment', { period: t(`deposit:period.${period}`) }), money(plan.payment)],
+          [t('deposit:confirm.installments'), String(plan.count)],
+          [t('deposit:confirm.total'), money(plan.total)],
+        ]}
+      />
+      <HStack gap="3" wrap="wrap">
+        <Button variant="outline" onClick={() => wizard.send({ type: 'wizard.back' })}>{t('deposit:back')}</Button>
+        <Button colorPalette="blue" onClick={() => wizard.send({ type: 'phone.confirmed' })}>
+          {t('deposit:confirm.takeDeposit', { amount: money(phone.deposit) })}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, Card, Heading, HStack, Spinner, Stack, Steps, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { loadMachine } from '../../machines/load.machine';
+import type { firstDepositMachine } from '../../machines/first-deposit.machine';
+import { loadSettings } from '../../services/portal-api';
+import { liveFirstDeposit, newWizardInput, wizardStore } from '../../services/first-deposit';
+import { useUser } from '../../app/session-context';
+import { LoadFailure } from '../common/load-failure';
+import { SearchStep } from './search-step';
+import { PhoneStep } from './phone-step';
+import { ConfirmStep } from './confirm-step';
+import { DepositStep } from './deposit-step';
+import { OtpStep } from './otp-step';
+import { IdentityStep } from './identity-step';
+import { ContractStep } from './contract-step';
+import { LockStep } from './lock-step';
+import { DoneStep } from './done-step';
+
+export type FirstDepositRef = ActorRefFrom<typeof firstDepositMachine>;
+
+/** The wizard's steps, in order, by the top-level state each one shows. */
+const STEPS = [
+  { key: 'customer', states: ['searching'] },
+  { key: 'phone', states: ['choosingPhone', 'confirmingPhone'] },
+  { key: 'deposit', states: ['deposit'] },
+  { key: 'otp', states: ['otp'] },
+  { key: 'identity', states: ['identity'] },
+  { key: 'contract', states: ['contract'] },
+  { key: 'lock', states: ['lock'] },
+  { key: 'loan', states: ['done'] },
+] as const;
+
+const settingsMachine = loadMachine.provide({ actors: { load: loadSettings } });
+
+/** Customer first-time deposit (ADD_LOAN): loads the portal settings (the scanner's address), then the wizard. */
+export default function FirstDepositScreen() {
+  const { t } = useTranslation('deposit');
+  const settings = useActorRef(settingsMachine, { input: { params: {} } });
+  const bridgeUrl = useSelector(settings, (s) => (s.context.data as { device_bridge_url?: string } | null)?.device_bridge_url ?? null);
+  const failure = useSelector(settings, (s) => s.context.failure);
+  const user = useUser();
+  const [run, setRun] = useState(0);
+  const username = user?.username ?? 'agent';
+
+  return (
+    <Stack gap="4" maxW="3xl">
+      <Heading as="h1" size="lg">{t('deposit:title')}</Heading>
+      {failure && <LoadFailure failure={failure} onRetry={() => settings.send({ type: 'load.retry' })} />}
+      {!bridgeUrl && !failure && <Spinner aria-label={t('deposit:loading')} />}
+      {bridgeUrl && (
+        <Wizard
+          key={run}
+          bridgeUrl={bridgeUrl}
+          username={username}
+          onNew={() => {
+            wizardStore.clear(username);
+            setRun((n) => n + 1);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: string; onNew: () => void }) {
+  const { t } = useTranslation('deposit');
+  const [restored] = useState(() => wizardStore.load(username));
+  const wizard = useActorRef(liveFirstDeposit, { input: newWizardInput(bridgeUrl), snapshot: restored as never });
+  // Saved after every step: a reload, or coming back to the wizard, resumes where it was.
+  useEffect(() => {
+    const subscription = wizard.subscribe(() => wizardStore.save(username, wizard.getPersistedSnapshot()));
+    return () => subscription.unsubscribe();
+  }, [wizard, username]);
+
+  const top = useSelector(wizard, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!));
+  const started = useSelector(wizard, (s) => !s.matches('searching'));
+  const index = STEPS.findIndex((step) => (step.states as readonly string[]).includes(top));
+  const step = STEPS[index]!;
+
+  return (
+    <Stack gap="4">
+      <Steps.Root step={index} count={STEPS.length} size="sm" linear>
+        <Steps.List hideBelow="md">
+          {STEPS.map((s, i) => (
+            <Steps.Item key={s.key} index={i} aria-current={i === index ? 'step' : undefined}>
+              <Steps.Indicator />
+              <Steps.Title>{t(`deposit:step.${s.key}`)}</Steps.Title>
+              <Steps.Separator />
+            </Steps.Item>
+          ))}
+        </Steps.List>
+      </Steps.Root>
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Text fontWeight="semibold" data-testid="wizard-step">
+          {t('deposit:stepOf', { index: index + 1, count: STEPS.length, title: t(`deposit:step.${step.key}`) })}
+        </Text>
+        {started && top !== 'done' && (
+          <Button size="xs" variant="ghost" onClick={onNew}>{t('deposit:startOver')}</Button>
+        )}
+      </HStack>
+      <Card.Root variant="outline">
+        <Card.Body>
+          <Box>
+            {top === 'searching' && <SearchStep wizard={wizard} />}
+            {top === 'choosingPhone' && <PhoneStep wizard={wizard} />}
+            {top === 'confirmingPhone' && <ConfirmStep wizard={wizard} />}
+            {top === 'deposit' && <DepositStep wizard={wizard} />}
+            {top === 'otp' && <OtpStep wizard={wizard} />}
+            {top === 'identity' && <IdentityStep wizard={wizard} />}
+            {top === 'contract' && <ContractStep wizard={wizard} />}
+            {top === 'lock' && <LockStep wizard={wizard} />}
+            {top === 'done' && <DoneStep wizard={wizard} onNew={onNew} />}
+          </Box>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import type { FormEvent } from 'react';
+import { Alert, Button, Field, HStack, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { FirstDepositRef } from './first-deposit-screen';
+import { FailureAlert, invalidText, useMoney } from './wizard-parts';
+
+/** Step 5: one code to the agent's phone, one to the customer's; both are needed. */
+export function OtpStep({ wizard }: { wizard: FirstDepositRef }) {
+  const { t } = useTranslation('deposit');
+  const money = useMoney();
+  const sending = useSelector(wizard, (s) => s.matches({ otp: 'sending' }));
+  const sendFailed = useSelector(wizard, (s) => s.matches({ otp: 'sendFailed' }));
+  const verifying = useSelector(wizard, (s) => s.matches({ otp: 'verifying' }));
+  const sentTo = useSelector(wizard, (s) => s.context.otpSentTo);
+  const deposit = useSelector(wizard, (s) => s.context.deposit);
+  const invalid = useSelector(wizard, (s) => s.context.invalid);
+  const failure = useSelector(wizard, (s) => s.context.failure);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    wizard.send({ type: 'otp.codesEntered', agentCode: String(form.get('agentCode') ?? ''), customerCode: String(form.get('customerCode') ?? '') });
+  };
+
+  return (
+    <Stack gap="4">
+      {deposit && (
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{t('deposit:otp.depositReceived', { amount: money(deposit.amount), receipt: deposit.transaction_id ?? '' })}</Alert.Title>
+        </Alert.Root>
+      )}
+      {sending && (
+        <HStack gap="3" role="status">
+          <Spinner size="sm" />
+          <Text>{t('deposit:otp.sending')}</Text>
+        </HStack>
+      )}
+      {sendFailed && failure && <FailureAlert failure={failure} onRetry={() => wizard.send({ type: 'otp.resend' })} retryLabel={t('deposit:otp.resend')} />}
+      {!sending && !sendFailed && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="3">
+            <Text role="status">{t('deposit:otp.sent', { to: sentTo ?? '' })}</Text>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+              <Field.Root invalid={!!invalid}>
+                <Field.Label>{t('deposit:otp.agentCode')}</Field.Label>
+                <Input name="agentCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+              </Field.Root>
+              <Field.Root invalid={!!invalid}>
+                <Field.Label>{t('deposit:otp.customerCode')}</Field.Label>
+                <Input name="customerCode" inputMode="numeric" autoComplete="off" maxLength={6} />
+              </Field.Root>
+            </SimpleGrid>
+            {invalid?.codes && (
+              <Text color="fg.error" role="alert">{invalidText(t, invalid.codes)}</Text>
+            )}
+            {failure && <FailureAlert failure={failure} />}
+            <HStack gap="3" wrap="wrap">
+              <Button type="submit" colorPalette="blue" loading={verifying}>{t('deposit:otp.verify')}</Button>
+              <Button variant="outline" disabled={verifying} onClick={() => wizard.send({ type: 'otp.resend' })}>{t('deposit:otp.resend')}</Button>
+            </HStack>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}

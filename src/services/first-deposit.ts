@@ -1,0 +1,98 @@
+import { fromPromise, type Snapshot } from 'xstate';
+import { routes } from '../contract/routes';
+import type { RepaymentPeriod } from '../contract/deposits';
+import { firstDepositMachine, type CustomerQuery, type FirstDepositInput } from '../machines/first-deposit.machine';
+import { depositPaymentMachine } from '../machines/deposit-payment.machine';
+import { identityCheckMachine } from '../machines/identity-check.machine';
+import { liveScannerCapture } from './device-bridge';
+import { liveVivoAuthCode } from './vivo-auth-code';
+import { call } from './http';
+
+const livePayment = depositPaymentMachine.provide({
+  actors: {
+    pushDeposit: fromPromise(({ input }: { input: { wizardId: string; attempt: number; msisdn: string; phonePriceId: number; period: RepaymentPeriod } }) =>
+      call(routes.depositPush, {
+        body: { wizard_id: input.wizardId, attempt: input.attempt, msisdn: input.msisdn, phone_price_id: input.phonePriceId, repayment_period: input.period },
+      }),
+    ),
+    confirmDeposit: fromPromise(({ input }: { input: { wizardId: string; attempt: number } }) =>
+      call(routes.depositConfirm, { body: { wizard_id: input.wizardId, attempt: input.attempt } }),
+    ),
+  },
+});
+
+const liveIdentity = identityCheckMachine.provide({
+  actors: {
+    scannerCapture: liveScannerCapture,
+    verifyFingerprint: fromPromise(({ input }: { input: { wizardId: string; nidaNumber: string; fingerprint: string } }) =>
+      call(routes.verifyFingerprint, { body: { wizard_id: input.wizardId, nida_number: input.nidaNumber, fingerprint: input.fingerprint } }),
+    ),
+    verifySecurityAnswer: fromPromise(({ input }: { input: { wizardId: string; answer: string } }) =>
+      call(routes.verifySecurityAnswer, { body: { wizard_id: input.wizardId, answer: input.answer } }),
+    ),
+  },
+});
+
+/** The wizard with every effect wired to /portal_api and the local biometric device service. */
+export const liveFirstDeposit = firstDepositMachine.provide({
+  actors: {
+    findPhones: fromPromise(({ input }: { input: CustomerQuery }) => call(routes.qualifiedPhones, { body: input })),
+    depositPayment: livePayment,
+    // Both codes go out together: the agent's, then the customer's. The answer names the customer's number.
+    sendOtps: fromPromise(async ({ input }: { input: { wizardId: string } }) => {
+      await call(routes.agentOtp, { body: { wizard_id: input.wizardId } });
+      return call(routes.customerOtp, { body: { wizard_id: input.wizardId } });
+    }),
+    verifyOtps: fromPromise(({ input }: { input: { wizardId: string; agentCode: string; customerCode: string } }) =>
+      call(routes.verifyOtps, { body: { wizard_id: input.wizardId, agent_code: input.agentCode, customer_code: input.customerCode } }),
+    ),
+    identityCheck: liveIdentity,
+    fetchContract: fromPromise(({ input }: { input: { reference: string } }) => call(routes.contractDetails, { body: input })),
+    signContract: fromPromise(({ input }: { input: { wizardId: string; signedBy: string } }) =>
+      call(routes.signContract, { body: { wizard_id: input.wizardId, accept_terms: true, signed_by: input.signedBy } }),
+    ),
+    fetchWizard: fromPromise(({ input }: { input: { wizardId: string } }) => call(routes.wizardStatus, { body: { wizard_id: input.wizardId } })),
+    vivoAuthCode: liveVivoAuthCode,
+    confirmLock: fromPromise(({ input }: { input: { wizardId: string } }) =>
+      call(routes.confirmLockActivation, { body: { wizard_id: input.wizardId, lock_installed: true, app_installed: true } }),
+    ),
+  },
+});
+
+/** How long the customer has to approve the push before the agent is told "no answer yet": 30 checks, 3 s apart. */
+export const WIZARD_LIMITS = { maxAttempts: 20, pollLimit: 30 } as const;
+export const SCANNER_DEFAULTS = { timeoutMs: 10_000, minQuality: 50 } as const;
+
+export function newWizardInput(bridgeUrl: string, makeId: () => string = () => crypto.randomUUID()): FirstDepositInput {
+  return { wizardId: makeId(), scanner: { bridgeUrl, ...SCANNER_DEFAULTS }, ...WIZARD_LIMITS };
+}
+
+/**
+ * The wizard's persisted snapshot, saved after every step in local storage under the agent's name, so a reload
+ * or a return to the wizard resumes where it was. A snapshot that does not restore is dropped, not fatal.
+ */
+export const wizardStore = {
+  key: (username: string) => `simu.firstDeposit.${username}`,
+  load(username: string): Snapshot<unknown> | undefined {
+    try {
+      const raw = localStorage.getItem(this.key(username));
+      return raw ? (JSON.parse(raw) as Snapshot<unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  save(username: string, snapshot: unknown) {
+    try {
+      localStorage.setItem(this.key(username), JSON.stringify(snapshot));
+    } catch {
+      // Storage full or blocked: the wizard goes on, it only cannot be resumed after a reload.
+    }
+  },
+  clear(username: string) {
+    try {
+      localStorage.removeItem(this.key(username));
+    } catch {
+      // nothing to clear
+    }
+  },
+};

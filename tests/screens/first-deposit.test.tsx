@@ -1,0 +1,192 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderApp } from '../support/render-app';
+import { jsdomUi } from '../support/ui-jsdom';
+import { loggedInSession } from '../support/fake-session';
+import { contract, customer, depositCompleted, depositDeclined, depositPending, loan, qualified, wizard } from '../machines/deposit-fixtures';
+
+/** The deposit wizard's calls, in memory: what was sent, and what the next answers are. */
+const server = vi.hoisted(() => ({
+  calls: [] as Array<{ path: string; body: any }>,
+  push: [] as unknown[],
+  otpWrong: false,
+  lockType: 'trustonic' as string,
+}));
+
+vi.mock('../../src/services/http', () => ({
+  call: async (route: { path: string }, options: { body?: any } = {}) => {
+    server.calls.push({ path: route.path, body: options.body });
+    switch (route.path) {
+      case '/settings':
+        return { company: 'Simu Credit', device_bridge_url: 'http://127.0.0.1:8765', demo: true };
+      case '/api/v1/customer_limits':
+        if (options.body.msisdn !== customer.msisdn) throw { status: 404, message: 'Customer record not found' };
+        return qualified;
+      case '/api/v1/loan_deposit':
+        return server.push.shift();
+      case '/api/v1/confirm_customer_initial_deposit':
+        return depositCompleted;
+      case '/api/v1/agent_otp':
+      case '/api/v1/customer_otp':
+        return { sent_to: '2557******00', expires_at: '2026-11-23T08:05:00.000Z' };
+      case '/api/v1/customer/login/check':
+        if (server.otpWrong) {
+          server.otpWrong = false;
+          throw { status: 409, message: 'Wrong code', reason: 'otp_wrong', left: 4 };
+        }
+        return { verified: true };
+      case '/api/v1/rq/verification':
+        if (options.body.answer !== 'Mlimani Primary') throw { status: 409, message: 'Wrong answer', reason: 'security_answer_wrong', left: 2 };
+        return { verified: true, method: 'security_question', contract_ref: contract.reference };
+      case '/api/v1/fetch_econtract_details':
+        return contract;
+      case '/api/v1/upload_pdf_contracts':
+        return { reference: contract.reference, contract_url: loan.contract_url, signed_at: '2026-11-23T08:08:00.000Z' };
+      case '/api/v1/first_deposit/status':
+        return wizard(server.lockType as never);
+      case '/api/v1/confirm_lock_activation':
+        return loan;
+      default:
+        throw { status: 500, message: `unexpected ${route.path}` };
+    }
+  },
+}));
+
+beforeEach(() => {
+  server.calls = [];
+  server.push = [depositCompleted];
+  server.otpWrong = false;
+  server.lockType = 'trustonic';
+  localStorage.clear();
+});
+
+const agent = ['ADD_LOAN', 'VIEW_CUSTOMERS_QUALIFIED_PHONES', 'FIND_CUSTOMER'];
+const sent = (path: string) => server.calls.filter((c) => c.path === path).map((c) => c.body);
+
+async function toDeposit() {
+  await renderApp('/dashboard/customers/add-loan', loggedInSession(agent));
+  const ui = jsdomUi();
+  await ui.fill('Customer phone number or national ID', '0754 100 200');
+  await ui.click('button', 'Find customer');
+  await ui.click('button', 'Choose Tecno Spark 20');
+  await ui.click('radio', 'Weekly');
+  return ui;
+}
+
+describe('first-time deposit wizard', () => {
+  it('refuses a bad number before sending, and says when there is no such customer', async () => {
+    await renderApp('/dashboard/customers/add-loan', loggedInSession(agent));
+    const ui = jsdomUi();
+    await ui.seeText('Step 1 of 8: Customer');
+    await ui.fill('Customer phone number or national ID', '0754');
+    await ui.click('button', 'Find customer');
+    await ui.seeText('A valid phone number is required');
+    expect(sent('/api/v1/customer_limits')).toEqual([]);
+    await ui.fill('Customer phone number or national ID', '0713 000 000');
+    await ui.click('button', 'Find customer');
+    await ui.seeAlert('Customer record not found');
+  });
+
+  it('shows the plan of the chosen period and can go back to the phones', async () => {
+    const ui = await toDeposit();
+    await ui.seeText('Step 2 of 8: Phone');
+    await ui.seeText(/Payment \(Weekly\)/);
+    await ui.seeText('30'); // 210 daily installments are 30 weekly ones
+    await ui.click('button', 'Back');
+    await ui.see('button', 'Choose Tecno Spark 20');
+  });
+
+  it('shows a declined push with its reason and retries it as a new attempt', async () => {
+    server.push = [depositDeclined, depositCompleted];
+    const ui = await toDeposit();
+    await ui.click('button', /Take the deposit of/);
+    await ui.seeAlert('The customer does not have enough money in the mobile-money account.');
+    await ui.click('button', 'Send a new payment request');
+    await ui.seeText(/Both OTP codes sent/);
+    expect(sent('/api/v1/loan_deposit').map((b) => [b.attempt, b.repayment_period])).toEqual([
+      [1, 'weekly'],
+      [2, 'weekly'],
+    ]);
+  });
+
+  it('waits for the customer while the push is pending', async () => {
+    server.push = [depositPending];
+    const ui = await toDeposit();
+    await ui.click('button', /Take the deposit of/);
+    await ui.seeText(/Waiting for the customer to approve/);
+  });
+
+  it('goes from the deposit to the loan with the security question, asking for both codes and the checkboxes', async () => {
+    const ui = await toDeposit();
+    await ui.click('button', /Take the deposit of/);
+    await ui.seeText(/Deposit transaction successful/);
+    await ui.fill('Your OTP code', '123456');
+    await ui.click('button', 'Check the codes');
+    await ui.seeText('Please enter both OTP codes');
+    expect(sent('/api/v1/customer/login/check')).toEqual([]);
+    server.otpWrong = true;
+    await ui.fill("Customer's OTP code", '654321');
+    await ui.click('button', 'Check the codes');
+    await ui.seeAlert('Wrong code. 4 tries left.');
+    await ui.click('button', 'Check the codes');
+
+    await ui.seeText('Step 5 of 8: Identity');
+    await ui.click('button', 'Security question');
+    await ui.fill(customer.security_question, 'Mlimani');
+    await ui.click('button', 'Verify identity');
+    await ui.seeAlert('Wrong answer. 2 tries left.');
+    await ui.fill(customer.security_question, 'Mlimani Primary');
+    await ui.click('button', 'Verify identity');
+
+    await ui.seeText('Step 6 of 8: Contract');
+    await ui.fill("Customer's full name as signature", 'Neema Joseph Mushi');
+    await ui.click('button', 'Sign the contract');
+    await ui.seeText('The contract terms must be accepted before signing');
+    expect(sent('/api/v1/upload_pdf_contracts')).toEqual([]);
+    fireEvent.click(screen.getByText('The customer has read and accepts the terms and conditions'));
+    await ui.click('button', 'Sign the contract');
+
+    await ui.seeText('Step 7 of 8: Lock');
+    await ui.click('button', 'Confirm and create the loan');
+    await ui.seeText('Confirm that the lock solution and the mobile app are installed');
+    fireEvent.click(screen.getByText('The lock solution is installed'));
+    fireEvent.click(screen.getByText('The mobile app is installed'));
+    await ui.click('button', 'Confirm and create the loan');
+
+    await ui.seeText('Loan LN-2026-000123 created');
+    expect(within(screen.getByRole('link', { name: 'Open the signed contract (PDF)' })).queryByText(/./)).not.toBeNull();
+    expect(sent('/api/v1/upload_pdf_contracts')).toEqual([{ wizard_id: expect.any(String), accept_terms: true, signed_by: 'Neema Joseph Mushi' }]);
+    expect(new Set(server.calls.filter((c) => c.body?.wizard_id).map((c) => c.body.wizard_id)).size).toBe(1);
+  });
+
+  it('shows the dial code of a dial-code lock', async () => {
+    server.lockType = 'dial_code';
+    const ui = await toDeposit();
+    await ui.click('button', /Take the deposit of/);
+    await ui.fill('Your OTP code', '123456');
+    await ui.fill("Customer's OTP code", '654321');
+    await ui.click('button', 'Check the codes');
+    await ui.click('button', 'Security question');
+    await ui.fill(customer.security_question, 'Mlimani Primary');
+    await ui.click('button', 'Verify identity');
+    fireEvent.click(await screen.findByText('The customer has read and accepts the terms and conditions'));
+    await ui.fill("Customer's full name as signature", 'Neema Joseph Mushi');
+    await ui.click('button', 'Sign the contract');
+    expect((await screen.findByTestId('dial-code')).textContent).toBe('*#7378423#');
+  });
+
+  it('resumes from the saved step after a reload', async () => {
+    const ui = await toDeposit();
+    await ui.click('button', /Take the deposit of/);
+    await ui.seeText(/Both OTP codes sent/);
+    const first = sent('/api/v1/loan_deposit')[0].wizard_id;
+    const saved = Object.keys(localStorage).filter((key) => key.startsWith('simu.firstDeposit.'));
+    expect(saved).toHaveLength(1);
+    expect(localStorage.getItem(saved[0]!)).toContain(first);
+    cleanup();
+    await renderApp('/dashboard/customers/add-loan', loggedInSession(agent));
+    await jsdomUi().seeText('Step 4 of 8: OTP codes');
+    await jsdomUi().see('button', 'Check the codes');
+    expect(sent('/api/v1/loan_deposit')).toHaveLength(1);
+  });
+});
