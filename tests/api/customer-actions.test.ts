@@ -122,7 +122,7 @@ describe('stolen and recovered', () => {
     expect(commands).toEqual([{ command: 'lock', reason: 'stolen' }]);
     const [audit] = await api.auditRows('device.stolen');
     expect(audit).toMatchObject({ entity: 'device', entity_id: String(b.deviceId), before: { status: 'active', is_locked: false } });
-    expect(audit.after).toMatchObject({ status: 'stolen', is_locked: true, offline_pins_revoked: 1 });
+    expect(audit!.after).toMatchObject({ status: 'stolen', is_locked: true, offline_pins_revoked: 1 });
 
     // Every unlock path is refused: the offline PIN, a second report, and the database itself.
     const pin = await post(routes.offlinePin.path, { msisdn: b.msisdn });

@@ -29,6 +29,8 @@ export const ACTOR_CALLS: Record<string, Record<string, string>> = {
   },
   customerLookup: { findCustomer: api(routes.findCustomer) },
   customerRequest: { submitRequest: [routes.requestLoanExtension, routes.requestLoanDeactivation, routes.requestImeiChange].map(api).join(', ') },
+  customerAction: { submitAction: [routes.offlinePin, routes.rateCall, routes.resetPin, routes.forgotPassword, routes.awardData].map(api).join(', ') },
+  deviceStatus: { findDevice: api(routes.deviceStatus), changeStatus: `${api(routes.reportStolen)} or ${api(routes.recordRecovered)}` },
   approvalRequest: {
     decide: 'the decide call of its queue, with one id',
   },

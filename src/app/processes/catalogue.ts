@@ -8,6 +8,8 @@ import { approvalRequestMachine } from '../../machines/approval-request.machine'
 import { approvalQueueMachine } from '../../machines/approval-queue.machine';
 import { customerLookupMachine } from '../../machines/customer-lookup.machine';
 import { customerRequestMachine } from '../../machines/customer-request.machine';
+import { customerActionMachine } from '../../machines/customer-action.machine';
+import { deviceStatusMachine } from '../../machines/device-status.machine';
 import coverage from './coverage.generated.json';
 
 export interface ProcessEntry {
@@ -54,6 +56,8 @@ export const PROCESSES: readonly ProcessEntry[] = [
     screens: [{ prefix: '', screen: '/dashboard/customers/find, /dashboard/customers/view' }],
   },
   { machine: customerRequestMachine, description: 'processes.about.customerRequest', screens: [{ prefix: '', screen: '/dashboard/customers/view' }] },
+  { machine: customerActionMachine, description: 'processes.about.customerAction', screens: [{ prefix: '', screen: '/dashboard/customers/view' }] },
+  { machine: deviceStatusMachine, description: 'processes.about.deviceStatus', screens: [{ prefix: '', screen: '/dashboard/stolen-phone, /dashboard/recovered-phone' }] },
   { machine: processExplorerMachine, description: 'processes.about.processExplorer', screens: [{ prefix: '', screen: '/dashboard/processes' }] },
 ];
 

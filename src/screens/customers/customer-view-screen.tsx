@@ -9,6 +9,8 @@ import { liveCustomerLookup } from '../../services/customers';
 import { useRoles } from '../../app/session-context';
 import { LoadFailure } from '../common/load-failure';
 import { CustomerRequestAction } from './customer-request-dialog';
+import { AwardDataAction, CustomerMessageAction, DeviceStatusLinks, OfflinePinAction } from './customer-actions';
+import { CallRatingsSection, PaymentsSection, SmsSection, StatementsSection } from './customer-records';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -69,6 +71,18 @@ export default function CustomerViewScreen() {
         {roles.includes('REQUEST_LOAN_EXTENSION') && active && <CustomerRequestAction kind="extension" msisdn={customer.msisdn} loanId={active.id} />}
         {roles.includes('REQUEST_CHANGE_IMEI') && device && <CustomerRequestAction kind="imei" msisdn={customer.msisdn} deviceId={device.id} />}
         {roles.includes('REQUEST_LOAN_DEACTIVATION') && active && <CustomerRequestAction kind="deregistration" msisdn={customer.msisdn} loanId={active.id} />}
+        {roles.includes('REQUEST_OFFLINE_PIN') && device && <OfflinePinAction msisdn={customer.msisdn} imei={device.imei} />}
+        {roles.includes('RESET_PIN') && <CustomerMessageAction kind="resetPin" msisdn={customer.msisdn} />}
+        {roles.includes('RESET_PIN') && <CustomerMessageAction kind="forgotPassword" msisdn={customer.msisdn} />}
+        {roles.includes('AWARD_DATA') && <AwardDataAction msisdn={customer.msisdn} />}
+        {device && (
+          <DeviceStatusLinks
+            imei={device.imei}
+            stolen={device.status === 'stolen' || device.status === 'lost'}
+            canReport={roles.includes('REPORT_STOLEN_PHONE')}
+            canRecover={roles.includes('ADD_RECOVERED_PHONE')}
+          />
+        )}
       </HStack>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Section title={t('customers.profile')}>
@@ -130,6 +144,14 @@ export default function CustomerViewScreen() {
           )}
         </Section>
       )}
+      {loans && (
+        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+          <PaymentsSection msisdn={customer.msisdn} />
+          <StatementsSection msisdn={customer.msisdn} />
+        </SimpleGrid>
+      )}
+      {roles.includes('VIEW_CUSTOMER_MESSAGES') && <SmsSection msisdn={customer.msisdn} />}
+      <CallRatingsSection msisdn={customer.msisdn} canRate={roles.includes('RATE_CALL')} />
     </Stack>
   );
 }
