@@ -6,7 +6,8 @@ import { FullPageSpinner } from './full-page-spinner';
 
 import LoginScreen from '../screens/auth/login-screen';
 const OtpScreen = lazy(() => import('../screens/auth/otp-screen'));
-const PublicPage = lazy(() => import('../screens/public/public-page'));
+const TermsPage = lazy(() => import('../screens/public/terms-page'));
+const EcontractPage = lazy(() => import('../screens/public/econtract-page'));
 const DashboardLayout = lazy(() => import('./layout/dashboard-layout'));
 const BiScreen = lazy(() => import('../screens/public/bi-screen'));
 
@@ -29,8 +30,8 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<FullPageSpinner label={t('shell.loading')} />}>
       <Switch>
-        <Route path="/tnc">{() => <PublicPage page="terms" />}</Route>
-        <Route path="/econtract">{() => <PublicPage page="econtract" />}</Route>
+        <Route path="/tnc" component={TermsPage} />
+        <Route path="/econtract" component={EcontractPage} />
         {phase === 'out' && <Route path="/" component={LoginScreen} />}
         {phase === 'out' && <Redirect to="/" replace />}
         {phase === 'otp' && <Route path="/otp" component={OtpScreen} />}

@@ -1,0 +1,88 @@
+import { Alert, Button, DataList, Heading, Link, Spinner, Stack } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
+import { loadMachine } from '../../machines/load.machine';
+import type { ContractDetails } from '../../contract/deposits';
+import { formatTzs } from '../../lib/money';
+import { installDashboardSystem } from '../../app/dashboard-system';
+import { fetchContract } from '../../services/first-deposit-public';
+import { AuthLayout } from '../auth/auth-layout';
+import { describeFailure } from '../common/describe-failure';
+
+installDashboardSystem();
+
+const contractMachine = loadMachine.provide({ actors: { load: fetchContract } });
+
+/** /econtract?ref=...: a signed contract by its link, without logging in. */
+export default function EcontractPage() {
+  const { t } = useTranslation('public');
+  const [params] = useSearchParams();
+  const reference = params.get('ref') ?? '';
+  return (
+    <AuthLayout>
+      <Stack gap="4" maxW="2xl">
+        <Heading as="h1" size="xl">{t('public:econtract.title')}</Heading>
+        {reference ? (
+          <Contract reference={reference} />
+        ) : (
+          <Alert.Root status="warning" role="alert"><Alert.Indicator /><Alert.Title>{t('public:econtract.missing')}</Alert.Title></Alert.Root>
+        )}
+      </Stack>
+    </AuthLayout>
+  );
+}
+
+function Contract({ reference }: { reference: string }) {
+  const { t, i18n } = useTranslation('public');
+  const loader = useActorRef(contractMachine, { input: { params: { reference } } });
+  const contract = useSelector(loader, (s) => s.context.data as ContractDetails | null);
+  const failure = useSelector(loader, (s) => s.context.failure);
+  const money = (amount: number) => formatTzs(amount, i18n.language);
+
+  if (failure) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{failure.status === 404 || failure.status === 400 ? t('public:econtract.notFound') : describeFailure(t, failure)}</Alert.Title>
+        {failure.status !== 404 && failure.status !== 400 && (
+          <Button size="sm" variant="outline" ms="auto" onClick={() => loader.send({ type: 'load.retry' })}>{t('common.retry')}</Button>
+        )}
+      </Alert.Root>
+    );
+  }
+  if (!contract) return <Spinner aria-label={t('public:econtract.loading')} />;
+  const when = contract.signed_at
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Dar_es_Salaam' }).format(new Date(contract.signed_at))
+    : t('public:econtract.unsigned');
+  const rows: Array<[string, string]> = [
+    [t('public:econtract.reference'), contract.reference],
+    [t('public:econtract.customer'), contract.customer_name],
+    [t('public:econtract.phoneNumber'), contract.msisdn],
+    [t('public:econtract.nationalId'), contract.national_id],
+    [t('public:econtract.device'), contract.device],
+    [t('public:econtract.imei'), contract.imei],
+    [t('public:econtract.price'), money(contract.price)],
+    [t('public:econtract.deposit'), money(contract.deposit)],
+    [t('public:econtract.plan'), `${contract.installments} × ${money(contract.installment_amount)}`],
+    [t('public:econtract.total'), money(contract.total_repayable)],
+    [t('public:econtract.terms'), contract.terms_version],
+    [t('public:econtract.signedBy'), contract.signed_by ?? t('public:econtract.unsigned')],
+    [t('public:econtract.signedAt'), when],
+  ];
+  return (
+    <Stack gap="4">
+      <Heading as="h2" size="md">{t('public:econtract.between', { company: contract.company, name: contract.customer_name })}</Heading>
+      <DataList.Root orientation="horizontal" size="sm">
+        {rows.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel minW="40%">{label}</DataList.ItemLabel>
+            <DataList.ItemValue fontWeight="medium">{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+      {contract.contract_url && <Link href={contract.contract_url} color="blue.fg">{t('public:econtract.pdf')}</Link>}
+      <Link href="/tnc" color="blue.fg">{t('public:econtract.readTerms')}</Link>
+    </Stack>
+  );
+}
