@@ -8,6 +8,7 @@ import type { Registry } from './http';
 import { openApiDocument } from './openapi';
 import { authenticationRoutes } from './routes/authentication';
 import { customersRoutes } from './routes/customers';
+import { depositsRoutes } from './routes/deposits';
 import { customerActionsRoutes } from './routes/customer-actions';
 import { prerequisitesRoutes } from './routes/prerequisites';
 import { requestsRoutes } from './routes/requests';
@@ -41,6 +42,7 @@ export function createApp(options: AppOptions) {
   authenticationRoutes(api, deps, registry);
   prerequisitesRoutes(api, deps, registry);
   customersRoutes(api, deps, registry);
+  depositsRoutes(api, deps, registry);
   customerActionsRoutes(api, deps, registry);
   requestsRoutes(api, deps, registry);
   systemRoutes(api, deps, registry);

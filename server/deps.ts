@@ -1,16 +1,24 @@
 import type { Db } from './db/port';
 import type { Clock } from './clock';
 import type { MessageGateway } from './adapters/messages';
+import type { MobileMoneyGateway } from './adapters/mobile-money';
+import type { NidaRegistry } from './adapters/nida';
+import type { LockProvider } from './adapters/lock-provider';
 import type { Tokens } from './auth/tokens';
 
 export interface Adapters {
   messages: MessageGateway;
+  mobileMoney: MobileMoneyGateway;
+  nida: NidaRegistry;
+  lockProvider: LockProvider;
 }
 
 export interface AppConfig {
   mode: 'demo' | 'production';
   jwtSecret: string;
   tokenTtlMs: number;
+  /** The X-Callback-Token the mobile-money provider sends (demo mode: the simulator's demo token when unset). */
+  mobileMoneyCallbackSecret?: string;
 }
 
 /** Everything a route needs, handed in by createApp: no module-level singletons. */

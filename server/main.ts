@@ -7,7 +7,7 @@ import { openDb } from './db/open';
 import { migrate } from './db/migrate';
 import { seedDemo, seedProduction } from './db/seed';
 import { systemClock } from './clock';
-import { outboxGateway } from './adapters/messages';
+import { createSimulators, startSimulators } from './adapters/simulators';
 import { createApp } from './app';
 
 const config = loadConfig();
@@ -20,10 +20,11 @@ if (config.mode === 'demo') {
   await seedProduction(db, config.companyName);
 }
 
+const simulators = createSimulators(db, systemClock);
 const { app } = createApp({
   db,
   clock: systemClock,
-  adapters: { messages: outboxGateway(db, systemClock) },
+  adapters: simulators.adapters,
   config,
 });
 
@@ -35,6 +36,7 @@ app.get('*', compress(), serveStatic({ path: './dist/index.html' }));
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`simu-portal (${config.mode}, ${db.kind}) at http://${info.address}:${info.port}`);
+  startSimulators(simulators, info);
 });
 
 const shutdown = () => {

@@ -2,6 +2,7 @@ import type { Db } from './port';
 import { seedDemoStaff, seedRoles } from './seed-security';
 import { seedBusiness } from './seed-business';
 import { seedRequests } from './seed-requests';
+import { seedDeposits } from './seed-deposits';
 
 /** Demo data, written once: a marker in settings makes a second start a no-op. */
 export async function seedDemo(db: Db, options: { now: Date; seed: number; companyName: string }): Promise<boolean> {
@@ -25,6 +26,8 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
       `UPDATE shop_owners SET admin_id = (SELECT id FROM admins WHERE username = 'shopowner')
         WHERE id = (SELECT min(id) FROM shop_owners)`,
     );
+    // Customers who qualify for the deposit wizard, and stock at the agent's store (after the agent is linked).
+    await seedDeposits(tx, { now: options.now });
     await tx.query("INSERT INTO settings (key, value) VALUES ('demo_seeded', $1)", [options.now.toISOString()]);
   });
   return true;

@@ -6,7 +6,8 @@ import { openPostgres } from '../../server/db/postgres';
 import { migrate } from '../../server/db/migrate';
 import { seedDemoStaff, seedRoles, DEMO_PASSWORD } from '../../server/db/seed-security';
 import { fixedClock } from '../../server/clock';
-import { outboxGateway } from '../../server/adapters/messages';
+import { createSimulators, type Simulators } from '../../server/adapters/simulators';
+import { appCallbackTransport } from '../../server/adapters/mobile-money';
 import { createApp } from '../../server/app';
 import { DEMO_JWT_SECRET } from '../../server/config';
 import type { Db } from '../../server/db/port';
@@ -43,12 +44,21 @@ export interface CallOptions {
 export async function testApi(config: { mode?: 'demo' | 'production'; tokenTtlMs?: number } = {}) {
   const db = await testDb();
   const clock = fixedClock(TEST_NOW);
-  const { app, registry } = createApp({
-    db,
-    clock,
-    adapters: { messages: outboxGateway(db, clock) },
-    config: { mode: config.mode ?? 'demo', jwtSecret: DEMO_JWT_SECRET, tokenTtlMs: config.tokenTtlMs ?? 8 * 3600_000 },
-  });
+  // The simulators stand for the outside parties: they outlive a restart() of the server.
+  const simulators: Simulators = createSimulators(db, clock);
+  const build = () =>
+    createApp({
+      db,
+      clock,
+      adapters: simulators.adapters,
+      config: { mode: config.mode ?? 'demo', jwtSecret: DEMO_JWT_SECRET, tokenTtlMs: config.tokenTtlMs ?? 8 * 3600_000 },
+    });
+  let { app, registry } = build();
+  simulators.mobileMoney.connect(appCallbackTransport({ request: (path, init) => app.request(path, init) }));
+  /** A new server on the same database and simulators, as after a restart between a push and its callback. */
+  const restart = () => {
+    ({ app, registry } = build());
+  };
 
   async function call(method: string, path: string, options: CallOptions = {}) {
     const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? '10.0.0.1' };
@@ -89,6 +99,9 @@ export async function testApi(config: { mode?: 'demo' | 'production'; tokenTtlMs
 
   const auditRows = (action: string) => db.query('SELECT * FROM audit_log WHERE action = $1 ORDER BY id', [action]);
 
-  return { db, clock, app, registry, call, login, tokenFor, latestCode, auditRows, close: () => db.close() };
+  return {
+    db, clock, get app() { return app; }, get registry() { return registry; }, mobileMoney: simulators.mobileMoney, restart,
+    call, login, tokenFor, latestCode, auditRows, close: () => db.close(),
+  };
 }
 export type TestApi = Awaited<ReturnType<typeof testApi>>;

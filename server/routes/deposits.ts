@@ -1,0 +1,49 @@
+import type { Hono } from 'hono';
+import { routes } from '../../src/contract/routes';
+import type { Deps } from '../deps';
+import { register, type Registry } from '../http';
+import { HttpError } from '../errors';
+import { DEMO_CALLBACK_SECRET, callbackTokenMatches } from '../adapters/mobile-money';
+import * as deposits from '../domain/deposits';
+
+const PDF_FILE = /^([A-Za-z0-9_-]{16,64})\.pdf$/;
+
+export function depositsRoutes(app: Hono, deps: Deps, registry: Registry) {
+  register(app, deps, registry, routes.qualifiedPhones, ({ caller, body }) => deposits.qualifiedPhones(deps, caller, body));
+  register(app, deps, registry, routes.depositPush, ({ caller, body }) => deposits.depositPush(deps, caller, body));
+  register(app, deps, registry, routes.depositConfirm, ({ caller, body }) => deposits.depositConfirm(deps, caller, body));
+  register(app, deps, registry, routes.agentOtp, ({ caller, body }) => deposits.sendOtp(deps, caller, 'agent', body.wizard_id));
+  register(app, deps, registry, routes.customerOtp, ({ caller, body }) => deposits.sendOtp(deps, caller, 'customer', body.wizard_id));
+  register(app, deps, registry, routes.verifyOtps, ({ caller, body }) => deposits.verifyOtps(deps, caller, body));
+  register(app, deps, registry, routes.verifyFingerprint, ({ caller, body }) => deposits.verifyFingerprint(deps, caller, body));
+  register(app, deps, registry, routes.verifySecurityAnswer, ({ caller, body }) => deposits.verifySecurity(deps, caller, body));
+  register(app, deps, registry, routes.contractDetails, ({ body }) => deposits.contractDetails(deps, body.reference));
+  register(app, deps, registry, routes.signContract, ({ caller, body }) => deposits.signContract(deps, caller, body));
+  register(app, deps, registry, routes.sendVivoAuthCode, ({ caller, body }) => deposits.sendVivoCode(deps, caller, body));
+  register(app, deps, registry, routes.verifyVivoAuthCode, ({ caller, body }) => deposits.verifyVivoCode(deps, caller, body));
+  register(app, deps, registry, routes.confirmLockActivation, ({ caller, body }) => deposits.confirmLockActivation(deps, caller, body));
+  register(app, deps, registry, routes.wizardStatus, ({ caller, body }) => deposits.wizardStatus(deps, caller, body.wizard_id));
+
+  // The provider's callback is public but carries the shared token: checked before the body is read.
+  app.use(routes.mobileMoneyCallback.path, async (c, next) => {
+    const secret = deps.config.mobileMoneyCallbackSecret ?? (deps.config.mode === 'demo' ? DEMO_CALLBACK_SECRET : undefined);
+    if (!secret || !callbackTokenMatches(c.req.header('x-callback-token'), secret)) {
+      throw new HttpError(403, 'Wrong or missing X-Callback-Token', { reason: 'bad_callback_token' });
+    }
+    await next();
+  });
+  register(app, deps, registry, routes.mobileMoneyCallback, ({ body }) => deposits.mobileMoneyCallback(deps, body));
+  register(app, deps, registry, routes.mobileMoneyControl, async ({ body }) => deposits.mobileMoneyControl(deps, body));
+
+  // The signed contract's PDF, public by its unguessable reference (the loan's contract_url).
+  app.get('/econtract/:file', async (c) => {
+    const reference = PDF_FILE.exec(c.req.param('file'))?.[1];
+    const pdf = reference ? await deposits.contractPdf(deps, reference) : null;
+    if (!pdf) throw new HttpError(404, 'No such contract', { reason: 'not_found' });
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="contract-${reference}.pdf"`,
+      'cache-control': 'private, no-store',
+    });
+  });
+}
