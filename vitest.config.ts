@@ -15,7 +15,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['tests/{api,machines,lib,scripts}/**/*.test.ts'] },
+        test: { name: 'node', environment: 'node', include: ['tests/{api,machines,lib,scripts,bridge}/**/*.test.ts'] },
       },
       {
         extends: true,

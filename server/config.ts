@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 export const DEMO_JWT_SECRET = 'simu-portal-demo-secret-not-for-production';
+export const DEFAULT_BRIDGE_PORT = 8765;
+export const DEFAULT_BRIDGE_URL = `http://127.0.0.1:${DEFAULT_BRIDGE_PORT}`;
 
 const schema = z
   .object({
@@ -14,6 +16,8 @@ const schema = z
     TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(8 * 60),
     COMPANY_NAME: z.string().min(1).default('Simu Pay Tanzania'),
     DEMO_SEED: z.coerce.number().int().default(2026),
+    BRIDGE_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_BRIDGE_PORT),
+    BRIDGE_URL: z.url().optional(),
   })
   .transform((env, ctx) => {
     const mode = env.PORTAL_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'demo');
@@ -31,6 +35,9 @@ const schema = z
       tokenTtlMs: env.TOKEN_TTL_MINUTES * 60_000,
       companyName: env.COMPANY_NAME,
       demoSeed: env.DEMO_SEED,
+      // Demo mode runs the device service simulator on BRIDGE_PORT unless BRIDGE_URL names a service elsewhere.
+      bridgeUrl: env.BRIDGE_URL ?? `http://127.0.0.1:${env.BRIDGE_PORT}`,
+      bridgePort: mode === 'demo' && !env.BRIDGE_URL ? env.BRIDGE_PORT : null,
     } as const;
   });
 

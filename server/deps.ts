@@ -17,6 +17,8 @@ export interface AppConfig {
   mode: 'demo' | 'production';
   jwtSecret: string;
   tokenTtlMs: number;
+  /** The local biometric device service, as the settings tell the portal (default http://127.0.0.1:8765). */
+  bridgeUrl?: string;
   /** The X-Callback-Token the mobile-money provider sends (demo mode: the simulator's demo token when unset). */
   mobileMoneyCallbackSecret?: string;
 }

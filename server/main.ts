@@ -9,6 +9,7 @@ import { seedDemo, seedProduction } from './db/seed';
 import { systemClock } from './clock';
 import { createSimulators, startSimulators } from './adapters/simulators';
 import { createApp } from './app';
+import { startBridge } from '../bridge/server';
 
 const config = loadConfig();
 const db = await openDb(config);
@@ -20,12 +21,23 @@ if (config.mode === 'demo') {
   await seedProduction(db, config.companyName);
 }
 
+// Demo mode: the biometric device service simulator beside the server, unless one already listens there.
+const bridge =
+  config.bridgePort === null
+    ? null
+    : await startBridge({ port: config.bridgePort, host: config.host, captureDelayMs: 600 }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EADDRINUSE') throw error;
+        console.warn(`BRIDGE_PORT ${config.bridgePort} is taken: using the device service already there`);
+        return null;
+      });
+if (bridge) console.log(`biometric device service simulator at ${bridge.url}`);
+
 const simulators = createSimulators(db, systemClock);
 const { app } = createApp({
   db,
   clock: systemClock,
   adapters: simulators.adapters,
-  config,
+  config: { ...config, bridgeUrl: bridge?.url ?? config.bridgeUrl },
 });
 
 if (!existsSync('dist/index.html')) console.warn('dist/ is missing: run `npm run build` (npm start does) to serve the portal');
@@ -41,6 +53,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 
 const shutdown = () => {
   server.close();
+  void bridge?.close();
   void db.close().then(() => process.exit(0));
 };
 process.on('SIGINT', shutdown);

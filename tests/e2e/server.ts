@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { startBridge } from '../../bridge/server';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -15,12 +16,16 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The real portal as `npm start` runs it (built dist/, demo mode, a PGlite of its own), on a free port. */
-export async function startPortal(): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * The real portal as `npm start` runs it (built dist/, demo mode, a PGlite of its own), on a free port, with the
+ * biometric device service simulator on another free port (quick captures; a time-out answers at once).
+ */
+export async function startPortal(): Promise<{ url: string; bridgeUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
+  const bridge = await startBridge({ port: 0, captureDelayMs: 50, timeoutWaitMs: 200 });
   const dataDir = mkdtempSync(join(tmpdir(), 'simu-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: undefined, PORTAL_MODE: 'demo', NODE_ENV: 'test' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: undefined, PORTAL_MODE: 'demo', NODE_ENV: 'test', BRIDGE_URL: bridge.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -41,9 +46,11 @@ export async function startPortal(): Promise<{ url: string; stop: () => Promise<
   }
   return {
     url,
+    bridgeUrl: bridge.url,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+      await bridge.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Box, Center, CloseButton, Drawer, Flex, HStack, IconButton, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Box, Center, CloseButton, Drawer, Flex, HStack, IconButton, Portal, Spinner } from '@chakra-ui/react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { SessionContext, useRoles } from '../session-context';
@@ -14,6 +14,7 @@ import { UserMenu } from './user-menu';
 import { Toaster } from '../toaster';
 import { installDashboardSystem } from '../dashboard-system';
 import { registerLiveActor } from '../live-actors';
+import { BrandLogo } from '../../screens/scanner/brand-logo';
 
 // The dashboard draws with more Chakra recipes than the login page: switch to the full set as this chunk loads.
 installDashboardSystem();
@@ -92,9 +93,7 @@ export default function DashboardLayout() {
           <IconButton variant="ghost" aria-label={t('shell.toggleNavigation')} aria-expanded={wide ? desktopOpen : mobileOpen} onClick={toggle}>
             <MenuIcon />
           </IconButton>
-          <Text fontWeight="bold" flex="1" truncate>
-            Simu Portal
-          </Text>
+          <BrandLogo />
           <LanguageMenu />
           <ThemeToggle />
           <UserMenu />

@@ -34,4 +34,9 @@ export const ACTOR_CALLS: Record<string, Record<string, string>> = {
   approvalRequest: {
     decide: 'the decide call of its queue, with one id',
   },
+  scannerCapture: {
+    capture: 'POST {device_bridge_url}/SGIFPCapture (the local biometric device service, form Timeout, Quality, templateFormat)',
+    convert: 'POST {device_bridge_url}/convert (the fingerprint image converter: BMP and template to the ISO 19794-2 template NIDA reads)',
+  },
+  vivoAuthCode: { sendCode: api(routes.sendVivoAuthCode), verifyCode: api(routes.verifyVivoAuthCode) },
 };

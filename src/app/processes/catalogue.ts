@@ -8,6 +8,8 @@ import { approvalRequestMachine } from '../../machines/approval-request.machine'
 import { approvalQueueMachine } from '../../machines/approval-queue.machine';
 import { customerLookupMachine } from '../../machines/customer-lookup.machine';
 import { customerRequestMachine } from '../../machines/customer-request.machine';
+import { scannerCaptureMachine } from '../../machines/scanner-capture.machine';
+import { vivoAuthCodeMachine } from '../../machines/vivo-auth-code.machine';
 import { customerActionMachine } from '../../machines/customer-action.machine';
 import { deviceStatusMachine } from '../../machines/device-status.machine';
 import coverage from './coverage.generated.json';
@@ -59,6 +61,9 @@ export const PROCESSES: readonly ProcessEntry[] = [
   { machine: customerActionMachine, description: 'processes.about.customerAction', screens: [{ prefix: '', screen: '/dashboard/customers/view' }] },
   { machine: deviceStatusMachine, description: 'processes.about.deviceStatus', screens: [{ prefix: '', screen: '/dashboard/stolen-phone, /dashboard/recovered-phone' }] },
   { machine: processExplorerMachine, description: 'processes.about.processExplorer', screens: [{ prefix: '', screen: '/dashboard/processes' }] },
+  { machine: scannerCaptureMachine, description: 'processes.about.scannerCapture', screens: [{ prefix: '', screen: 'processes.screen.scannerCheck' }] },
+  // The wizard's lock step, for a vivo lock.
+  { machine: vivoAuthCodeMachine, description: 'processes.about.vivoAuthCode', screens: [{ prefix: '', screen: '/dashboard/customers/add-loan' }] },
 ];
 
 export type CoverageFigures = (typeof coverage)[keyof typeof coverage];

@@ -1,0 +1,37 @@
+import { Suspense, lazy, useState } from 'react';
+import { Box, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { z } from 'zod';
+import type { settingsResponse } from '../../contract/auth';
+import { loadMachine } from '../../machines/load.machine';
+import { loadSettings } from '../../services/portal-api';
+
+const ScannerCheckDialog = lazy(() => import('./scanner-check-dialog'));
+const settingsMachine = loadMachine.provide({ actors: { load: loadSettings } });
+
+/**
+ * The name in the top bar. In demo mode a click on it opens the scanner check (the spec's debug behaviour); the
+ * settings are asked for on the click, so the top bar makes no call of its own.
+ */
+export function BrandLogo() {
+  const [clicks, setClicks] = useState(0);
+  return (
+    <Box flex="1" minW="0">
+      <Text as="span" display="inline-block" maxW="full" fontWeight="bold" truncate onClick={() => setClicks((n) => n + 1)} data-testid="brand-logo">
+        Simu Portal
+      </Text>
+      {clicks > 0 && <DemoScannerCheck key={clicks} onClose={() => setClicks(0)} />}
+    </Box>
+  );
+}
+
+function DemoScannerCheck({ onClose }: { onClose: () => void }) {
+  const settings = useActorRef(settingsMachine, { input: {} });
+  const loaded = useSelector(settings, (s) => s.context.data as z.infer<typeof settingsResponse> | null);
+  if (!loaded?.demo) return null;
+  return (
+    <Suspense fallback={null}>
+      <ScannerCheckDialog open onClose={onClose} bridgeUrl={loaded.device_bridge_url} />
+    </Suspense>
+  );
+}
