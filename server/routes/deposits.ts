@@ -6,8 +6,6 @@ import { HttpError } from '../errors';
 import { DEMO_CALLBACK_SECRET, callbackTokenMatches } from '../adapters/mobile-money';
 import * as deposits from '../domain/deposits';
 
-const PDF_FILE = /^([A-Za-z0-9_-]{16,64})\.pdf$/;
-
 export function depositsRoutes(app: Hono, deps: Deps, registry: Registry) {
   register(app, deps, registry, routes.qualifiedPhones, ({ caller, body }) => deposits.qualifiedPhones(deps, caller, body));
   register(app, deps, registry, routes.depositPush, ({ caller, body }) => deposits.depositPush(deps, caller, body));
@@ -35,10 +33,17 @@ export function depositsRoutes(app: Hono, deps: Deps, registry: Registry) {
   register(app, deps, registry, routes.mobileMoneyCallback, ({ body }) => deposits.mobileMoneyCallback(deps, body));
   register(app, deps, registry, routes.mobileMoneyControl, async ({ body }) => deposits.mobileMoneyControl(deps, body));
 
-  // The signed contract's PDF, public by its unguessable reference (the loan's contract_url).
-  app.get('/econtract/:file', async (c) => {
-    const reference = PDF_FILE.exec(c.req.param('file'))?.[1];
-    const pdf = reference ? await deposits.contractPdf(deps, reference) : null;
+  // The signed contract's PDF, public by its unguessable reference (the loan's contract_url). Not JSON, so not
+  // through register(): the path parameter is checked with the contract's schema here.
+  registry.push(routes.contractPdf);
+  app.get(routes.contractPdf.path, async (c) => {
+    const params = routes.contractPdf.params.safeParse(c.req.param());
+    if (!params.success) {
+      const message = params.error.issues[0]?.message ?? 'valid contract reference required';
+      throw new HttpError(400, `Invalid path: file`, { fields: { file: message } });
+    }
+    const reference = params.data.file.slice(0, -'.pdf'.length);
+    const pdf = await deposits.contractPdf(deps, reference);
     if (!pdf) throw new HttpError(404, 'No such contract', { reason: 'not_found' });
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'application/pdf',

@@ -185,6 +185,16 @@ export const contractDetails = z.object({
 });
 export type ContractDetails = z.infer<typeof contractDetails>;
 
+/** The stored PDF of a signed contract: GET /econtract/<reference>.pdf, public like the contract (the loan's contract_url). */
+export const contractPdfParams = z.object({
+  file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.pdf$/, 'valid contract reference required'),
+});
+/**
+ * The answer is the PDF itself (content-type application/pdf), not JSON: this empty object only stands for it in
+ * the contract table and openapi.json, which describe JSON answers.
+ */
+export const contractPdf = z.object({}).describe('Not JSON: the body is the signed contract as application/pdf');
+
 export const signContractRequest = z.object({
   wizard_id: wizardId,
   accept_terms: z.literal(true, 'The contract terms must be accepted before signing'),

@@ -253,6 +253,12 @@ export const routes = {
     body: deposits.contractDetailsRequest, response: deposits.contractDetails,
     refusals: { 404: 'No such contract' },
   }),
+  contractPdf: define({
+    method: 'GET', path: '/econtract/:file', auth: 'public',
+    summary: 'The signed contract as a PDF (application/pdf), by its unguessable reference: <reference>.pdf, the loan\'s contract_url',
+    params: deposits.contractPdfParams, response: deposits.contractPdf,
+    refusals: { 404: 'No such contract, or not signed yet' },
+  }),
   signContract: define({
     method: 'POST', path: '/api/v1/upload_pdf_contracts', auth: 'ADD_LOAN',
     summary: 'Sign the contract with accepted terms: the server renders it to PDF and stores it', body: deposits.signContractRequest,

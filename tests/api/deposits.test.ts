@@ -324,6 +324,9 @@ describe('the whole wizard, from the deposit to the loan', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     expect((await api.app.request(`/portal_api/econtract/${'B'.repeat(24)}.pdf`)).status).toBe(404);
+    const badFile = await api.app.request('/portal_api/econtract/short.pdf');
+    expect(badFile.status).toBe(400);
+    expect((await badFile.json()).fields.file).toBe('valid contract reference required');
     expect((await post(P.contractDetails, { reference: identity.contract_ref }, null)).body).toMatchObject({ signed_by: 'Halima Msuya', contract_url: url });
 
     const res = await post(P.confirmLockActivation, { wizard_id: w, lock_installed: true, app_installed: true });
