@@ -5,6 +5,8 @@ import type { DepositStatus, RepaymentPeriod } from '../contract/deposits';
 export interface DepositPaymentInput {
   wizardId: string;
   msisdn: string;
+  /** The number that pays when it is not the customer's own. */
+  paymentMsisdn: string | null;
   phonePriceId: number;
   period: RepaymentPeriod;
   /** The push attempt to use: the same attempt is never charged twice, a new one only follows a failed one. */
@@ -24,6 +26,7 @@ interface PushInput {
   wizardId: string;
   attempt: number;
   msisdn: string;
+  paymentMsisdn: string | null;
   phonePriceId: number;
   period: RepaymentPeriod;
 }
@@ -73,7 +76,7 @@ export const depositPaymentMachine = setup({
       invoke: {
         id: 'pushDeposit',
         src: 'pushDeposit',
-        input: ({ context: { wizardId, attempt, msisdn, phonePriceId, period } }) => ({ wizardId, attempt, msisdn, phonePriceId, period }),
+        input: ({ context: { wizardId, attempt, msisdn, paymentMsisdn, phonePriceId, period } }) => ({ wizardId, attempt, msisdn, paymentMsisdn, phonePriceId, period }),
         onDone: [
           { guard: 'completed', target: 'paid', actions: 'keepStatus' },
           { guard: 'failed', target: 'declined', actions: 'keepStatus' },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toCallFailure, type CallFailure } from '../lib/call-failure';
+import { parseMsisdn } from '../lib/msisdn';
 import {
   otpVerifyRequest,
   qualifiedPhonesRequest,
@@ -32,6 +33,8 @@ type Context = FirstDepositInput & {
   notQualified: QualifiedPhonesResponse['not_qualified_reason'];
   phone: QualifiedPhone | null;
   period: RepaymentPeriod;
+  /** The mobile-money number that pays, when it is not the customer's own (255XXXXXXXXX). */
+  payer: string | null;
   attempt: number;
   deposit: DepositStatus | null;
   otpSentTo: string | null;
@@ -67,7 +70,7 @@ export const firstDepositMachine = setup({
       | { type: 'customer.search'; query: CustomerQuery }
       | { type: 'phone.picked'; phonePriceId: number }
       | { type: 'period.chosen'; period: RepaymentPeriod }
-      | { type: 'phone.confirmed' }
+      | { type: 'phone.confirmed'; payer?: string }
       | { type: 'wizard.back' }
       | { type: 'otp.resend' }
       | { type: 'otp.codesEntered'; agentCode: string; customerCode: string }
@@ -91,6 +94,7 @@ export const firstDepositMachine = setup({
   guards: {
     validQuery: ({ event }) => event.type === 'customer.search' && qualifiedPhonesRequest.safeParse(event.query).success,
     qualifies: ({ event }) => output<QualifiedPhonesResponse>(event).phones.length > 0,
+    validPayer: ({ event }) => event.type === 'phone.confirmed' && (!event.payer?.trim() || parseMsisdn(event.payer) !== null),
     knownPhone: ({ context, event }) => event.type === 'phone.picked' && context.phones.some((p) => p.phone_price_id === event.phonePriceId),
     paid: ({ event }) => output<DepositPaymentOutput>(event).paid,
     bothCodes: ({ context, event }) =>
@@ -119,6 +123,7 @@ export const firstDepositMachine = setup({
     notQualified: null,
     phone: null,
     period: 'daily',
+    payer: null,
     attempt: 1,
     deposit: null,
     otpSentTo: null,
@@ -184,7 +189,14 @@ export const firstDepositMachine = setup({
     confirmingPhone: {
       on: {
         'period.chosen': { actions: assign({ period: ({ event }) => event.period }) },
-        'phone.confirmed': { target: 'deposit', actions: 'clearFeedback' },
+        'phone.confirmed': [
+          {
+            guard: 'validPayer',
+            target: 'deposit',
+            actions: ['clearFeedback', assign({ payer: ({ event }) => (event.payer?.trim() ? parseMsisdn(event.payer) : null) })],
+          },
+          { actions: assign({ invalid: { payment_msisdn: 'A valid phone number is required' }, failure: null }) },
+        ],
         'wizard.back': 'choosingPhone',
       },
     },
@@ -195,6 +207,7 @@ export const firstDepositMachine = setup({
         input: ({ context }) => ({
           wizardId: context.wizardId,
           msisdn: context.customer!.msisdn,
+          paymentMsisdn: context.payer,
           phonePriceId: context.phone!.phone_price_id,
           period: context.period,
           attempt: context.attempt,

@@ -10,10 +10,18 @@ import { call } from './http';
 
 const livePayment = depositPaymentMachine.provide({
   actors: {
-    pushDeposit: fromPromise(({ input }: { input: { wizardId: string; attempt: number; msisdn: string; phonePriceId: number; period: RepaymentPeriod } }) =>
-      call(routes.depositPush, {
-        body: { wizard_id: input.wizardId, attempt: input.attempt, msisdn: input.msisdn, phone_price_id: input.phonePriceId, repayment_period: input.period },
-      }),
+    pushDeposit: fromPromise(
+      ({ input }: { input: { wizardId: string; attempt: number; msisdn: string; paymentMsisdn: string | null; phonePriceId: number; period: RepaymentPeriod } }) =>
+        call(routes.depositPush, {
+          body: {
+            wizard_id: input.wizardId,
+            attempt: input.attempt,
+            msisdn: input.msisdn,
+            ...(input.paymentMsisdn ? { payment_msisdn: input.paymentMsisdn } : {}),
+            phone_price_id: input.phonePriceId,
+            repayment_period: input.period,
+          },
+        }),
     ),
     confirmDeposit: fromPromise(({ input }: { input: { wizardId: string; attempt: number } }) =>
       call(routes.depositConfirm, { body: { wizard_id: input.wizardId, attempt: input.attempt } }),

@@ -10,7 +10,7 @@ export const networkDown = { status: null, message: 'Failed to fetch' };
  */
 export const depositPaymentModel: ModelSpec<typeof depositPaymentMachine> = {
   machine: depositPaymentMachine,
-  input: { wizardId: WIZARD_ID, msisdn: '255754100200', phonePriceId: 11, period: 'daily', attempt: 1, maxAttempts: 2, pollLimit: 1 },
+  input: { wizardId: WIZARD_ID, msisdn: '255754100200', paymentMsisdn: null, phonePriceId: 11, period: 'daily', attempt: 1, maxAttempts: 2, pollLimit: 1 },
   events: [
     { type: 'xstate.done.actor.pushDeposit', output: depositPending },
     { type: 'xstate.done.actor.pushDeposit', output: depositCompleted },

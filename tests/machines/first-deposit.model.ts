@@ -25,6 +25,8 @@ export const firstDepositModel: ModelSpec<typeof firstDepositMachine> = {
     { type: 'phone.picked', phonePriceId: 99 },
     { type: 'period.chosen', period: 'weekly' },
     { type: 'phone.confirmed' },
+    { type: 'phone.confirmed', payer: '12' },
+    { type: 'phone.confirmed', payer: '0754 300 101' },
     { type: 'wizard.back' },
     { type: 'xstate.done.actor.payment', output: { paid: true, attempt: 1, status: depositCompleted } },
     { type: 'xstate.done.actor.payment', output: { paid: false, attempt: 1, status: depositDeclined } },

@@ -109,6 +109,18 @@ describe('first-time deposit wizard', () => {
     ]);
   });
 
+  it('charges another paying number when one is given, after checking it', async () => {
+    const ui = await toDeposit();
+    await ui.fill('Paying mobile-money number', '12');
+    await ui.click('button', /Take the deposit of/);
+    await ui.seeText('A valid phone number is required');
+    expect(sent('/api/v1/loan_deposit')).toEqual([]);
+    await ui.fill('Paying mobile-money number', '0715 300 206');
+    await ui.click('button', /Take the deposit of/);
+    await ui.seeText(/Both OTP codes sent/);
+    expect(sent('/api/v1/loan_deposit')[0]).toMatchObject({ msisdn: customer.msisdn, payment_msisdn: '255715300206', attempt: 1 });
+  });
+
   it('waits for the customer while the push is pending', async () => {
     server.push = [depositPending];
     const ui = await toDeposit();

@@ -1,9 +1,11 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import type { FormEvent } from 'react';
+import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { QualifiedPhone, RepaymentPeriod } from '../../contract/deposits';
 import type { FirstDepositRef } from './first-deposit-screen';
-import { Facts, useMoney } from './wizard-parts';
+import { Facts, invalidText, useMoney } from './wizard-parts';
+import { formatMsisdnLocal } from '../../lib/msisdn';
 
 const PERIODS: RepaymentPeriod[] = ['daily', 'weekly', 'monthly', 'twelve_months'];
 
@@ -27,8 +29,14 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
   const money = useMoney();
   const phone = useSelector(wizard, (s) => s.context.phone);
   const period = useSelector(wizard, (s) => s.context.period);
+  const customer = useSelector(wizard, (s) => s.context.customer);
+  const invalid = useSelector(wizard, (s) => s.context.invalid);
   if (!phone) return null;
   const plan = planOf(phone, period);
+  const confirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    wizard.send({ type: 'phone.confirmed', payer: String(new FormData(event.currentTarget).get('payer') ?? '') });
+  };
 
   return (
     <Stack gap="4">
@@ -62,12 +70,22 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
           [t('deposit:confirm.total'), money(plan.total)],
         ]}
       />
-      <HStack gap="3" wrap="wrap">
-        <Button variant="outline" onClick={() => wizard.send({ type: 'wizard.back' })}>{t('deposit:back')}</Button>
-        <Button colorPalette="blue" onClick={() => wizard.send({ type: 'phone.confirmed' })}>
-          {t('deposit:confirm.takeDeposit', { amount: money(phone.deposit) })}
-        </Button>
-      </HStack>
+      <form onSubmit={confirm} noValidate>
+        <Stack gap="3">
+          <Field.Root invalid={!!invalid?.payment_msisdn}>
+            <Field.Label>{t('deposit:confirm.payer')}</Field.Label>
+            <Input name="payer" inputMode="tel" autoComplete="off" placeholder={customer ? formatMsisdnLocal(customer.msisdn) : ''} />
+            <Field.HelperText>{t('deposit:confirm.payerHelp')}</Field.HelperText>
+            {invalid?.payment_msisdn && <Field.ErrorText>{invalidText(t, invalid.payment_msisdn)}</Field.ErrorText>}
+          </Field.Root>
+          <HStack gap="3" wrap="wrap">
+            <Button variant="outline" onClick={() => wizard.send({ type: 'wizard.back' })}>{t('deposit:back')}</Button>
+            <Button type="submit" colorPalette="blue">
+              {t('deposit:confirm.takeDeposit', { amount: money(phone.deposit) })}
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
     </Stack>
   );
 }
