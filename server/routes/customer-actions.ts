@@ -3,6 +3,7 @@ import { routes } from '../../src/contract/routes';
 import type { Deps } from '../deps';
 import { register, type Registry } from '../http';
 import * as actions from '../domain/customer-actions';
+import * as deviceLists from '../domain/device-lists';
 
 /** The actions staff take on a customer's phone and account (issue 4). */
 export function customerActionsRoutes(app: Hono, deps: Deps, registry: Registry) {
@@ -18,4 +19,7 @@ export function customerActionsRoutes(app: Hono, deps: Deps, registry: Registry)
   register(app, deps, registry, routes.resetPin, ({ caller, body }) => actions.resetPin(deps, caller, body));
   register(app, deps, registry, routes.forgotPassword, ({ caller, body }) => actions.forgotPassword(deps, caller, body));
   register(app, deps, registry, routes.awardData, ({ caller, body }) => actions.awardData(deps, caller, body));
+  register(app, deps, registry, routes.damagedDevices, ({ body }) => deviceLists.damagedDevices(deps, body));
+  register(app, deps, registry, routes.lostDevices, ({ body }) => deviceLists.lostDevices(deps, body));
+  register(app, deps, registry, routes.suspendedImeis, ({ body }) => deviceLists.suspendedImeis(deps, body));
 }

@@ -45,6 +45,10 @@ export const NAV_TABLE: readonly NavEntry[] = [
   link('nav.processes', '/dashboard/processes', { codeContains: 'ANALYTICS' }),
   link('nav.reportStolen', '/dashboard/stolen-phone', anyOf('REPORT_STOLEN_PHONE')),
   link('nav.recordRecovered', '/dashboard/recovered-phone', anyOf('ADD_RECOVERED_PHONE')),
+  // The device lists: VIEW_CUSTOMER_PHONE, the role that shows a customer's device (decision 008).
+  link('nav.damagedDevices', '/dashboard/damaged-devices', anyOf('VIEW_CUSTOMER_PHONE')),
+  link('nav.lostDevices', '/dashboard/lost-devices', anyOf('VIEW_CUSTOMER_PHONE')),
+  link('nav.suspendedImeis', '/dashboard/suspended-imeis', anyOf('VIEW_CUSTOMER_PHONE')),
   group('nav.approvals', anyOf('VIEW_APPROVALS'), [
     link('nav.deregistrations', '/dashboard/deregistrations', anyOf('VIEW_DEREGISTRATIONS')),
     link('nav.imeiChanges', '/dashboard/imei_changes', anyOf('VIEW_IMEI_CHANGE_REQUESTS')),

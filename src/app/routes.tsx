@@ -45,6 +45,9 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   soon('agents_categories', 'nav.agentCategories'),
   { path: 'stolen-phone', label: 'nav.reportStolen', screen: DeviceStatusScreen, props: { action: 'stolen' } },
   { path: 'recovered-phone', label: 'nav.recordRecovered', screen: DeviceStatusScreen, props: { action: 'recovered' } },
+  { path: 'damaged-devices', label: 'nav.damagedDevices', screen: lazy(() => import('../screens/devices/damaged-devices-screen')) },
+  { path: 'lost-devices', label: 'nav.lostDevices', screen: lazy(() => import('../screens/devices/lost-devices-screen')) },
+  { path: 'suspended-imeis', label: 'nav.suspendedImeis', screen: lazy(() => import('../screens/devices/suspended-imeis-screen')) },
   { path: 'requests-audit', label: 'nav.requestsAudit', screen: lazy(() => import('../screens/approvals/audit-screen')) },
   { path: 'processes', label: 'nav.processes', screen: lazy(() => import('../screens/processes/processes-screen')) },
 ];

@@ -1,5 +1,6 @@
 import { define, type RouteContract } from './route';
 import * as a from './customer-actions';
+import * as lists from './device-lists';
 
 const NOT_FOUND = 'Customer record not found (reason not_found)';
 
@@ -80,5 +81,22 @@ export const customerActionRoutes = {
     summary: 'Gift the customer a data bundle (at most one in 7 days), with the reason', body: a.awardDataRequest,
     response: a.dataAwarded, created: true,
     refusals: { 404: NOT_FOUND, 409: 'A bundle was awarded to this customer in the last 7 days (reason bundle_recent)' },
+  }),
+  // The device lists of the side menu. VIEW_CUSTOMER_PHONE is the role that shows a customer's IMEI and device
+  // (decision 008): these lists show nothing more than that, for many customers at once.
+  damagedDevices: define({
+    method: 'POST', path: '/api/v1/damaged_devices', auth: 'VIEW_CUSTOMER_PHONE',
+    summary: 'Devices marked damaged, with the service centre and the repair reason, newest first; searched by IMEI, phone number, name, loan number, service centre or reason',
+    body: lists.deviceListRequest, response: lists.damagedDevices,
+  }),
+  lostDevices: define({
+    method: 'POST', path: '/api/v1/lost_devices', auth: 'VIEW_CUSTOMER_PHONE',
+    summary: 'Devices reported lost and not recovered, with the date lost, newest first; searched by IMEI, phone number, name or loan number',
+    body: lists.deviceListRequest, response: lists.lostDevices,
+  }),
+  suspendedImeis: define({
+    method: 'POST', path: '/api/v1/suspended_imeis', auth: 'VIEW_CUSTOMER_PHONE',
+    summary: 'IMEIs blocked because their device is reported stolen or lost (until recorded recovered), newest first; searched as the other lists',
+    body: lists.deviceListRequest, response: lists.suspendedImeis,
   }),
 } satisfies Record<string, RouteContract>;

@@ -13,8 +13,9 @@ describe('the side navigation table (spec section 2)', () => {
   it('shows everything to a user with every role', () => {
     expect(visibleLinks([...ROLES]).map((l) => l.path)).toEqual([
       '/dashboard', '/dashboard/users', '/dashboard/defaulters_list', '/dashboard/defaulters_reasons_report',
-      '/dashboard/customers/find', '/dashboard/transactions/find', '/dashboard/stores', '/dashboard/regions',
-      '/dashboard/inventory', '/bi', '/dashboard/processes', '/dashboard/stolen-phone', '/dashboard/recovered-phone', '/dashboard/deregistrations',
+      '/dashboard/customers/find', '/dashboard/customers/add-loan', '/dashboard/transactions/find', '/dashboard/stores', '/dashboard/regions',
+      '/dashboard/inventory', '/bi', '/dashboard/processes', '/dashboard/stolen-phone', '/dashboard/recovered-phone',
+      '/dashboard/damaged-devices', '/dashboard/lost-devices', '/dashboard/suspended-imeis', '/dashboard/deregistrations',
       '/dashboard/imei_changes', '/dashboard/loan_extensions', '/dashboard/maker-checker', '/dashboard/maker-checker/portal',
       '/dashboard/agents_categories',
       '/dashboard/suspense-transactions', '/dashboard/reconciliation', '/dashboard/capital-accounting', '/dashboard/security',

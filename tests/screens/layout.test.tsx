@@ -47,9 +47,9 @@ describe('dashboard layout', () => {
   });
 
   it('shows a coming-soon placeholder for a screen of a later release, and sends unknown paths home', async () => {
-    await renderApp('/dashboard/stolen-phone', loggedInSession(['REPORT_STOLEN_PHONE']));
+    await renderApp('/dashboard/inventory', loggedInSession(['VIEW_INVENTORY']));
     const ui = jsdomUi();
-    await ui.see('heading', 'Report stolen phone');
+    await ui.see('heading', 'Inventory');
     await ui.seeText('Coming soon');
     await ui.click('link', 'Dashboard');
     await ui.see('heading', 'Welcome to Simu Test');

@@ -1,0 +1,102 @@
+import type { z } from 'zod';
+import type { DamagedDevice, LostDevice, SuspendedImei, deviceListRequest } from '../../src/contract/device-lists';
+import { parseMsisdn } from '../../src/lib/msisdn';
+import type { Deps } from '../deps';
+
+/**
+ * The device lists of the side menu: damaged devices, lost devices, suspended IMEIs (decision 008). Each row is a
+ * device in that state with the incident that put it there (its newest incident of that kind); a device's status
+ * is the truth, the incident is its story. Read-only, so no transaction and no audit row.
+ */
+
+type Row = Record<string, any>;
+type Page<T> = { total: number; limit: number; skip: number; data: T[] };
+type Request = z.output<typeof deviceListRequest>;
+
+interface ListSpec {
+  /** Which device statuses the list holds. */
+  statuses: readonly string[];
+  /** Extra text columns the search box also matches. */
+  searchAlso: readonly string[];
+}
+
+const DAMAGED: ListSpec = { statuses: ['damaged'], searchAlso: ['i.service_centre', 'i.repair_reason'] };
+const LOST: ListSpec = { statuses: ['lost'], searchAlso: [] };
+const SUSPENDED: ListSpec = { statuses: ['stolen', 'lost'], searchAlso: [] };
+
+/** The user's text inside a LIKE pattern, its own % and _ taken literally. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The catalogue's names mostly start with the brand already ("itel A70"): it is not written twice. */
+const deviceName = (brand: string, name: string) =>
+  name.toLowerCase().startsWith(`${brand.toLowerCase()} `) || name.toLowerCase() === brand.toLowerCase() ? name : `${brand} ${name}`;
+
+async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total: number; rows: Row[] }> {
+  const params: unknown[] = [spec.statuses];
+  let where = 'd.status = ANY($1::text[])';
+  const search = body.search?.trim();
+  if (search) {
+    // A phone number in any form finds its customer exactly; anything else is a part of a listed text.
+    const msisdn = parseMsisdn(search);
+    params.push(msisdn ?? `%${likeEscaped(search)}%`);
+    where += msisdn
+      ? ` AND c.msisdn = $2`
+      : ` AND (${['d.imei', 'c.msisdn', "c.first_name || ' ' || c.other_names", 'l.loan_number', ...spec.searchAlso]
+          .map((column) => `${column} ILIKE $2`)
+          .join(' OR ')})`;
+  }
+  // The incident that put the device in its state: the newest of the kind its status names.
+  const from = `
+    FROM devices d
+    JOIN phone_models m ON m.id = d.phone_model_id
+    JOIN customers c ON c.id = d.customer_id
+    LEFT JOIN LATERAL (SELECT x.* FROM device_incidents x WHERE x.device_id = d.id AND x.kind = d.status
+                        ORDER BY x.occurred_on DESC, x.created_at DESC, x.id DESC LIMIT 1) i ON true
+    LEFT JOIN admins a ON a.id = i.reported_by
+    LEFT JOIN LATERAL (SELECT x.loan_number FROM loans x WHERE x.device_id = d.id
+                        ORDER BY (x.status = 'active') DESC, x.started_at DESC, x.id DESC LIMIT 1) l ON true
+   WHERE ${where}`;
+  const [counted] = (await deps.db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params)) as [{ total: number }];
+  const rows = await deps.db.query<Row>(
+    `SELECT d.id, d.imei, d.status, d.is_locked, m.brand, m.name AS model_name, c.id AS customer_id, c.msisdn,
+            c.first_name || ' ' || c.other_names AS customer_name, l.loan_number, to_char(i.occurred_on, 'YYYY-MM-DD') AS occurred_on,
+            i.service_centre, i.repair_reason, i.notes, a.full_name AS reported_by
+       ${from}
+      ORDER BY i.occurred_on DESC NULLS LAST, d.id DESC
+      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, body.limit, body.skip],
+  );
+  return { total: counted.total, rows };
+}
+
+const listed = (r: Row) => ({
+  id: Number(r.id),
+  imei: String(r.imei),
+  device_name: deviceName(String(r.brand), String(r.model_name)),
+  is_locked: Boolean(r.is_locked),
+  customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
+  loan_number: r.loan_number ?? null,
+  reported_by: r.reported_by ?? null,
+  notes: r.notes ?? null,
+});
+
+export async function damagedDevices(deps: Deps, body: Request): Promise<Page<DamagedDevice>> {
+  const { total, rows } = await list(deps, DAMAGED, body);
+  return {
+    total, limit: body.limit, skip: body.skip,
+    data: rows.map((r) => ({ ...listed(r), damaged_on: r.occurred_on ?? null, service_centre: r.service_centre ?? null, repair_reason: r.repair_reason ?? null })),
+  };
+}
+
+export async function lostDevices(deps: Deps, body: Request): Promise<Page<LostDevice>> {
+  const { total, rows } = await list(deps, LOST, body);
+  return { total, limit: body.limit, skip: body.skip, data: rows.map((r) => ({ ...listed(r), date_lost: r.occurred_on ?? null })) };
+}
+
+export async function suspendedImeis(deps: Deps, body: Request): Promise<Page<SuspendedImei>> {
+  const { total, rows } = await list(deps, SUSPENDED, body);
+  return {
+    total, limit: body.limit, skip: body.skip,
+    data: rows.map((r) => ({ ...listed(r), reason: r.status as 'stolen' | 'lost', since: r.occurred_on ?? null })),
+  };
+}
