@@ -45,6 +45,8 @@ export const i18nReady = i18n
     retryTimeout: 350,
     maxParallelReads: 10,
     interpolation: { escapeValue: false },
+    // A screen of another namespace still finds the shared words (errors, common buttons) of the default one.
+    fallbackNS: 'translation',
   });
 
 i18n.on('languageChanged', (language) => {

@@ -47,7 +47,7 @@ export const depositPaymentMachine = setup({
     input: {} as DepositPaymentInput,
     output: {} as DepositPaymentOutput,
     context: {} as DepositPaymentInput & { status: DepositStatus | null; polls: number; failure: CallFailure | null },
-    events: {} as { type: 'deposit.retry' } | { type: 'deposit.check' } | { type: 'deposit.back' },
+    events: {} as { type: 'deposit.retry' } | { type: 'deposit.check' } | { type: 'deposit.back' } | { type: 'deposit.resumed' },
   },
   actors: {
     pushDeposit: fromPromise<DepositStatus, PushInput>(notProvided),
@@ -90,6 +90,8 @@ export const depositPaymentMachine = setup({
       initial: 'waiting',
       states: {
         waiting: {
+          // A restored snapshot has no timers: the wizard says it was resumed, and the check happens at once.
+          on: { 'deposit.resumed': 'checking' },
           after: {
             pollInterval: [
               { guard: 'patienceLeft', target: 'checking', actions: assign({ polls: ({ context }) => context.polls + 1 }) },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { toCallFailure, type CallFailure } from '../lib/call-failure';
 import { parseMsisdn } from '../lib/msisdn';
 import {
@@ -72,6 +72,7 @@ export const firstDepositMachine = setup({
       | { type: 'period.chosen'; period: RepaymentPeriod }
       | { type: 'phone.confirmed'; payer?: string }
       | { type: 'wizard.back' }
+      | { type: 'wizard.resumed' }
       | { type: 'otp.resend' }
       | { type: 'otp.codesEntered'; agentCode: string; customerCode: string }
       | { type: 'contract.reload' }
@@ -201,6 +202,8 @@ export const firstDepositMachine = setup({
       },
     },
     deposit: {
+      // Restored from a saved snapshot, whose timers are gone: the payment checks again at once.
+      on: { 'wizard.resumed': { actions: sendTo('payment', { type: 'deposit.resumed' }) } },
       invoke: {
         id: 'payment',
         src: 'depositPayment',

@@ -24,5 +24,6 @@ export const depositPaymentModel: ModelSpec<typeof depositPaymentMachine> = {
     { type: 'deposit.check' },
     { type: 'deposit.retry' },
     { type: 'deposit.back' },
+    { type: 'deposit.resumed' },
   ],
 };

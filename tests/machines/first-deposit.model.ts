@@ -28,6 +28,7 @@ export const firstDepositModel: ModelSpec<typeof firstDepositMachine> = {
     { type: 'phone.confirmed', payer: '12' },
     { type: 'phone.confirmed', payer: '0754 300 101' },
     { type: 'wizard.back' },
+    { type: 'wizard.resumed' },
     { type: 'xstate.done.actor.payment', output: { paid: true, attempt: 1, status: depositCompleted } },
     { type: 'xstate.done.actor.payment', output: { paid: false, attempt: 1, status: depositDeclined } },
     { type: 'xstate.done.actor.sendOtps', output: { sent_to: '2557******00', expires_at: '2026-11-23T08:05:00.000Z' } },

@@ -187,6 +187,20 @@ describe('first-time deposit wizard', () => {
     expect((await screen.findByTestId('dial-code')).textContent).toBe('*#7378423#');
   });
 
+  it('keeps a step of the payment itself (declined) across a reload, and goes on from there', async () => {
+    server.push = [depositDeclined, depositCompleted];
+    const ui = await toDeposit();
+    await ui.click('button', /Take the deposit of/);
+    await ui.seeAlert('The customer does not have enough money in the mobile-money account.');
+    cleanup();
+    await renderApp('/dashboard/customers/add-loan', loggedInSession(agent));
+    const again = jsdomUi();
+    await again.seeAlert('The customer does not have enough money in the mobile-money account.');
+    await again.click('button', 'Send a new payment request');
+    await again.seeText(/Both OTP codes sent/);
+    expect(sent('/api/v1/loan_deposit').map((b) => b.attempt)).toEqual([1, 2]);
+  });
+
   it('resumes from the saved step after a reload', async () => {
     const ui = await toDeposit();
     await ui.click('button', /Take the deposit of/);

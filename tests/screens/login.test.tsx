@@ -68,7 +68,7 @@ describe('login screen', () => {
     await loginPage(ui).logIn('agent', 'Demo#2026');
     await dashboard(ui).seeWelcome('Simu Test');
     expect(await ui.path()).toBe('/dashboard');
-    expect(await dashboard(ui).navLinks()).toEqual(['Dashboard', 'Find customers']);
+    expect(await dashboard(ui).navLinks()).toEqual(['Dashboard', 'Find customers', 'Customer first time deposit']);
   });
 
   it('takes an OTP user through the code step: wrong code, then the right one', async () => {

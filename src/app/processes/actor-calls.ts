@@ -38,5 +38,23 @@ export const ACTOR_CALLS: Record<string, Record<string, string>> = {
     capture: 'POST {device_bridge_url}/SGIFPCapture (the local biometric device service, form Timeout, Quality, templateFormat)',
     convert: 'POST {device_bridge_url}/convert (the fingerprint image converter: BMP and template to the ISO 19794-2 template NIDA reads)',
   },
+  firstDeposit: {
+    findPhones: api(routes.qualifiedPhones),
+    depositPayment: 'the deposit-payment machine (its own statechart)',
+    sendOtps: `${api(routes.agentOtp)}, then ${api(routes.customerOtp)}`,
+    verifyOtps: api(routes.verifyOtps),
+    identityCheck: 'the identity-check machine (its own statechart)',
+    fetchContract: api(routes.contractDetails),
+    signContract: api(routes.signContract),
+    fetchWizard: api(routes.wizardStatus),
+    vivoAuthCode: 'the vivo-auth-code machine (its own statechart)',
+    confirmLock: api(routes.confirmLockActivation),
+  },
+  depositPayment: { pushDeposit: api(routes.depositPush), confirmDeposit: api(routes.depositConfirm) },
+  identityCheck: {
+    scannerCapture: 'the scanner-capture machine (its own statechart)',
+    verifyFingerprint: api(routes.verifyFingerprint),
+    verifySecurityAnswer: api(routes.verifySecurityAnswer),
+  },
   vivoAuthCode: { sendCode: api(routes.sendVivoAuthCode), verifyCode: api(routes.verifyVivoAuthCode) },
 };

@@ -8,10 +8,13 @@ import { approvalRequestMachine } from '../../machines/approval-request.machine'
 import { approvalQueueMachine } from '../../machines/approval-queue.machine';
 import { customerLookupMachine } from '../../machines/customer-lookup.machine';
 import { customerRequestMachine } from '../../machines/customer-request.machine';
-import { scannerCaptureMachine } from '../../machines/scanner-capture.machine';
-import { vivoAuthCodeMachine } from '../../machines/vivo-auth-code.machine';
 import { customerActionMachine } from '../../machines/customer-action.machine';
 import { deviceStatusMachine } from '../../machines/device-status.machine';
+import { scannerCaptureMachine } from '../../machines/scanner-capture.machine';
+import { vivoAuthCodeMachine } from '../../machines/vivo-auth-code.machine';
+import { firstDepositMachine } from '../../machines/first-deposit.machine';
+import { depositPaymentMachine } from '../../machines/deposit-payment.machine';
+import { identityCheckMachine } from '../../machines/identity-check.machine';
 import coverage from './coverage.generated.json';
 
 export interface ProcessEntry {
@@ -60,6 +63,14 @@ export const PROCESSES: readonly ProcessEntry[] = [
   { machine: customerRequestMachine, description: 'processes.about.customerRequest', screens: [{ prefix: '', screen: '/dashboard/customers/view' }] },
   { machine: customerActionMachine, description: 'processes.about.customerAction', screens: [{ prefix: '', screen: '/dashboard/customers/view' }] },
   { machine: deviceStatusMachine, description: 'processes.about.deviceStatus', screens: [{ prefix: '', screen: '/dashboard/stolen-phone, /dashboard/recovered-phone' }] },
+  {
+    machine: firstDepositMachine,
+    description: 'processes.about.firstDeposit',
+    screens: [{ prefix: '', screen: '/dashboard/customers/add-loan' }],
+  },
+  // The wizard's children, shown inside its screen.
+  { machine: depositPaymentMachine, description: 'processes.about.depositPayment', screens: [{ prefix: '', screen: '/dashboard/customers/add-loan' }] },
+  { machine: identityCheckMachine, description: 'processes.about.identityCheck', screens: [{ prefix: '', screen: '/dashboard/customers/add-loan' }] },
   { machine: processExplorerMachine, description: 'processes.about.processExplorer', screens: [{ prefix: '', screen: '/dashboard/processes' }] },
   { machine: scannerCaptureMachine, description: 'processes.about.scannerCapture', screens: [{ prefix: '', screen: 'processes.screen.scannerCheck' }] },
   // The wizard's lock step, for a vivo lock.

@@ -69,9 +69,17 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
   const { t } = useTranslation('deposit');
   const [restored] = useState(() => wizardStore.load(username));
   const wizard = useActorRef(liveFirstDeposit, { input: newWizardInput(bridgeUrl), snapshot: restored as never });
-  // Saved after every step: a reload, or coming back to the wizard, resumes where it was.
+  // A restored snapshot carries no timers: tell the wizard once that it was resumed (the deposit checks at once).
   useEffect(() => {
-    const subscription = wizard.subscribe(() => wizardStore.save(username, wizard.getPersistedSnapshot()));
+    if (restored) wizard.send({ type: 'wizard.resumed' });
+  }, [wizard, restored]);
+  // Saved after every step of the wizard or of any of its children (a child's step does not change the
+  // wizard's own snapshot, so the whole actor system is watched): a reload, or coming back, resumes where it was.
+  useEffect(() => {
+    const subscription = wizard.system.inspect((event) => {
+      // Leaving the screen stops the actors: what they say while stopping is not a step to keep.
+      if (event.type === '@xstate.snapshot' && wizard.getSnapshot().status !== 'stopped') wizardStore.save(username, wizard.getPersistedSnapshot());
+    });
     return () => subscription.unsubscribe();
   }, [wizard, username]);
 
