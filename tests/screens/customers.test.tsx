@@ -23,6 +23,14 @@ vi.mock('../../src/services/http', () => ({
       if (options.body.msisdn !== customer.msisdn) throw { status: 404, message: 'Customer record not found', reason: 'not_found' };
       return { customer, device, loans: [loan] };
     }
+    // The customer view's record lists: none yet for this customer.
+    const lists: Record<string, unknown> = {
+      '/api/v1/get_customer_sms': { total: 0, texts: [] },
+      '/api/v1/customer_call_ratings': { total: 0, ratings: [] },
+      '/api/v1/deposit_transactions': { total: 0, transactions: [] },
+      '/api/v1/loan_statements': { statements: [] },
+    };
+    if (route.path in lists) return lists[route.path];
     server.submits.push({ path: route.path, body: options.body });
     return { id: 1, status: 'submitted' };
   },
