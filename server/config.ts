@@ -18,6 +18,7 @@ const schema = z
     DEMO_SEED: z.coerce.number().int().default(2026),
     BRIDGE_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_BRIDGE_PORT),
     BRIDGE_URL: z.url().optional(),
+    MOBILE_MONEY_CALLBACK_SECRET: z.string().min(16, 'must be 16 characters or more').optional(),
   })
   .transform((env, ctx) => {
     const mode = env.PORTAL_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'demo');
@@ -38,6 +39,8 @@ const schema = z
       // Demo mode runs the device service simulator on BRIDGE_PORT unless BRIDGE_URL names a service elsewhere.
       bridgeUrl: env.BRIDGE_URL ?? `http://127.0.0.1:${env.BRIDGE_PORT}`,
       bridgePort: mode === 'demo' && !env.BRIDGE_URL ? env.BRIDGE_PORT : null,
+      // The token the mobile-money provider sends with its callbacks; demo mode uses the simulator's own.
+      mobileMoneyCallbackSecret: env.MOBILE_MONEY_CALLBACK_SECRET,
     } as const;
   });
 
