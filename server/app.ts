@@ -12,6 +12,7 @@ import { depositsRoutes } from './routes/deposits';
 import { customerActionsRoutes } from './routes/customer-actions';
 import { prerequisitesRoutes } from './routes/prerequisites';
 import { requestsRoutes } from './routes/requests';
+import { repaymentsRoutes } from './routes/repayments';
 import { systemRoutes } from './routes/system';
 
 export interface AppOptions {
@@ -45,6 +46,7 @@ export function createApp(options: AppOptions) {
   depositsRoutes(api, deps, registry);
   customerActionsRoutes(api, deps, registry);
   requestsRoutes(api, deps, registry);
+  repaymentsRoutes(api, deps, registry);
   systemRoutes(api, deps, registry);
   api.get('/openapi.json', (c) => c.json(openApiDocument(registry)));
 

@@ -4,6 +4,7 @@ import type { MessageGateway } from './adapters/messages';
 import type { MobileMoneyGateway } from './adapters/mobile-money';
 import type { NidaRegistry } from './adapters/nida';
 import type { LockProvider } from './adapters/lock-provider';
+import type { RepaymentSimulatorControl } from './adapters/mobile-money-repayments';
 import type { Tokens } from './auth/tokens';
 
 export interface Adapters {
@@ -11,6 +12,8 @@ export interface Adapters {
   mobileMoney: MobileMoneyGateway;
   nida: NidaRegistry;
   lockProvider: LockProvider;
+  /** The C2B simulator's control (demo mode and tests): a real provider's customers pay from their handsets. */
+  repaymentSimulator?: RepaymentSimulatorControl;
 }
 
 export interface AppConfig {

@@ -9,6 +9,7 @@ import { seedDemo, seedProduction } from './db/seed';
 import { systemClock } from './clock';
 import { createSimulators, startSimulators } from './adapters/simulators';
 import { createApp } from './app';
+import { startWorkers } from './workers';
 import { startBridge } from '../bridge/server';
 
 const config = loadConfig();
@@ -33,7 +34,7 @@ const bridge =
 if (bridge) console.log(`biometric device service simulator at ${bridge.url}`);
 
 const simulators = createSimulators(db, systemClock);
-const { app } = createApp({
+const { app, deps } = createApp({
   db,
   clock: systemClock,
   adapters: simulators.adapters,
@@ -49,6 +50,8 @@ app.get('*', compress(), serveStatic({ path: './dist/index.html' }));
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`simu-portal (${config.mode}, ${db.kind}) at http://${info.address}:${info.port}`);
   startSimulators(simulators, info);
+  // Lock commands go to the lock provider every few seconds; the loans are aged now and every hour.
+  startWorkers(deps);
 });
 
 const shutdown = () => {

@@ -19,6 +19,26 @@ export interface LockProvider {
   instructions(imei: string, lockType: LockSolutionType): LockInstructions;
   /** vivo: delivers an authorization code (made and kept hashed by the server) for the handset to the agent. */
   sendVivoAuthCode(request: { imei: string; code: string; recipient: string; expiresInMinutes: number }): Promise<void>;
+  /** Locks the handset (the provider pushes it at its next check-in); locking a locked handset is not an error. Throws when the provider refused or could not be reached. */
+  lock(device: LockTarget): Promise<void>;
+  /** Unlocks the handset; the same again is not an error. Throws when the provider refused or could not be reached. */
+  unlock(device: LockTarget): Promise<void>;
+}
+
+/** The handset a lock command is for. */
+export interface LockTarget {
+  imei: string;
+  lockType: LockSolutionType;
+}
+
+/** The simulator's side: what each handset is now, and failures on demand (tests and the demo). */
+export interface LockProviderSimulator extends LockProvider {
+  /** The handset's state as the provider last set it (undefined: never told). */
+  handset(imei: string): 'locked' | 'unlocked' | undefined;
+  /** Lock and unlock calls the simulator took, oldest first. */
+  readonly calls: ReadonlyArray<{ command: 'lock' | 'unlock'; imei: string; lockType: LockSolutionType }>;
+  /** The next `times` lock or unlock calls fail (Infinity: until told 0), as an unreachable provider. */
+  failNext(times: number): void;
 }
 
 /** The Android provisioning apps of the oguard and rguard locks (device-owner DPCs). */
@@ -32,7 +52,18 @@ const DPC = {
  * same code); the QR payload is the standard Android provisioning JSON; vivo codes go to the agent's phone through
  * the messages outbox (read them at GET /portal_api/dev/outbox in demo mode).
  */
-export function lockProviderSimulator(messages: MessageGateway, secret = 'simu-lock-provider-demo'): LockProvider {
+export function lockProviderSimulator(messages: MessageGateway, secret = 'simu-lock-provider-demo'): LockProviderSimulator {
+  const handsets = new Map<string, 'locked' | 'unlocked'>();
+  const calls: Array<{ command: 'lock' | 'unlock'; imei: string; lockType: LockSolutionType }> = [];
+  let failures = 0;
+  const apply = async (command: 'lock' | 'unlock', { imei, lockType }: LockTarget) => {
+    if (failures > 0) {
+      failures--;
+      throw new Error(`the ${lockType} lock provider is unreachable`);
+    }
+    calls.push({ command, imei, lockType });
+    handsets.set(imei, command === 'lock' ? 'locked' : 'unlocked');
+  };
   const digits = (imei: string, salt: string) =>
     String(parseInt(createHmac('sha256', secret).update(`${salt}:${imei}`).digest('hex').slice(0, 10), 16) % 1_000_000).padStart(6, '0');
   return {
@@ -60,6 +91,13 @@ export function lockProviderSimulator(messages: MessageGateway, secret = 'simu-l
         recipient,
         text: `vivo lock authorization code for IMEI ${imei}: ${code}. It expires in ${expiresInMinutes} minutes.`,
       });
+    },
+    lock: (device) => apply('lock', device),
+    unlock: (device) => apply('unlock', device),
+    handset: (imei) => handsets.get(imei),
+    calls,
+    failNext(times) {
+      failures = times;
     },
   };
 }

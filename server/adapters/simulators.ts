@@ -5,22 +5,27 @@ import { outboxGateway } from './messages';
 import { DEMO_CALLBACK_SECRET, createMobileMoneySimulator, httpCallbackTransport, type MobileMoneySimulatorOptions } from './mobile-money';
 import { nidaSimulator } from './nida';
 import { lockProviderSimulator } from './lock-provider';
+import { createRepaymentSimulator, httpRepaymentTransport } from './mobile-money-repayments';
 
 /**
  * Every outside party as its simulator (demo mode and tests): the SMS outbox, the mobile-money provider, the NIDA
- * registry backed by the seed data, the lock providers. The mobile-money simulator is handed back too: it is the
- * provider's side (the control of outcomes, the callback deliveries) and outlives a server restart.
+ * registry backed by the seed data, the lock providers. The mobile-money simulators (pushes, and customers' own
+ * payments into the paybill) and the lock provider are handed back too: they are the providers' side (the control
+ * of outcomes, the callback deliveries, the handsets' lock state) and outlive a server restart.
  */
 export function createSimulators(db: Db, clock: Clock, options: Partial<Omit<MobileMoneySimulatorOptions, 'clock'>> = {}) {
   const messages = outboxGateway(db, clock);
   const mobileMoney = createMobileMoneySimulator({ clock, secret: DEMO_CALLBACK_SECRET, ...options });
+  const repayments = createRepaymentSimulator({ clock, secret: DEMO_CALLBACK_SECRET });
+  const lockProvider = lockProviderSimulator(messages);
   const adapters: Adapters = {
     messages,
     mobileMoney: mobileMoney.gateway,
     nida: nidaSimulator(db),
-    lockProvider: lockProviderSimulator(messages),
+    lockProvider,
+    repaymentSimulator: repayments.control,
   };
-  return { adapters, mobileMoney };
+  return { adapters, mobileMoney, repayments, lockProvider };
 }
 export type Simulators = ReturnType<typeof createSimulators>;
 
@@ -31,7 +36,9 @@ export type Simulators = ReturnType<typeof createSimulators>;
 export function startSimulators(simulators: Simulators, server: string | { address: string; port: number }): () => void {
   const url = typeof server === 'string' ? server : `http://${localHost(server.address)}:${server.port}`;
   simulators.mobileMoney.connect(httpCallbackTransport(`${url}/portal_api/callbacks/mobile-money`));
-  return simulators.mobileMoney.start();
+  simulators.repayments.connect(httpRepaymentTransport(url));
+  const stops = [simulators.mobileMoney.start(), simulators.repayments.start()];
+  return () => stops.forEach((stop) => stop());
 }
 
 /** Where this machine reaches a server listening on `address` (every interface: the loopback). */

@@ -1,6 +1,7 @@
 import { define, type RouteContract } from './route';
 import * as a from './customer-actions';
 import * as lists from './device-lists';
+import * as repayments from './repayments';
 
 const NOT_FOUND = 'Customer record not found (reason not_found)';
 
@@ -98,5 +99,19 @@ export const customerActionRoutes = {
     method: 'POST', path: '/api/v1/suspended_imeis', auth: 'VIEW_CUSTOMER_PHONE',
     summary: 'IMEIs blocked because their device is reported stolen or lost (until recorded recovered), newest first; searched as the other lists',
     body: lists.deviceListRequest, response: lists.suspendedImeis,
+  }),
+  // Repayments by mobile money: the provider's confirmation of a customer's payment into the paybill, and the demo
+  // control that makes the simulator's customer pay.
+  repaymentCallback: define({
+    method: 'POST', path: '/callbacks/mobile-money/repayment', auth: 'public',
+    summary: "The mobile-money provider's confirmation of a customer's payment (X-Callback-Token header): applied to the active loan the account names (loan number or phone number), else kept in suspense; a repeated transaction id changes nothing",
+    body: repayments.repaymentCallback, response: repayments.repaymentAck,
+    refusals: { 403: 'Wrong or missing X-Callback-Token (reason bad_callback_token)' },
+  }),
+  demoRepayment: define({
+    method: 'POST', path: '/dev/mobile-money/repayment', auth: 'public', demoOnly: true,
+    summary: "Demo only: the mobile-money simulator's customer pays into the paybill with this account keyed in; the confirmation callback follows about 1 s later",
+    body: repayments.demoRepayment, response: repayments.demoRepaymentAck,
+    refusals: { 404: 'Not in demo mode, or the provider is not the simulator' },
   }),
 } satisfies Record<string, RouteContract>;

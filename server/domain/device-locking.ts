@@ -1,0 +1,183 @@
+import type { Deps } from '../deps';
+import type { Queryable } from '../db/port';
+import type { LockSolutionType } from '../../src/contract/deposits';
+import { audit } from '../audit';
+import { syncDeviceLock } from './customer-actions';
+import { eatDay, standing, type ScheduledLoan } from './loan-standing';
+
+/**
+ * The handset's lock follows the loan (issue 4, decision 008):
+ * - deliverLockCommands: the worker that hands the device_lock_commands outbox to the lock provider. It claims
+ *   commands in one short transaction, calls the provider with no transaction open, and records each outcome in a
+ *   second one; a failed command is tried again later, with a growing wait.
+ * - ageLoans: the daily ageing run. For every active loan, amount_due and days_defaulted as of today, and the
+ *   device locked (arrears past its future lock date) or unlocked (current) through syncDeviceLock.
+ */
+
+type Row = Record<string, any>;
+
+/** How long a claimed command is left to its worker before another may take it again. */
+const LEASE_MS = 60_000;
+const BATCH = 50;
+
+/** The wait before the next try of a command that failed `attempts` times: 30 s, 1 min, 2 min ... at most 1 h. */
+export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+
+export interface DeliveryReport {
+  sent: number;
+  failed: number;
+  superseded: number;
+}
+
+type DeliveryDeps = Pick<Deps, 'db' | 'adapters'>;
+
+export async function deliverLockCommands(deps: DeliveryDeps, now: Date): Promise<DeliveryReport> {
+  const lease = new Date(now.getTime() + LEASE_MS);
+  const { claimed, superseded } = await deps.db.transaction(async (tx) => {
+    // Only the newest wish for a handset matters: an older command not yet out is never sent (unless it is out
+    // already, being delivered by a worker right now: leased).
+    const superseded = await tx.query(
+      `UPDATE device_lock_commands c SET status = 'superseded', next_attempt_at = NULL
+        WHERE c.status IN ('pending', 'failed')
+          AND NOT (c.status = 'pending' AND c.next_attempt_at IS NOT NULL AND c.next_attempt_at > $1)
+          AND EXISTS (SELECT 1 FROM device_lock_commands n WHERE n.device_id = c.device_id AND n.id > c.id)
+        RETURNING c.id`,
+      [now],
+    );
+    // A claimed command is 'pending' with a lease (next_attempt_at) while it is out. A device with a command out
+    // waits for its outcome, so two commands for one handset never race.
+    const claimed = await tx.query<Row>(
+      `UPDATE device_lock_commands c SET status = 'pending', attempts = c.attempts + 1, next_attempt_at = $2
+         FROM devices d
+        WHERE d.id = c.device_id AND c.id IN (
+          SELECT x.id FROM device_lock_commands x
+           WHERE x.status IN ('pending', 'failed') AND (x.next_attempt_at IS NULL OR x.next_attempt_at <= $1)
+             AND NOT EXISTS (SELECT 1 FROM device_lock_commands o WHERE o.device_id = x.device_id AND o.id <> x.id
+                               AND o.status = 'pending' AND o.next_attempt_at > $1)
+           ORDER BY x.requested_at, x.id LIMIT $3 FOR UPDATE OF x SKIP LOCKED)
+        RETURNING c.id, c.device_id, c.command, c.attempts, d.imei, d.lock_solution_type`,
+      [now, lease, BATCH],
+    );
+    return { claimed, superseded: superseded.length };
+  });
+
+  // The provider is an outside party: no transaction is open while it is called.
+  const outcomes: Array<{ id: number; attempts: number; error: string | null }> = [];
+  for (const c of claimed) {
+    const target = { imei: c.imei as string, lockType: c.lock_solution_type as LockSolutionType };
+    try {
+      if (c.command === 'lock') await deps.adapters.lockProvider.lock(target);
+      else await deps.adapters.lockProvider.unlock(target);
+      outcomes.push({ id: c.id, attempts: c.attempts, error: null });
+    } catch (error) {
+      outcomes.push({ id: c.id, attempts: c.attempts, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  if (outcomes.length) {
+    await deps.db.transaction(async (tx) => {
+      for (const o of outcomes) {
+        if (o.error === null) {
+          await tx.query("UPDATE device_lock_commands SET status = 'sent', sent_at = $2, next_attempt_at = NULL, last_error = NULL WHERE id = $1", [o.id, now]);
+        } else {
+          await tx.query(
+            "UPDATE device_lock_commands SET status = 'failed', last_error = $2, next_attempt_at = $3 WHERE id = $1",
+            [o.id, o.error.slice(0, 500), new Date(now.getTime() + retryDelayMs(o.attempts))],
+          );
+        }
+      }
+    });
+  }
+  const failed = outcomes.filter((o) => o.error !== null).length;
+  return { sent: outcomes.length - failed, failed, superseded };
+}
+
+/**
+ * syncDeviceLock for a device whose loan changed, but for a handset whose lock was never installed (activation
+ * not confirmed): a lock command would reach nothing, so it is not locked for arrears (it is still unlocked, and a
+ * stolen one stays locked). Answers whether the device is locked.
+ */
+export async function followLoan(tx: Queryable, deviceId: number, now: Date): Promise<boolean> {
+  const [d] = await tx.query<Row>('SELECT activation_status, is_locked FROM devices WHERE id = $1', [deviceId]);
+  if (!d) return false;
+  if (d.activation_status !== 'activated' && !d.is_locked) return false;
+  return syncDeviceLock(tx, deviceId, now);
+}
+
+/** An active loan with what the schedule needs, read for ageing or a repayment (FOR UPDATE when `lock`). */
+export async function activeLoan(tx: Queryable, where: 'id' | 'customer_id', value: number, lock: boolean): Promise<Row | undefined> {
+  const [loan] = await tx.query<Row>(
+    `SELECT l.id, l.loan_number, l.customer_id, l.device_id, l.installment_amount, l.installments, l.interval_days, l.amount_paid,
+            l.late_fee, l.loan_balance, l.amount_due, l.days_defaulted, l.status,
+            to_char(l.next_repayment_date, 'YYYY-MM-DD') AS next_repayment_date,
+            to_char(l.last_repayment_date, 'YYYY-MM-DD') AS last_repayment_date
+       FROM loans l WHERE l.${where} = $1 AND l.status = 'active'${lock ? ' FOR UPDATE' : ''}`,
+    [value],
+  );
+  return loan;
+}
+
+export const scheduleOf = (l: Row): ScheduledLoan => ({
+  installment_amount: Number(l.installment_amount),
+  installments: Number(l.installments),
+  interval_days: Number(l.interval_days),
+  amount_paid: Number(l.amount_paid),
+  late_fee: Number(l.late_fee),
+  next_repayment_date: l.next_repayment_date,
+});
+
+export interface AgeingReport {
+  loans: number;
+  updated: number;
+  locked: number;
+  unlocked: number;
+}
+
+/**
+ * The daily ageing run (at server start, then every hour: it is the same on the same day). Reads every active loan
+ * once, and changes only the loans whose standing or lock is not what today says, each in its own short
+ * transaction with its audit row (device.locked / device.unlocked are written by syncDeviceLock).
+ */
+export async function ageLoans(deps: Pick<Deps, 'db'>, now: Date): Promise<AgeingReport> {
+  const today = eatDay(now);
+  const loans = await deps.db.query<Row>(
+    `SELECT l.id, l.device_id, l.installment_amount, l.installments, l.interval_days, l.amount_paid, l.late_fee, l.amount_due,
+            l.days_defaulted, to_char(l.next_repayment_date, 'YYYY-MM-DD') AS next_repayment_date,
+            d.status AS device_status, d.is_locked, d.activation_status, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date
+       FROM loans l JOIN devices d ON d.id = l.device_id
+      WHERE l.status = 'active' ORDER BY l.id`,
+  );
+  const report: AgeingReport = { loans: loans.length, updated: 0, locked: 0, unlocked: 0 };
+  for (const l of loans) {
+    const s = standing(scheduleOf(l), today);
+    const wantsLock = l.device_status === 'stolen' || l.device_status === 'lost'
+      || (s.days_defaulted > 0 && l.future_lock_date !== null && l.future_lock_date < today);
+    const lockChanges = wantsLock !== l.is_locked && (l.activation_status === 'activated' || l.is_locked);
+    if (s.amount_due === Number(l.amount_due) && s.days_defaulted === Number(l.days_defaulted) && !lockChanges) continue;
+
+    const outcome = await deps.db.transaction(async (tx) => {
+      const loan = await activeLoan(tx, 'id', l.id, true);
+      if (!loan) return null;
+      const fresh = standing(scheduleOf(loan), today);
+      let updated = false;
+      if (fresh.amount_due !== Number(loan.amount_due) || fresh.days_defaulted !== Number(loan.days_defaulted)) {
+        await tx.query('UPDATE loans SET amount_due = $2, days_defaulted = $3 WHERE id = $1', [loan.id, fresh.amount_due, fresh.days_defaulted]);
+        await audit(tx, {
+          actorId: null, action: 'loan.aged', entity: 'loan', entityId: loan.id,
+          before: { amount_due: Number(loan.amount_due), days_defaulted: Number(loan.days_defaulted) },
+          after: { ...fresh, as_of: today },
+          at: now,
+        });
+        updated = true;
+      }
+      const [device] = (await tx.query<Row>('SELECT is_locked FROM devices WHERE id = $1', [loan.device_id])) as [Row];
+      const locked = await followLoan(tx, loan.device_id, now);
+      return { updated, locked: !device.is_locked && locked, unlocked: device.is_locked && !locked };
+    });
+    if (!outcome) continue;
+    if (outcome.updated) report.updated++;
+    if (outcome.locked) report.locked++;
+    if (outcome.unlocked) report.unlocked++;
+  }
+  return report;
+}

@@ -1,0 +1,44 @@
+import type { Deps } from './deps';
+import { ageLoans, deliverLockCommands } from './domain/device-locking';
+
+export interface WorkerOptions {
+  /** How often pending lock commands go to the lock provider (default 3 s). */
+  lockEveryMs?: number;
+  /** How often the ageing run looks at the loans (default 1 h: the same day gives the same answer). */
+  ageEveryMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/**
+ * The server's own background work: the lock-command worker and the loan ageing run (decision 008). The ageing
+ * runs once at start, so a server that was down over midnight catches up. A tick never overlaps the one before;
+ * a failed tick is logged and the next one tries again. Answers a stop function.
+ */
+export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, options: WorkerOptions = {}): () => void {
+  const log = options.log ?? ((message, error) => console.error(message, error ?? ''));
+  const serial = (name: string, work: () => Promise<unknown>) => {
+    let running: Promise<void> | null = null;
+    return () => {
+      if (running) return running;
+      running = work()
+        .then(() => undefined)
+        .catch((error: unknown) => log(`${name} failed`, error))
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    };
+  };
+  const deliver = serial('lock-command delivery', () => deliverLockCommands(deps, deps.clock.now()));
+  const age = serial('loan ageing', async () => {
+    const report = await ageLoans(deps, deps.clock.now());
+    if (report.updated || report.locked || report.unlocked) {
+      console.log(`loan ageing: ${report.updated} loans updated, ${report.locked} devices locked, ${report.unlocked} unlocked`);
+    }
+    await deliver();
+  });
+  void age();
+  const timers = [setInterval(deliver, options.lockEveryMs ?? 3_000), setInterval(age, options.ageEveryMs ?? 3_600_000)];
+  for (const timer of timers) timer.unref?.();
+  return () => timers.forEach((timer) => clearInterval(timer));
+}
