@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { register, type Registry } from '../http';
 import * as actions from '../domain/customer-actions';
 import * as deviceLists from '../domain/device-lists';
+import * as lockChange from '../domain/lock-change';
 
 /** The actions staff take on a customer's phone and account (issue 4). */
 export function customerActionsRoutes(app: Hono, deps: Deps, registry: Registry) {
@@ -22,4 +23,9 @@ export function customerActionsRoutes(app: Hono, deps: Deps, registry: Registry)
   register(app, deps, registry, routes.damagedDevices, ({ body }) => deviceLists.damagedDevices(deps, body));
   register(app, deps, registry, routes.lostDevices, ({ body }) => deviceLists.lostDevices(deps, body));
   register(app, deps, registry, routes.suspendedImeis, ({ body }) => deviceLists.suspendedImeis(deps, body));
+  register(app, deps, registry, routes.viewDeviceLockType, ({ body }) => lockChange.deviceLockType(deps, body));
+  register(app, deps, registry, routes.lockSolutionStatus, ({ body }) => lockChange.lockSolutionStatus(deps, body));
+  register(app, deps, registry, routes.changeLockSolution, ({ caller, body }) => lockChange.startLockChange(deps, caller, body));
+  register(app, deps, registry, routes.sendLockChangeVivoCode, ({ caller, body }) => lockChange.sendLockChangeVivoCode(deps, caller, body));
+  register(app, deps, registry, routes.confirmLockSolutionChange, ({ caller, body }) => lockChange.confirmLockChange(deps, caller, body));
 }

@@ -2,6 +2,7 @@ import { define, type RouteContract } from './route';
 import * as a from './customer-actions';
 import * as lists from './device-lists';
 import * as repayments from './repayments';
+import { lockChangeRoutes } from './lock-change-routes';
 
 const NOT_FOUND = 'Customer record not found (reason not_found)';
 
@@ -114,4 +115,5 @@ export const customerActionRoutes = {
     body: repayments.demoRepayment, response: repayments.demoRepaymentAck,
     refusals: { 404: 'Not in demo mode, or the provider is not the simulator' },
   }),
+  ...lockChangeRoutes,
 } satisfies Record<string, RouteContract>;

@@ -56,5 +56,14 @@ export const ACTOR_CALLS: Record<string, Record<string, string>> = {
     verifyFingerprint: api(routes.verifyFingerprint),
     verifySecurityAnswer: api(routes.verifySecurityAnswer),
   },
-  vivoAuthCode: { sendCode: api(routes.sendVivoAuthCode), verifyCode: api(routes.verifyVivoAuthCode) },
+  vivoAuthCode: {
+    sendCode: `${api(routes.sendVivoAuthCode)} (in the deposit wizard) or ${api(routes.sendLockChangeVivoCode)} (in a lock solution change)`,
+    verifyCode: api(routes.verifyVivoAuthCode),
+  },
+  lockChange: {
+    loadLock: `${api(routes.viewDeviceLockType)} and ${api(routes.lockSolutionStatus)}`,
+    startChange: api(routes.changeLockSolution),
+    vivoAuthCode: 'the vivo-auth-code machine (its own statechart)',
+    confirmChange: api(routes.confirmLockSolutionChange),
+  },
 };

@@ -15,6 +15,7 @@ import { vivoAuthCodeMachine } from '../../machines/vivo-auth-code.machine';
 import { firstDepositMachine } from '../../machines/first-deposit.machine';
 import { depositPaymentMachine } from '../../machines/deposit-payment.machine';
 import { identityCheckMachine } from '../../machines/identity-check.machine';
+import { lockChangeMachine } from '../../machines/lock-change.machine';
 import coverage from './coverage.generated.json';
 
 export interface ProcessEntry {
@@ -63,6 +64,7 @@ export const PROCESSES: readonly ProcessEntry[] = [
   { machine: customerRequestMachine, description: 'processes.about.customerRequest', screens: [{ prefix: '', screen: '/dashboard/customers/view' }] },
   { machine: customerActionMachine, description: 'processes.about.customerAction', screens: [{ prefix: '', screen: '/dashboard/customers/view' }] },
   { machine: deviceStatusMachine, description: 'processes.about.deviceStatus', screens: [{ prefix: '', screen: '/dashboard/stolen-phone, /dashboard/recovered-phone' }] },
+  { machine: lockChangeMachine, description: 'processes.about.lockChange', screens: [{ prefix: '', screen: '/dashboard/customers/view' }] },
   {
     machine: firstDepositMachine,
     description: 'processes.about.firstDeposit',
@@ -73,8 +75,8 @@ export const PROCESSES: readonly ProcessEntry[] = [
   { machine: identityCheckMachine, description: 'processes.about.identityCheck', screens: [{ prefix: '', screen: '/dashboard/customers/add-loan' }] },
   { machine: processExplorerMachine, description: 'processes.about.processExplorer', screens: [{ prefix: '', screen: '/dashboard/processes' }] },
   { machine: scannerCaptureMachine, description: 'processes.about.scannerCapture', screens: [{ prefix: '', screen: 'processes.screen.scannerCheck' }] },
-  // The wizard's lock step, for a vivo lock.
-  { machine: vivoAuthCodeMachine, description: 'processes.about.vivoAuthCode', screens: [{ prefix: '', screen: '/dashboard/customers/add-loan' }] },
+  // The wizard's lock step and the lock solution change, for a vivo lock.
+  { machine: vivoAuthCodeMachine, description: 'processes.about.vivoAuthCode', screens: [{ prefix: '', screen: '/dashboard/customers/add-loan, /dashboard/customers/view' }] },
 ];
 
 export type CoverageFigures = (typeof coverage)[keyof typeof coverage];

@@ -11,6 +11,7 @@ import { LoadFailure } from '../common/load-failure';
 import { CustomerRequestAction } from './customer-request-dialog';
 import { AwardDataAction, CustomerMessageAction, DeviceStatusLinks, OfflinePinAction } from './customer-actions';
 import { CallRatingsSection, PaymentsSection, SmsSection, StatementsSection } from './customer-records';
+import { LockChangeAction } from './lock-change-dialog';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -75,6 +76,9 @@ export default function CustomerViewScreen() {
         {roles.includes('RESET_PIN') && <CustomerMessageAction kind="resetPin" msisdn={customer.msisdn} />}
         {roles.includes('RESET_PIN') && <CustomerMessageAction kind="forgotPassword" msisdn={customer.msisdn} />}
         {roles.includes('AWARD_DATA') && <AwardDataAction msisdn={customer.msisdn} />}
+        {roles.includes('ADD_LOAN') && roles.includes('VIEW_CUSTOMER_PHONE') && device && device.status !== 'stolen' && device.status !== 'lost' && (
+          <LockChangeAction msisdn={customer.msisdn} />
+        )}
         {device && (
           <DeviceStatusLinks
             imei={device.imei}
