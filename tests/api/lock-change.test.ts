@@ -4,6 +4,9 @@ import { deviceLockType, lockChanged, lockChangeStarted, lockSolutionStatus } fr
 import type { Role } from '../../src/contract/roles';
 import { testApi, DEMO_PASSWORD, type TestApi } from '../support/api';
 import { businessFixtures, type Borrower, type BusinessFixtures } from '../support/business-fixtures';
+import { confirmLockChange, startLockChange } from '../../server/domain/lock-change';
+import { lockProviderSimulator } from '../../server/adapters/lock-provider';
+import type { Caller, Deps } from '../../server/deps';
 
 let api: TestApi;
 let fx: BusinessFixtures;
@@ -202,5 +205,26 @@ describe('changing the lock', () => {
     api.clock.advance(1000);
     await post(routes.changeLockSolution.path, { msisdn: b.msisdn, lock_solution_type: 'vivo' });
     expect(await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn))).toMatchObject({ status: 409, body: { reason: 'vivo_not_verified' } });
+  });
+
+  it('a provider that does not answer leaves the change applied and the enrolment pending; confirming again enrols', async () => {
+    const b = await fx.borrower();
+    const [agent] = await api.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'agent'");
+    const caller = { adminId: agent!.id } as Caller;
+    const provider = lockProviderSimulator({ send: async () => undefined } as never);
+    let down = true;
+    const deps = {
+      db: api.db, clock: api.clock,
+      adapters: { lockProvider: { ...provider, enrol: (d: Parameters<typeof provider.enrol>[0]) => (down ? Promise.reject(new Error('unreachable')) : provider.enrol(d)) } },
+    } as unknown as Deps;
+    await startLockChange(deps, caller, { msisdn: b.msisdn, lock_solution_type: 'rguard' });
+    const first = await confirmLockChange(deps, caller, { msisdn: b.msisdn, lock_installed: true, app_installed: true });
+    expect(first).toMatchObject({ lock_solution_type: 'rguard', enrolment: 'pending' });
+    expect(await deviceRow(b.deviceId)).toMatchObject({ lock_solution_type: 'rguard', activation_status: 'activated', enrolled_at: null });
+    down = false;
+    const again = await confirmLockChange(deps, caller, { msisdn: b.msisdn, lock_installed: true, app_installed: true });
+    expect(again).toEqual({ ...first, enrolment: 'enrolled' });
+    expect((await deviceRow(b.deviceId)).enrolled_at).not.toBeNull();
+    expect((await api.auditRows('device.lock_solution_changed')).filter((r: any) => r.entity_id === String(b.deviceId))).toHaveLength(1);
   });
 });
