@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createCallbackQueue, type Transport } from './callback-queue';
 import type { Clock } from '../clock';
 import type { RepaymentCallback, RepaymentNetwork } from '../../src/contract/repayments';
 
@@ -13,7 +14,7 @@ import type { RepaymentCallback, RepaymentNetwork } from '../../src/contract/rep
 export const PAYBILL: Record<RepaymentNetwork, string> = { mpesa: '400200', tigo_pesa: '350350', airtel_money: '555100', halopesa: '727272' };
 
 /** Delivers one confirmation to the server; throws when the server did not take it (it is then retried). */
-export type RepaymentTransport = (body: RepaymentCallback, token: string) => Promise<void>;
+export type RepaymentTransport = Transport<RepaymentCallback>;
 
 export const REPAYMENT_CALLBACK_PATH = '/portal_api/callbacks/mobile-money/repayment';
 
@@ -57,12 +58,6 @@ export interface RepaymentSimulatorControl {
   pay(payment: SimulatedPayment): { transactionId: string; callbackDueAt: Date };
 }
 
-interface Delivery {
-  dueAt: number;
-  body: RepaymentCallback;
-  tries: number;
-}
-
 /**
  * The provider as a program: a payment is confirmed `confirmAfterMs` later (default 1 s) by deliverDue(now), an
  * interval in demo mode and the test's own call in tests; a server that is not there is tried again 5 s later, at
@@ -70,38 +65,10 @@ interface Delivery {
  */
 export function createRepaymentSimulator(options: { clock: Clock; secret: string; confirmAfterMs?: number }) {
   const confirmAfterMs = options.confirmAfterMs ?? 1_000;
-  let queue: Delivery[] = [];
-  let transport: RepaymentTransport | null = null;
+  const callbacks = createCallbackQueue<RepaymentCallback>({ clock: options.clock, secret: options.secret, provider: 'repayment' });
   let receipts = 0;
-  let delivering: Promise<number> | null = null;
 
   const prefix: Record<RepaymentNetwork, string> = { mpesa: 'MP', tigo_pesa: 'TG', airtel_money: 'AM', halopesa: 'HP' };
-
-  async function deliverDue(now: Date = options.clock.now()): Promise<number> {
-    while (delivering) await delivering;
-    const run = (async () => {
-      const at = now.getTime();
-      const due = queue.filter((d) => d.dueAt <= at).sort((a, b) => a.dueAt - b.dueAt);
-      queue = queue.filter((d) => d.dueAt > at);
-      let delivered = 0;
-      for (const d of due) {
-        try {
-          if (!transport) throw new Error('the repayment simulator is not connected to a server');
-          await transport(d.body, options.secret);
-          delivered++;
-        } catch {
-          if (d.tries < 5) queue.push({ ...d, tries: d.tries + 1, dueAt: at + 5_000 });
-        }
-      }
-      return delivered;
-    })();
-    delivering = run;
-    try {
-      return await run;
-    } finally {
-      delivering = null;
-    }
-  }
 
   const control: RepaymentSimulatorControl = {
     pay(payment) {
@@ -118,27 +85,22 @@ export function createRepaymentSimulator(options: { clock: Clock; secret: string
         ...(payment.payerName ? { payer_name: payment.payerName } : {}),
       };
       const dueAt = now.getTime() + confirmAfterMs;
-      queue.push({ dueAt, body, tries: 0 });
-      if (payment.duplicate) queue.push({ dueAt: dueAt + 500, body, tries: 0 });
+      callbacks.add(dueAt, body);
+      if (payment.duplicate) callbacks.add(dueAt + 500, body);
       return { transactionId, callbackDueAt: new Date(dueAt) };
     },
   };
 
   return {
     control,
-    connect(to: RepaymentTransport) {
-      transport = to;
-    },
-    deliverDue,
+    connect: callbacks.connect,
+    deliverDue: callbacks.deliverDue,
     /** Delivers every queued confirmation whatever its time (tests). */
-    deliverAll: () => deliverDue(new Date(8.64e15)),
-    pendingCallbacks: () => queue.length,
+    deliverAll: callbacks.deliverAll,
+    pendingCallbacks: callbacks.pendingCallbacks,
     /** Demo mode: delivers due confirmations on a real interval; answers a stop function. */
-    start(everyMs = 500) {
-      const timer = setInterval(() => void deliverDue(options.clock.now()), everyMs);
-      timer.unref?.();
-      return () => clearInterval(timer);
-    },
+    start: callbacks.start,
   };
 }
+
 export type RepaymentSimulator = ReturnType<typeof createRepaymentSimulator>;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCallbackQueue, type Transport } from './callback-queue';
 import type { Clock } from '../clock';
 
 /**
@@ -77,7 +78,7 @@ export function outcomeByRule(msisdn: string): SimulatedOutcome {
 }
 
 /** Delivers one callback to the server; throws when the server did not take it (it is then retried). */
-export type CallbackTransport = (body: CallbackBody, token: string) => Promise<void>;
+export type CallbackTransport = Transport<CallbackBody>;
 
 /** A transport that POSTs to the server's callback URL over real HTTP. */
 export function httpCallbackTransport(url: string): CallbackTransport {
@@ -114,12 +115,6 @@ interface SimPush {
   pushes: number;
 }
 
-interface Delivery {
-  dueAt: number;
-  body: CallbackBody;
-  tries: number;
-}
-
 export interface MobileMoneySimulatorOptions {
   clock: Clock;
   /** The X-Callback-Token the simulator sends. */
@@ -141,10 +136,8 @@ export function createMobileMoneySimulator(options: MobileMoneySimulatorOptions)
   const timeoutMs = options.timeoutMs ?? 60_000;
   const pushes = new Map<string, SimPush>();
   const forced = new Map<string, SimulatedOutcome>();
-  let queue: Delivery[] = [];
-  let transport: CallbackTransport | null = null;
+  const callbacks = createCallbackQueue<CallbackBody>({ clock: options.clock, secret: options.secret, provider: 'mobile-money' });
   let receipts = 0;
-  let delivering: Promise<number> | null = null;
 
   const receipt = () => `SIM${String(++receipts).padStart(5, '0')}${randomBytes(4).toString('hex').toUpperCase()}`;
 
@@ -162,34 +155,6 @@ export function createMobileMoneySimulator(options: MobileMoneySimulatorOptions)
     };
   }
 
-  async function deliverDue(now: Date = options.clock.now()): Promise<number> {
-    // One delivery run at a time (an interval tick may overlap a slow one).
-    while (delivering) await delivering;
-    const run = (async () => {
-      const at = now.getTime();
-      const due = queue.filter((d) => d.dueAt <= at).sort((a, b) => a.dueAt - b.dueAt);
-      queue = queue.filter((d) => d.dueAt > at);
-      let delivered = 0;
-      for (const d of due) {
-        try {
-          if (!transport) throw new Error('the mobile-money simulator is not connected to a server');
-          await transport(d.body, options.secret);
-          delivered++;
-        } catch {
-          // The server was not there: try again a little later, as providers do (at most 5 times).
-          if (d.tries < 5) queue.push({ ...d, tries: d.tries + 1, dueAt: at + 5_000 });
-        }
-      }
-      return delivered;
-    })();
-    delivering = run;
-    try {
-      return await run;
-    } finally {
-      delivering = null;
-    }
-  }
-
   const gateway: MobileMoneyGateway = {
     timeoutMs,
     async push(request) {
@@ -205,9 +170,10 @@ export function createMobileMoneySimulator(options: MobileMoneySimulatorOptions)
       const push: SimPush = { request, outcome, acceptedAt: now, decidedAt, result: resultOf(request, outcome), pushes: 1 };
       pushes.set(request.reference, push);
       if (outcome === 'duplicate_callback') {
-        queue.push({ dueAt: decidedAt, body: push.result, tries: 0 }, { dueAt: decidedAt + 500, body: push.result, tries: 0 });
+        callbacks.add(decidedAt, push.result);
+        callbacks.add(decidedAt + 500, push.result);
       } else if (outcome !== 'no_answer' && outcome !== 'ambiguous') {
-        queue.push({ dueAt: decidedAt, body: push.result, tries: 0 });
+        callbacks.add(decidedAt, push.result);
       }
       return { accepted: true };
     },
@@ -224,20 +190,14 @@ export function createMobileMoneySimulator(options: MobileMoneySimulatorOptions)
 
   return {
     gateway,
-    /** Where callbacks go (set once the server exists). */
-    connect(to: CallbackTransport) {
-      transport = to;
-    },
+    connect: callbacks.connect,
     /** The demo control route: how the payer's next push is answered. */
     force(msisdn: string, outcome: SimulatedOutcome) {
       forced.set(msisdn, outcome);
     },
-    /** Delivers the callbacks due by `now`; answers how many the server took. */
-    deliverDue,
-    /** Delivers every queued callback whatever its time (tests). */
-    deliverAll: () => deliverDue(new Date(8.64e15)),
-    /** Callbacks not delivered yet. */
-    pendingCallbacks: () => queue.length,
+    deliverDue: callbacks.deliverDue,
+    deliverAll: callbacks.deliverAll,
+    pendingCallbacks: callbacks.pendingCallbacks,
     /** How many different pushes (charges) the provider saw for a payer, and how often each reference was sent. */
     charges(msisdn?: string) {
       return [...pushes.values()].filter((p) => msisdn === undefined || p.request.msisdn === msisdn).map((p) => ({
@@ -248,10 +208,6 @@ export function createMobileMoneySimulator(options: MobileMoneySimulatorOptions)
       }));
     },
     /** Demo mode: delivers due callbacks on a real interval; answers a stop function. */
-    start(everyMs = 500) {
-      const timer = setInterval(() => void deliverDue(options.clock.now()), everyMs);
-      timer.unref?.();
-      return () => clearInterval(timer);
-    },
+    start: callbacks.start,
   };
 }

@@ -35,6 +35,19 @@ const notProvided = async (): Promise<never> => {
   throw new Error('provided by src/services/first-deposit.ts');
 };
 
+/** Asks where the push stands: paid, declined, or still pending (then, as on a failure, back to `pending`). */
+const askStatus = (pending: string) => ({
+  id: 'confirmDeposit',
+  src: 'confirmDeposit' as const,
+  input: ({ context: { wizardId, attempt } }: { context: { wizardId: string; attempt: number } }) => ({ wizardId, attempt }),
+  onDone: [
+    { guard: 'completed' as const, target: '#depositPayment.paid', actions: 'keepStatus' as const },
+    { guard: 'failed' as const, target: '#depositPayment.declined', actions: 'keepStatus' as const },
+    { target: pending, actions: 'keepStatus' as const },
+  ],
+  onError: { target: pending, actions: 'keepFailure' as const },
+});
+
 /**
  * The deposit by mobile-money push, a child of the first-deposit wizard: push, wait for the customer to approve
  * on the handset (checking every few seconds), then paid or declined. A push the server could not be asked about
@@ -99,20 +112,8 @@ export const depositPaymentMachine = setup({
             ],
           },
         },
-        checking: {
-          invoke: {
-            id: 'confirmDeposit',
-            src: 'confirmDeposit',
-            input: ({ context: { wizardId, attempt } }) => ({ wizardId, attempt }),
-            onDone: [
-              { guard: 'completed', target: '#depositPayment.paid', actions: 'keepStatus' },
-              { guard: 'failed', target: '#depositPayment.declined', actions: 'keepStatus' },
-              { target: 'waiting', actions: 'keepStatus' },
-            ],
-            // The network dropped for a moment: keep checking, and let the screen say so.
-            onError: { target: 'waiting', actions: 'keepFailure' },
-          },
-        },
+        // A check that fails (the network dropped for a moment) keeps waiting; the screen says so.
+        checking: { invoke: askStatus('waiting') },
       },
     },
     /** The customer has not answered yet: the agent checks again when the customer says they approved. */
@@ -120,20 +121,7 @@ export const depositPaymentMachine = setup({
       initial: 'idle',
       states: {
         idle: { on: { 'deposit.check': 'checking' } },
-        checking: {
-          tags: ['busy'],
-          invoke: {
-            id: 'confirmDeposit',
-            src: 'confirmDeposit',
-            input: ({ context: { wizardId, attempt } }) => ({ wizardId, attempt }),
-            onDone: [
-              { guard: 'completed', target: '#depositPayment.paid', actions: 'keepStatus' },
-              { guard: 'failed', target: '#depositPayment.declined', actions: 'keepStatus' },
-              { target: 'idle', actions: 'keepStatus' },
-            ],
-            onError: { target: 'idle', actions: 'keepFailure' },
-          },
-        },
+        checking: { tags: ['busy'], invoke: askStatus('idle') },
       },
     },
     /** Insufficient funds, cancelled by the customer, timed out at the provider: nothing was charged. */

@@ -4,7 +4,8 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { QualifiedPhone, RepaymentPeriod } from '../../contract/deposits';
 import type { FirstDepositRef } from './first-deposit-screen';
-import { Facts, invalidText, useMoney } from './wizard-parts';
+import { invalidText, useMoney } from './wizard-parts';
+import { Facts } from '../common/facts';
 import { formatMsisdnLocal } from '../../lib/msisdn';
 
 const PERIODS: RepaymentPeriod[] = ['daily', 'weekly', 'monthly', 'twelve_months'];

@@ -3,7 +3,8 @@ import { Button, Checkbox, Field, Input, Link, Spinner, Stack, Text } from '@cha
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { FirstDepositRef } from './first-deposit-screen';
-import { Facts, FailureAlert, invalidText, useMoney } from './wizard-parts';
+import { FailureAlert, invalidText, useMoney } from './wizard-parts';
+import { Facts } from '../common/facts';
 
 /** Step 7: the e-contract; the customer accepts the terms and signs with their name. */
 export function ContractStep({ wizard }: { wizard: FirstDepositRef }) {

@@ -2,7 +2,8 @@ import { Alert, Button, Link, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { FirstDepositRef } from './first-deposit-screen';
-import { Facts, useMoney } from './wizard-parts';
+import { useMoney } from './wizard-parts';
+import { Facts } from '../common/facts';
 
 /** The end: the loan as created, with its contract. */
 export function DoneStep({ wizard, onNew }: { wizard: FirstDepositRef; onNew: () => void }) {

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, DataList } from '@chakra-ui/react';
+import { Alert, Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CallFailure } from '../../lib/call-failure';
@@ -49,18 +48,5 @@ export function FailureAlert({ failure, onRetry, retryLabel }: { failure: CallFa
         </Button>
       )}
     </Alert.Root>
-  );
-}
-
-export function Facts({ rows }: { rows: Array<[label: string, value: ReactNode]> }) {
-  return (
-    <DataList.Root orientation="horizontal" size="sm">
-      {rows.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel minW="40%">{label}</DataList.ItemLabel>
-          <DataList.ItemValue fontWeight="medium">{value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, DataList, Heading, Link, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, Button, Heading, Link, Spinner, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
@@ -9,6 +9,7 @@ import { installDashboardSystem } from '../../app/dashboard-system';
 import { fetchContract } from '../../services/first-deposit-public';
 import { AuthLayout } from '../auth/auth-layout';
 import { describeFailure } from '../common/describe-failure';
+import { Facts } from '../common/facts';
 
 installDashboardSystem();
 
@@ -73,14 +74,7 @@ function Contract({ reference }: { reference: string }) {
   return (
     <Stack gap="4">
       <Heading as="h2" size="md">{t('public:econtract.between', { company: contract.company, name: contract.customer_name })}</Heading>
-      <DataList.Root orientation="horizontal" size="sm">
-        {rows.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel minW="40%">{label}</DataList.ItemLabel>
-            <DataList.ItemValue fontWeight="medium">{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <Facts rows={rows} />
       {contract.contract_url && <Link href={contract.contract_url} color="blue.fg">{t('public:econtract.pdf')}</Link>}
       <Link href="/tnc" color="blue.fg">{t('public:econtract.readTerms')}</Link>
     </Stack>
