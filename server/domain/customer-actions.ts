@@ -22,6 +22,8 @@ import type { Caller, Deps } from '../deps';
 import type { Queryable } from '../db/port';
 import { HttpError, badRequest } from '../errors';
 import { audit } from '../audit';
+import { eatDay } from './calendar';
+import { CURRENT_DEVICE_ID, deviceName } from './devices';
 
 /**
  * What staff do on a customer's phone and account. Every change runs in one transaction with its audit row; a
@@ -37,8 +39,6 @@ type Row = Record<string, any>;
 type Tx = Queryable;
 
 const HOUR_MS = 3_600_000;
-const EAT_MS = 3 * HOUR_MS;
-const eatToday = (now: Date) => new Date(now.getTime() + EAT_MS).toISOString().slice(0, 10);
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
 const refuse = (status: 404 | 409 | 429, reason: string, message: string, extra: { retryAfterSeconds?: number } = {}) =>
@@ -53,18 +53,9 @@ async function customerByMsisdn(db: Queryable, msisdn: string): Promise<Row> {
 
 /** The customer's current device: the one of their newest loan, else their newest device (as the customer view). */
 async function currentDeviceId(db: Queryable, customerId: number): Promise<number | null> {
-  const [row] = await db.query<{ id: number | null }>(
-    `SELECT coalesce(
-       (SELECT l.device_id FROM loans l WHERE l.customer_id = $1 ORDER BY l.started_at DESC, l.id DESC LIMIT 1),
-       (SELECT n.id FROM devices n WHERE n.customer_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT 1)) AS id`,
-    [customerId],
-  );
+  const [row] = await db.query<{ id: number | null }>(`SELECT ${CURRENT_DEVICE_ID} AS id`, [customerId]);
   return row?.id ?? null;
 }
-
-/** The catalogue's names mostly start with the brand already ("itel A70"): it is not written twice. */
-const deviceName = (brand: string, name: string) =>
-  name.toLowerCase().startsWith(`${brand.toLowerCase()} `) || name.toLowerCase() === brand.toLowerCase() ? name : `${brand} ${name}`;
 
 export async function deviceStatusOf(db: Queryable, deviceId: number): Promise<DeviceStatus> {
   const [d] = (await db.query<Row>(
@@ -107,7 +98,7 @@ async function wantsLock(tx: Tx, device: Row, now: Date): Promise<boolean> {
     `SELECT 1 FROM loans l JOIN devices d ON d.id = l.device_id
       WHERE l.device_id = $1 AND l.status = 'active' AND l.days_defaulted > 0
         AND d.future_lock_date IS NOT NULL AND d.future_lock_date < $2::date`,
-    [device.id, eatToday(now)],
+    [device.id, eatDay(now)],
   );
   return arrears !== undefined;
 }
@@ -158,7 +149,7 @@ export async function findDevice(deps: Deps, caller: Caller, body: z.output<type
 }
 
 function notInFuture(day: string, now: Date) {
-  if (day > eatToday(now)) throw badRequest('occurred_on', 'The date cannot be in the future');
+  if (day > eatDay(now)) throw badRequest('occurred_on', 'The date cannot be in the future');
 }
 
 async function deviceForUpdate(tx: Tx, imei: string): Promise<Row> {

@@ -3,6 +3,7 @@ import type { CustomerView, findCustomerRequest } from '../../src/contract/custo
 import type { Caller, Deps } from '../deps';
 import type { Queryable } from '../db/port';
 import { HttpError } from '../errors';
+import { CURRENT_DEVICE_ID, deviceName } from './devices';
 
 /**
  * Finding a customer and the customer view. Read-only: no transaction, no audit row. The profile is for anyone
@@ -53,19 +54,14 @@ async function deviceOf(db: Queryable, customerId: number): Promise<CustomerView
     `SELECT d.id, d.imei, m.brand, m.name, m.model, m.sku, d.lock_solution_type, d.lock_status, d.is_locked, d.status,
             d.last_check_in, d.enrolled_at, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date
        FROM devices d JOIN phone_models m ON m.id = d.phone_model_id
-      WHERE d.id = coalesce(
-              (SELECT l.device_id FROM loans l WHERE l.customer_id = $1 ORDER BY l.started_at DESC, l.id DESC LIMIT 1),
-              (SELECT n.id FROM devices n WHERE n.customer_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT 1))`,
+      WHERE d.id = ${CURRENT_DEVICE_ID}`,
     [customerId],
   );
   if (!d) return null;
-  const brand = String(d.brand);
-  const name = String(d.name);
   return {
     id: d.id,
     imei: d.imei,
-    // The catalogue's names mostly start with the brand already ("itel A70"): it is not written twice.
-    device_name: name.toLowerCase().startsWith(`${brand.toLowerCase()} `) || name.toLowerCase() === brand.toLowerCase() ? name : `${brand} ${name}`,
+    device_name: deviceName(String(d.brand), String(d.name)),
     model: d.model,
     sku: d.sku,
     lock_solution_type: d.lock_solution_type,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type {
   ContractDetails,
@@ -30,7 +30,9 @@ import type { CallbackBody } from '../adapters/mobile-money';
 import { HttpError } from '../errors';
 import { audit } from '../audit';
 import { post } from './ledger';
-import { eatToday } from './requests';
+import { addDays, eatDay } from './calendar';
+import { codeMatches, hashCode, newCode } from './codes';
+import { deviceName } from './devices';
 import { findCustomer } from './customers';
 import { verifySecurityAnswer } from '../db/seed-business';
 import { renderContractPdf } from './contract-pdf';
@@ -63,7 +65,6 @@ export const DEPOSIT_RULES = {
 /** The terms and conditions the wizard's contracts accept (the /tnc page of this version). */
 export const TERMS_VERSION = '2026-01';
 
-const DAY_MS = 86_400_000;
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 const refuse = (status: 404 | 409 | 429, reason: string, message: string, extra: { left?: number; fields?: Record<string, string>; retryAfterSeconds?: number } = {}) =>
   new HttpError(status, message, { reason, ...extra });
@@ -75,27 +76,7 @@ export const contractUrl = (reference: string) => `/portal_api/econtract/${refer
 /** 2557******12: the first four and the last two digits. */
 export const maskMsisdn = (msisdn: string) => `${msisdn.slice(0, 4)}${'*'.repeat(Math.max(0, msisdn.length - 6))}${msisdn.slice(-2)}`;
 
-// --- Codes: 6 digits, salted SHA-256 ---------------------------------------------------------------------------
-
-const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-
-function hashCode(code: string, salt = randomBytes(16)): string {
-  return `sha256$${salt.toString('hex')}$${createHash('sha256').update(salt).update(code).digest('hex')}`;
-}
-
-function codeMatches(code: string, stored: string): boolean {
-  const [scheme, saltHex, hashHex] = stored.split('$');
-  if (scheme !== 'sha256' || !saltHex || !hashHex) return false;
-  const actual = createHash('sha256').update(Buffer.from(saltHex, 'hex')).update(code).digest();
-  return timingSafeEqual(actual, Buffer.from(hashHex, 'hex'));
-}
-
 // --- Reading -----------------------------------------------------------------------------------------------------
-
-/** The catalogue's names mostly start with the brand already ("itel A70"): it is not written twice. */
-function deviceName(brand: string, name: string): string {
-  return name.toLowerCase().startsWith(`${brand.toLowerCase()} `) || name.toLowerCase() === brand.toLowerCase() ? name : `${brand} ${name}`;
-}
 
 const PHONE_COLUMNS = `p.id AS phone_price_id, m.id AS phone_model_id, m.sku, m.brand, m.name, m.model, m.storage_gb, m.ram_gb,
   m.lock_solution_type, p.rrp, p.deposit, p.daily_payment, p.weekly_payment, p.monthly_payment, p.installments,
@@ -143,7 +124,7 @@ export function planOf(price: Row, period: RepaymentPeriod): Plan {
 }
 
 /** The agents row of the caller (linked by admin_id): their store is where handsets come from. */
-async function agentOf(db: Queryable, caller: Caller): Promise<{ agentId: number | null; storeId: number | null; phone: string | null }> {
+export async function agentOf(db: Queryable, caller: Caller): Promise<{ agentId: number | null; storeId: number | null; phone: string | null }> {
   const [row] = await db.query<Row>(
     `SELECT g.id AS agent_id, g.store_id, coalesce(g.msisdn, a.phone) AS phone
        FROM admins a LEFT JOIN agents g ON g.admin_id = a.id WHERE a.id = $1`,
@@ -834,8 +815,6 @@ export async function verifyVivoCode(deps: Deps, caller: Caller, body: z.output<
 
 // --- confirm_lock_activation -----------------------------------------------------------------------------------
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
 async function loanSummary(db: Queryable, loanId: number): Promise<LoanSummary> {
   const [l] = await db.query<Row>(
     `SELECT l.loan_number, c.first_name, c.other_names, c.msisdn, m.brand, m.name, d.imei, d.lock_solution_type, l.repayment_period,
@@ -906,7 +885,7 @@ export async function confirmLockActivation(deps: Deps, caller: Caller, body: z.
       `INSERT INTO devices (customer_id, phone_model_id, inventory_item_id, imei, lock_solution_type, lock_status, activation_status,
                             enrolled_at, last_check_in, future_lock_date, created_at)
        VALUES ($1, $2, $3, $4, $5, 'active', 'activated', $6, $6, $7, $6) RETURNING id`,
-      [s.customer_id, s.phone_model_id, s.inventory_item_id, s.imei, s.lock_solution_type, now, addDays(eatToday(now), plan.interval_days + 3)],
+      [s.customer_id, s.phone_model_id, s.inventory_item_id, s.imei, s.lock_solution_type, now, addDays(eatDay(now), plan.interval_days + 3)],
     );
     const [{ id }] = (await tx.query<{ id: number }>("SELECT nextval(pg_get_serial_sequence('loans', 'id'))::int8 AS id")) as [{ id: number }];
     const loanNumber = `LN${String(id).padStart(7, '0')}`;
@@ -917,7 +896,7 @@ export async function confirmLockActivation(deps: Deps, caller: Caller, body: z.
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)`,
       [
         id, loanNumber, s.customer_id, device!.id, s.phone_price_id, s.store_id, s.agent_id, s.repayment_period, s.rrp, paid!.amount,
-        plan.installment_amount, plan.installments, plan.interval_days, addDays(eatToday(now), plan.interval_days), s.contract_ref, url, now,
+        plan.installment_amount, plan.installments, plan.interval_days, addDays(eatDay(now), plan.interval_days), s.contract_ref, url, now,
       ],
     );
     await tx.query("UPDATE inventory_items SET status = 'sold', sold_at = $2 WHERE id = $1", [s.inventory_item_id, now]);

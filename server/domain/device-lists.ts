@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { DamagedDevice, LostDevice, SuspendedImei, deviceListRequest } from '../../src/contract/device-lists';
 import { parseMsisdn } from '../../src/lib/msisdn';
 import type { Deps } from '../deps';
+import { deviceName } from './devices';
 
 /**
  * The device lists of the side menu: damaged devices, lost devices, suspended IMEIs (decision 008). Each row is a
@@ -26,10 +27,6 @@ const SUSPENDED: ListSpec = { statuses: ['stolen', 'lost'], searchAlso: [] };
 
 /** The user's text inside a LIKE pattern, its own % and _ taken literally. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The catalogue's names mostly start with the brand already ("itel A70"): it is not written twice. */
-const deviceName = (brand: string, name: string) =>
-  name.toLowerCase().startsWith(`${brand.toLowerCase()} `) || name.toLowerCase() === brand.toLowerCase() ? name : `${brand} ${name}`;
 
 async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total: number; rows: Row[] }> {
   const params: unknown[] = [spec.statuses];

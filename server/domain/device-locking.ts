@@ -3,7 +3,8 @@ import type { Queryable } from '../db/port';
 import type { LockSolutionType } from '../../src/contract/deposits';
 import { audit } from '../audit';
 import { syncDeviceLock } from './customer-actions';
-import { eatDay, standing, type ScheduledLoan } from './loan-standing';
+import { eatDay } from './calendar';
+import { standing, type ScheduledLoan } from './loan-standing';
 
 /**
  * The handset's lock follows the loan (issue 4, decision 008):

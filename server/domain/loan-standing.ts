@@ -8,12 +8,7 @@
  * Days are calendar days in EAT as 'YYYY-MM-DD'.
  */
 
-const DAY_MS = 86_400_000;
-const EAT_MS = 3 * 3_600_000;
-
-export const eatDay = (at: Date) => new Date(at.getTime() + EAT_MS).toISOString().slice(0, 10);
-export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+import { addDays, daysBetween } from './calendar';
 
 export interface ScheduledLoan {
   installment_amount: number;

@@ -1,4 +1,3 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import { lockSolutionType, type LockSolutionType, type vivoSendRequest } from '../../src/contract/deposits';
 import type {
@@ -14,7 +13,9 @@ import type { Caller, Deps } from '../deps';
 import type { Queryable } from '../db/port';
 import { HttpError } from '../errors';
 import { audit } from '../audit';
-import { DEPOSIT_RULES } from './deposits';
+import { DEPOSIT_RULES, agentOf } from './deposits';
+import { hashCode, newCode } from './codes';
+import { CURRENT_DEVICE_ID } from './devices';
 
 /**
  * Lock solution change (issue 4, decision 008): the customer's current device moves to another lock provider.
@@ -39,9 +40,7 @@ async function customerDevice(db: Queryable, msisdn: string, forUpdate = false):
   if (!customer) throw refuse(404, 'not_found', 'Customer record not found');
   const [device] = await db.query<Row>(
     `SELECT ${DEVICE_COLUMNS} FROM devices d JOIN customers c ON c.id = d.customer_id
-      WHERE d.id = coalesce(
-        (SELECT l.device_id FROM loans l WHERE l.customer_id = $1 ORDER BY l.started_at DESC, l.id DESC LIMIT 1),
-        (SELECT n.id FROM devices n WHERE n.customer_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT 1))
+      WHERE d.id = ${CURRENT_DEVICE_ID}
       ${forUpdate ? 'FOR UPDATE OF d' : ''}`,
     [customer.id],
   );
@@ -107,10 +106,6 @@ export async function startLockChange(deps: Deps, caller: Caller, body: z.output
 
 // --- change_lock_solution/send_auth_code -------------------------------------------------------------------------
 
-/** The same code format as the wizard's (6 digits, salted SHA-256), so verify_auth_code/vivo/device checks it. */
-const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-const hashCode = (code: string, salt = randomBytes(16)) => `sha256$${salt.toString('hex')}$${createHash('sha256').update(salt).update(code).digest('hex')}`;
-
 export async function sendLockChangeVivoCode(deps: Deps, caller: Caller, body: z.output<typeof vivoSendRequest>) {
   const now = deps.clock.now();
   const [device] = await deps.db.query<Row>('SELECT id, status FROM devices WHERE imei = $1', [body.imei]);
@@ -121,11 +116,9 @@ export async function sendLockChangeVivoCode(deps: Deps, caller: Caller, body: z
     [device.id],
   );
   if (!change) throw refuse(409, 'no_change_started', 'No change of this device to the vivo lock is started');
-  const [agent] = await deps.db.query<Row>(
-    'SELECT coalesce(g.msisdn, a.phone) AS phone FROM admins a LEFT JOIN agents g ON g.admin_id = a.id WHERE a.id = $1',
-    [caller.adminId],
-  );
-  if (!agent?.phone) throw refuse(409, 'no_phone', 'Your user has no phone number on record to send the code to');
+  // The same code as the wizard's, so verify_auth_code/vivo/device checks it.
+  const agent = await agentOf(deps.db, caller);
+  if (!agent.phone) throw refuse(409, 'no_phone', 'Your user has no phone number on record to send the code to');
   const code = newCode();
   const expiresAt = new Date(now.getTime() + DEPOSIT_RULES.vivoValidityMs);
   await deps.db.transaction(async (tx) => {

@@ -8,7 +8,8 @@ import { audit } from '../audit';
 import { post } from './ledger';
 import { PAYBILL } from '../adapters/mobile-money-repayments';
 import { activeLoan, followLoan, scheduleOf } from './device-locking';
-import { addDays, applyPayment, eatDay, standing } from './loan-standing';
+import { addDays, eatDay } from './calendar';
+import { applyPayment, standing } from './loan-standing';
 
 /**
  * A customer's payment into the paybill, as the provider confirms it (decision 008 addendum). One transaction

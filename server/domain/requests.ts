@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DAY_MS, addDays, daysBetween, eatDay, eatDayStart } from './calendar';
 import {
   REQUEST_AUDIT_CSV_COLUMNS,
   REQUEST_LIMITS,
@@ -48,14 +49,6 @@ interface Payload extends Change {
   summary: string;
   params: Record<string, unknown>;
 }
-
-const DAY_MS = 86_400_000;
-const EAT_MS = 3 * 3_600_000;
-
-/** Today's date in Tanzanian time (EAT, UTC+3 all year), the day loans count in. */
-export const eatToday = (now: Date) => new Date(now.getTime() + EAT_MS).toISOString().slice(0, 10);
-/** The instant EAT day `day` (YYYY-MM-DD) starts. */
-const eatDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - EAT_MS);
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
@@ -152,16 +145,13 @@ async function activeLoan(tx: Tx, customerId: number, loanId: number | undefined
   return loan;
 }
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS);
-
 export const requestLoanExtension = (deps: Deps, caller: Caller, body: z.output<typeof loanExtensionRequest>) =>
   deps.db.transaction((tx) => submitLoanExtension(tx, caller, body, deps.clock.now()));
 
 export async function submitLoanExtension(tx: Tx, maker: Maker, body: z.output<typeof loanExtensionRequest>, now: Date) {
   const customer = await customerByMsisdn(tx, body.msisdn);
   const loan = await activeLoan(tx, customer.id, body.loan_id);
-  const today = eatToday(now);
+  const today = eatDay(now);
   const proposed = addDays(loan.next_repayment_date, body.days_to_extend);
   const id = await insertRequest(tx, {
     kind: 'loan_extension',
@@ -418,7 +408,7 @@ const loanOf = (l: Row) => ({ id: l.id as number, loan_number: l.loan_number as 
 
 /** Reads what the customer requests would change now, from the loans and devices as they are. */
 async function liveItems(tx: Tx, queue: RequestQueue, rows: Row[], now: Date) {
-  const today = eatToday(now);
+  const today = eatDay(now);
   if (queue === 'loan_extension') {
     const loans = await tx.query<Row>(
       `SELECT l.id, l.loan_number, l.status, l.loan_balance, l.days_defaulted,
@@ -552,7 +542,7 @@ const changed = (message: string) => refuse(409, 'changed_since_request', messag
 const EFFECTS: Record<RequestKind, Effect> = {
   async loan_extension(tx, { request, params, now }) {
     const days = params.days_to_extend as number;
-    const today = eatToday(now);
+    const today = eatDay(now);
     const [loan] = await tx.query<Row>(
       `SELECT l.id, l.loan_number, l.status, l.device_id, l.days_defaulted, l.amount_due,
               to_char(l.next_repayment_date, 'YYYY-MM-DD') AS next_repayment_date,
@@ -837,7 +827,7 @@ export async function exportAuditCsv(deps: Deps, q: AuditFilters) {
     lines.push(REQUEST_AUDIT_CSV_COLUMNS.map((c) => csvCell(cells[c])).join(','));
   }
   return {
-    filename: `requests-audit-${eatToday(deps.clock.now())}.csv`,
+    filename: `requests-audit-${eatDay(deps.clock.now())}.csv`,
     content_type: 'text/csv' as const,
     rows: items.length,
     truncated,

@@ -1,11 +1,15 @@
 import type { FormEvent, ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { CallFailure } from '../../lib/call-failure';
 import { describeFailure } from './describe-failure';
 
-/** A dialog holding a create form; open and busy come from the list machine's state. */
-export function FormDialog({ title, open, saving, failure, onCancel, onSubmit, children }: {
+/**
+ * A dialog holding a form (or a question), with the refusal on top; open and busy come from a machine's state.
+ * The submit button says "Save" unless told otherwise; a refusal is worded by `describe` (the common words by default).
+ */
+export function FormDialog({ title, open, saving, failure, onCancel, onSubmit, children, submitLabel, describe = describeFailure }: {
   title: string;
   open: boolean;
   saving: boolean;
@@ -13,6 +17,8 @@ export function FormDialog({ title, open, saving, failure, onCancel, onSubmit, c
   onCancel: () => void;
   onSubmit: (form: FormData) => void;
   children: ReactNode;
+  submitLabel?: string;
+  describe?: (t: TFunction, failure: CallFailure) => string;
 }) {
   const { t } = useTranslation();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -34,7 +40,7 @@ export function FormDialog({ title, open, saving, failure, onCancel, onSubmit, c
                   {failure && (
                     <Alert.Root status="error" role="alert">
                       <Alert.Indicator />
-                      <Alert.Title>{describeFailure(t, failure)}</Alert.Title>
+                      <Alert.Title>{describe(t, failure)}</Alert.Title>
                     </Alert.Root>
                   )}
                   {children}
@@ -45,7 +51,7 @@ export function FormDialog({ title, open, saving, failure, onCancel, onSubmit, c
                   {t('common.cancel')}
                 </Button>
                 <Button type="submit" colorPalette="blue" loading={saving}>
-                  {t('common.save')}
+                  {submitLabel ?? t('common.save')}
                 </Button>
               </Dialog.Footer>
             </form>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Code, Dialog, Field, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
@@ -7,48 +7,15 @@ import {
   CALL_DESCRIPTIONS, CALL_MOODS, CALL_TYPES, DATA_BUNDLES, OFFLINE_PIN, awardDataRequest, callRatingRequest,
   type MessageSent, type OfflinePin,
 } from '../../contract/customer-actions';
-import type { CallFailure } from '../../lib/call-failure';
 import { liveCustomerAction, type CustomerActionKind } from '../../services/customer-actions';
 import { ConfirmDialog } from '../common/confirm-dialog';
+import { FormDialog } from '../common/form-dialog';
 import { fieldErrors } from '../common/field-errors';
 import { actionFailure } from './action-failure';
 
-/** A dialog with a form or a question, its own submit label, and the refusal on top. */
-function ActionDialog({ title, open, busy, failure, submitLabel, onCancel, onSubmit, children }: {
-  title: string; open: boolean; busy: boolean; failure: CallFailure | null; submitLabel: string;
-  onCancel: () => void; onSubmit: (form: FormData) => void; children: ReactNode;
-}) {
-  const { t } = useTranslation(['customers', 'translation']);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSubmit(new FormData(event.currentTarget));
-  };
-  return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && !busy && onCancel()} placement="center" size={{ base: 'full', md: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header><Dialog.Title>{title}</Dialog.Title></Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {failure && (
-                    <Alert.Root status="error" role="alert"><Alert.Indicator /><Alert.Title>{actionFailure(t, failure)}</Alert.Title></Alert.Root>
-                  )}
-                  {children}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onCancel} disabled={busy}>{t('common.cancel')}</Button>
-                <Button type="submit" colorPalette="blue" loading={busy}>{submitLabel}</Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
+/** A dialog with a form or a question, its own submit label, and the refusal in the words of these actions. */
+function ActionDialog({ busy, ...props }: Omit<Parameters<typeof FormDialog>[0], 'saving' | 'describe'> & { busy: boolean }) {
+  return <FormDialog {...props} saving={busy} describe={actionFailure} />;
 }
 
 /** One action's actor; `reviewed`: the action is confirmed in a second dialog, which stays open while it is sent. */
