@@ -3,9 +3,10 @@ import type { Adapters, AppConfig, Deps } from './deps';
 import type { Db } from './db/port';
 import type { Clock } from './clock';
 import { createTokens } from './auth/tokens';
-import { HttpError } from './errors';
+import { apiFallback, errorHandler, noStore, securityHeaders } from './http-surface';
 import type { Registry } from './http';
 import { openApiDocument } from './openapi';
+import { DEFAULT_BRIDGE_URL } from './config';
 import { authenticationRoutes } from './routes/authentication';
 import { customersRoutes } from './routes/customers';
 import { depositsRoutes } from './routes/deposits';
@@ -21,6 +22,8 @@ export interface AppOptions {
   adapters: Adapters;
   config: AppConfig;
   log?: (message: string, error: unknown) => void;
+  /** sha256 CSP sources of the inline scripts of the portal's index.html (main.ts reads them from dist/). */
+  scriptHashes?: readonly string[];
 }
 
 /** Builds the /portal_api app from its parts; tests call app.request() on it with no port. */
@@ -29,16 +32,8 @@ export function createApp(options: AppOptions) {
   const registry: Registry = [];
   const api = new Hono();
 
-  api.onError((error, c) => {
-    if (error instanceof HttpError) {
-      const { retryAfterSeconds, ...extra } = error.extra;
-      if (retryAfterSeconds) c.header('Retry-After', String(retryAfterSeconds));
-      return c.json({ message: error.message, ...extra }, error.status);
-    }
-    (options.log ?? console.error)(`${c.req.method} ${c.req.path} failed`, error);
-    return c.json({ message: 'Something went wrong on the server' }, 500);
-  });
-  api.notFound((c) => c.json({ message: `No such call: ${c.req.method} ${c.req.path}` }, 404));
+  const onError = errorHandler(options.log ?? console.error);
+  api.onError(onError);
 
   authenticationRoutes(api, deps, registry);
   prerequisitesRoutes(api, deps, registry);
@@ -51,6 +46,11 @@ export function createApp(options: AppOptions) {
   api.get('/openapi.json', (c) => c.json(openApiDocument(registry)));
 
   const app = new Hono();
+  app.onError(onError);
+  // First, so every answer has them: the API's, the portal's pages and files (main.ts), and the fallbacks.
+  app.use('*', securityHeaders({ bridgeUrl: options.config.bridgeUrl ?? DEFAULT_BRIDGE_URL, portalApiUrl: options.config.portalApiUrl, scriptHashes: options.scriptHashes }));
+  app.use('/portal_api/*', noStore);
   app.route('/portal_api', api);
+  apiFallback(app, registry);
   return { app, registry, deps };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proxyList } from './http-surface';
 
 export const DEMO_JWT_SECRET = 'simu-portal-demo-secret-not-for-production';
 export const DEFAULT_BRIDGE_PORT = 8765;
@@ -19,6 +20,22 @@ const schema = z
     BRIDGE_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_BRIDGE_PORT),
     BRIDGE_URL: z.url().optional(),
     MOBILE_MONEY_CALLBACK_SECRET: z.string().min(16, 'must be 16 characters or more').optional(),
+    // Comma-separated addresses or CIDR ranges of the reverse proxies in front of the server; only their
+    // X-Forwarded-For is believed. Default: none (the socket's peer is the client).
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+        try {
+          proxyList(entries);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+        return entries;
+      }),
+    PORTAL_API_URL: z.url().optional(),
   })
   .transform((env, ctx) => {
     const mode = env.PORTAL_MODE ?? (env.NODE_ENV === 'production' ? 'production' : 'demo');
@@ -41,6 +58,9 @@ const schema = z
       bridgePort: mode === 'demo' && !env.BRIDGE_URL ? env.BRIDGE_PORT : null,
       // The token the mobile-money provider sends with its callbacks; demo mode uses the simulator's own.
       mobileMoneyCallbackSecret: env.MOBILE_MONEY_CALLBACK_SECRET,
+      trustedProxies: env.TRUSTED_PROXIES,
+      // A build pointed at another back-end calls it from the browser: the CSP allows it.
+      portalApiUrl: env.PORTAL_API_URL,
     } as const;
   });
 

@@ -24,6 +24,10 @@ export interface AppConfig {
   bridgeUrl?: string;
   /** The X-Callback-Token the mobile-money provider sends (demo mode: the simulator's demo token when unset). */
   mobileMoneyCallbackSecret?: string;
+  /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed; none by default (TRUSTED_PROXIES). */
+  trustedProxies?: readonly string[];
+  /** Where a build with PORTAL_API_URL sends its calls: allowed in the CSP's connect-src. */
+  portalApiUrl?: string;
 }
 
 /** Everything a route needs, handed in by createApp: no module-level singletons. */

@@ -1,9 +1,13 @@
 import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { BlockList } from 'node:net';
 import type { z } from 'zod';
 import type { RouteContract } from '../src/contract/routes';
+import { successStatus } from '../src/contract/route';
 import type { Caller, Deps } from './deps';
 import { HttpError } from './errors';
 import { authenticate } from './auth/authenticate';
+import { DEFAULT_BODY_LIMIT, clientAddress, peerOf, proxyList } from './http-surface';
 
 export interface HandlerInput<R extends RouteContract> {
   body: R['body'] extends z.ZodType ? z.output<R['body']> : undefined;
@@ -18,10 +22,19 @@ export type Handler<R extends RouteContract> = (input: HandlerInput<R>) => Promi
 /** The routes registered so far, so openapi.json lists exactly what the server answers. */
 export type Registry = RouteContract[];
 
-export function clientIp(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return forwarded || incoming?.socket?.remoteAddress || 'unknown';
+const proxyLists = new WeakMap<object, BlockList | null>();
+
+/**
+ * The caller's address (login throttling, `last_ip`, audit): the socket's peer, or what X-Forwarded-For says only
+ * when the peer is one of the config's trusted proxies (TRUSTED_PROXIES; none by default).
+ */
+export function clientIp(c: Context, config: Deps['config']): string {
+  let proxies = proxyLists.get(config);
+  if (proxies === undefined) {
+    proxies = config.trustedProxies?.length ? proxyList(config.trustedProxies) : null;
+    proxyLists.set(config, proxies);
+  }
+  return clientAddress(peerOf(c), c.req.header('x-forwarded-for'), proxies);
 }
 
 function fieldErrors(error: z.ZodError, prefix = ''): Record<string, string> {
@@ -43,12 +56,25 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, what:
   return result.data;
 }
 
-/** Registers one contract route: auth and role check, then zod parsing, then the handler. */
+/**
+ * Registers one contract route: the body limit (before anything is read, token or not), auth and role check, then
+ * zod parsing, then the handler.
+ */
 export function register<R extends RouteContract>(app: Hono, deps: Deps, registry: Registry, route: R, handler: Handler<R>) {
   registry.push(route);
-  app.on(route.method, route.path, async (c) => {
+  const maxSize = route.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+  const limit = bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new HttpError(413, `The request body is larger than this call takes (${maxSize} bytes)`, {
+        reason: 'body_too_large',
+        fields: { body: `must be at most ${maxSize} bytes` },
+      });
+    },
+  });
+  app.on(route.method, route.path, limit, async (c) => {
     if (route.demoOnly && deps.config.mode !== 'demo') throw new HttpError(404, 'Not found');
-    const ip = clientIp(c);
+    const ip = clientIp(c, deps.config);
     const caller = route.auth === 'public' ? null : await authenticate(deps, c.req.header('authorization'), route.auth, ip);
     const params = parse(route.params, c.req.param(), 'path');
     const query = parse(route.query, Object.fromEntries(new URL(c.req.url).searchParams), 'query');
@@ -60,6 +86,6 @@ export function register<R extends RouteContract>(app: Hono, deps: Deps, registr
       body = parse(route.body, raw, 'request');
     }
     const answer = await handler({ body, query, params, caller, ip } as HandlerInput<R>);
-    return c.json(answer as object, route.created ? 201 : 200);
+    return c.json(answer as object, successStatus(route));
   });
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
@@ -9,7 +9,9 @@ import { seedDemo, seedProduction } from './db/seed';
 import { systemClock } from './clock';
 import { createSimulators, startSimulators } from './adapters/simulators';
 import { createApp } from './app';
+import { inlineScriptHashes, nodeServerOptions } from './http-surface';
 import { startWorkers } from './workers';
+// eslint-disable-next-line boundaries/dependencies -- the one exception (docs/architecture.md): demo mode starts the biometric bridge simulator beside the portal
 import { startBridge } from '../bridge/server';
 
 const config = loadConfig();
@@ -34,20 +36,24 @@ const bridge =
 if (bridge) console.log(`biometric device service simulator at ${bridge.url}`);
 
 const simulators = createSimulators(db, systemClock);
+const built = existsSync('dist/index.html');
+if (!built) console.warn('dist/ is missing: run `npm run build` (npm start does) to serve the portal');
 const { app, deps } = createApp({
   db,
   clock: systemClock,
   adapters: simulators.adapters,
   config: { ...config, bridgeUrl: bridge?.url ?? config.bridgeUrl },
+  // The CSP allows exactly the inline scripts of the built page (the theme script), by hash.
+  scriptHashes: built ? inlineScriptHashes(readFileSync('dist/index.html', 'utf8')) : [],
 });
 
-if (!existsSync('dist/index.html')) console.warn('dist/ is missing: run `npm run build` (npm start does) to serve the portal');
 app.use('/assets/*', compress(), serveStatic({ root: './dist' }));
 app.use('*', compress(), serveStatic({ root: './dist' }));
 // The portal is a single-page app: every other path is answered with index.html.
 app.get('*', compress(), serveStatic({ path: './dist/index.html' }));
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+// Headers and body must arrive within their time-outs: a client trickling a byte every few seconds is cut off.
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: nodeServerOptions() }, (info) => {
   console.log(`simu-portal (${config.mode}, ${db.kind}) at http://${info.address}:${info.port}`);
   startSimulators(simulators, info);
   // Lock commands go to the lock provider every few seconds; the loans are aged now and every hour.

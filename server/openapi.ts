@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { apiError } from '../src/contract/common';
 import type { RouteContract } from '../src/contract/routes';
+import { successStatus } from '../src/contract/route';
 import pkg from '../package.json' with { type: 'json' };
+import { DEFAULT_BODY_LIMIT } from './http-surface';
 
 const schema = (s: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(s, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, any>;
@@ -36,8 +38,11 @@ export function openApiDocument(registry: readonly RouteContract[]) {
         ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body, 'input') } } } }
         : {}),
       responses: {
-        [route.created ? '201' : '200']: { description: 'Success', content: { 'application/json': { schema: schema(route.response, 'output') } } },
+        [String(successStatus(route))]: { description: route.accepted ? 'Recorded for approval by a second person' : 'Success', content: { 'application/json': { schema: schema(route.response, 'output') } } },
         ...(route.body || route.query || route.params ? { 400: errorResponse('Bad input: `fields` names each field at fault') } : {}),
+        ...(route.body
+          ? { 413: errorResponse(`The body is larger than the call takes (${route.maxBodyBytes ?? DEFAULT_BODY_LIMIT} bytes; reason body_too_large)`) }
+          : {}),
         ...(needsToken ? { 401: errorResponse('No token, a bad or expired token, or a revoked session') } : {}),
         ...(route.auth !== 'public' && route.auth !== 'session' && route.auth !== 'otp'
           ? { 403: errorResponse(`The caller's group lacks ${route.auth}`) }

@@ -1,18 +1,22 @@
 import type { Deps } from './deps';
 import { ageLoans, deliverLockCommands } from './domain/device-locking';
+import { releaseAbandonedDeposits } from './domain/deposits/release';
 
 export interface WorkerOptions {
   /** How often pending lock commands go to the lock provider (default 3 s). */
   lockEveryMs?: number;
   /** How often the ageing run looks at the loans (default 1 h: the same day gives the same answer). */
   ageEveryMs?: number;
+  /** How often unfinished deposits are looked at: stale pushes settled, abandoned paid deposits released (default 5 min). */
+  depositEveryMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
 /**
- * The server's own background work: the lock-command worker and the loan ageing run (decision 008). The ageing
- * runs once at start, so a server that was down over midnight catches up. A tick never overlaps the one before;
- * a failed tick is logged and the next one tries again. Answers a stop function.
+ * The server's own background work: the lock-command worker, the loan ageing run (decision 008) and the release
+ * of unfinished deposits (decision 010). The ageing and the release run once at start, so a server that was down
+ * over midnight catches up. A tick never overlaps the one before; a failed tick is logged and the next one tries
+ * again. Answers a stop function.
  */
 export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, options: WorkerOptions = {}): () => void {
   const log = options.log ?? ((message, error) => console.error(message, error ?? ''));
@@ -37,8 +41,19 @@ export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, opti
     }
     await deliver();
   });
+  const release = serial('deposit release', async () => {
+    const report = await releaseAbandonedDeposits(deps, deps.clock.now());
+    if (report.settled || report.released) {
+      console.log(`deposit release: ${report.settled} stale pushes settled, ${report.released} abandoned deposits released to suspense`);
+    }
+  });
   void age();
-  const timers = [setInterval(deliver, options.lockEveryMs ?? 3_000), setInterval(age, options.ageEveryMs ?? 3_600_000)];
+  void release();
+  const timers = [
+    setInterval(deliver, options.lockEveryMs ?? 3_000),
+    setInterval(age, options.ageEveryMs ?? 3_600_000),
+    setInterval(release, options.depositEveryMs ?? 300_000),
+  ];
   for (const timer of timers) timer.unref?.();
   return () => timers.forEach((timer) => clearInterval(timer));
 }

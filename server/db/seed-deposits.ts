@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from './port';
 import { luhnCheckDigit } from '../../src/lib/imei';
 import { formatNida } from '../../src/lib/nida';
-import { hashSecurityAnswer } from './seed-business';
+import { hashSecurityAnswer } from '../domain/security-answers';
 
 /**
  * Demo data of the first-time deposit wizard: customers who qualify, known by heart (listed in the README under

@@ -4,14 +4,8 @@ import type { RequestKind } from '../../src/contract/requests';
 import { luhnCheckDigit } from '../../src/lib/imei';
 import { hashPassword } from '../auth/password';
 import { DEMO_PASSWORD } from './seed-security';
-import {
-  submitGroupRoleChange,
-  submitImeiChange,
-  submitLoanDeactivation,
-  submitLoanExtension,
-  submitPortalUser,
-  submitPriceUpdate,
-} from '../domain/requests';
+import { submitImeiChange, submitLoanDeactivation, submitLoanExtension } from '../domain/requests/customer-requests';
+import { submitGroupRoleChange, submitPortalUser, submitPriceUpdate } from '../domain/requests/proposals';
 
 /**
  * Pending requests for the approvers' queues on first start: ten of each customer request, made by the demo

@@ -24,6 +24,7 @@ import { HttpError, badRequest } from '../errors';
 import { audit } from '../audit';
 import { eatDay } from './calendar';
 import { CURRENT_DEVICE_ID, deviceName } from './devices';
+import { type Row, type Tx, customerNotFound, iso, refuse } from './shared';
 
 /**
  * What staff do on a customer's phone and account. Every change runs in one transaction with its audit row; a
@@ -35,15 +36,7 @@ import { CURRENT_DEVICE_ID, deviceName } from './devices';
  * command for the lock provider (device_lock_commands), delivered after the commit.
  */
 
-type Row = Record<string, any>;
-type Tx = Queryable;
-
 const HOUR_MS = 3_600_000;
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
-
-const refuse = (status: 404 | 409 | 429, reason: string, message: string, extra: { retryAfterSeconds?: number } = {}) =>
-  new HttpError(status, message, { reason, ...extra });
-const customerNotFound = () => refuse(404, 'not_found', 'Customer record not found');
 
 async function customerByMsisdn(db: Queryable, msisdn: string): Promise<Row> {
   const [customer] = await db.query<Row>("SELECT id, msisdn, first_name || ' ' || other_names AS name FROM customers WHERE msisdn = $1", [msisdn]);

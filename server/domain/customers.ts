@@ -2,19 +2,14 @@ import type { z } from 'zod';
 import type { CustomerView, findCustomerRequest } from '../../src/contract/customers';
 import type { Caller, Deps } from '../deps';
 import type { Queryable } from '../db/port';
-import { HttpError } from '../errors';
 import { CURRENT_DEVICE_ID, deviceName } from './devices';
+import { type Row, customerNotFound, iso } from './shared';
 
 /**
  * Finding a customer and the customer view. Read-only: no transaction, no audit row. The profile is for anyone
  * with FIND_CUSTOMER (the route checks it), the device only with VIEW_CUSTOMER_PHONE and the loans only with
  * VIEW_CUSTOMER_LOANS: a section the caller may not see is null, and is not even read.
  */
-
-type Row = Record<string, any>;
-
-const notFound = () => new HttpError(404, 'Customer record not found', { reason: 'not_found' });
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
 /** A national ID as typed or printed, compared without spaces, dashes and case ("19900101-12345-..." = "1990010112345..."). */
 const bareId = (value: string) => value.replace(/[\s\u00a0-]/g, '').toUpperCase();
@@ -102,7 +97,7 @@ async function loansOf(db: Queryable, customerId: number): Promise<NonNullable<C
 
 export async function findCustomer(deps: Deps, caller: Caller, body: z.output<typeof findCustomerRequest>): Promise<CustomerView> {
   const c = await customerRow(deps.db, body);
-  if (!c) throw notFound();
+  if (!c) throw customerNotFound();
   const [device, loans] = await Promise.all([
     caller.roles.includes('VIEW_CUSTOMER_PHONE') ? deviceOf(deps.db, c.id) : null,
     caller.roles.includes('VIEW_CUSTOMER_LOANS') ? loansOf(deps.db, c.id) : null,

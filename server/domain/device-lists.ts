@@ -3,6 +3,7 @@ import type { DamagedDevice, LostDevice, SuspendedImei, deviceListRequest } from
 import { parseMsisdn } from '../../src/lib/msisdn';
 import type { Deps } from '../deps';
 import { deviceName } from './devices';
+import type { Row } from './shared';
 
 /**
  * The device lists of the side menu: damaged devices, lost devices, suspended IMEIs (decision 008). Each row is a
@@ -10,7 +11,6 @@ import { deviceName } from './devices';
  * is the truth, the incident is its story. Read-only, so no transaction and no audit row.
  */
 
-type Row = Record<string, any>;
 type Page<T> = { total: number; limit: number; skip: number; data: T[] };
 type Request = z.output<typeof deviceListRequest>;
 

@@ -5,6 +5,7 @@ import { audit } from '../audit';
 import { syncDeviceLock } from './customer-actions';
 import { eatDay } from './calendar';
 import { standing, type ScheduledLoan } from './loan-standing';
+import type { Row } from './shared';
 
 /**
  * The handset's lock follows the loan (issue 4, decision 008):
@@ -14,8 +15,6 @@ import { standing, type ScheduledLoan } from './loan-standing';
  * - ageLoans: the daily ageing run. For every active loan, amount_due and days_defaulted as of today, and the
  *   device locked (arrears past its future lock date) or unlocked (current) through syncDeviceLock.
  */
-
-type Row = Record<string, any>;
 
 /** How long a claimed command is left to its worker before another may take it again. */
 const LEASE_MS = 60_000;

@@ -11,9 +11,9 @@ import type {
 } from '../../src/contract/lock-change';
 import type { Caller, Deps } from '../deps';
 import type { Queryable } from '../db/port';
-import { HttpError } from '../errors';
 import { audit } from '../audit';
-import { DEPOSIT_RULES, agentOf } from './deposits';
+import { DEPOSIT_RULES, agentOf } from './deposits/wizard';
+import { type Row, customerNotFound, iso, refuse } from './shared';
 import { hashCode, newCode } from './codes';
 import { CURRENT_DEVICE_ID } from './devices';
 
@@ -26,18 +26,13 @@ import { CURRENT_DEVICE_ID } from './devices';
  * A stolen or lost device keeps its lock (and its provider) until it is recovered.
  */
 
-type Row = Record<string, any>;
-
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
-const refuse = (status: 404 | 409, reason: string, message: string) => new HttpError(status, message, { reason });
-
 const DEVICE_COLUMNS = `d.id, d.imei, d.lock_solution_type, d.lock_status, d.activation_status, d.is_locked, d.status,
   d.last_check_in, d.enrolled_at, c.msisdn`;
 
 /** The customer's current device (of their newest loan, else their newest), as the customer view shows it. */
 async function customerDevice(db: Queryable, msisdn: string, forUpdate = false): Promise<Row> {
   const [customer] = await db.query<Row>('SELECT id FROM customers WHERE msisdn = $1', [msisdn]);
-  if (!customer) throw refuse(404, 'not_found', 'Customer record not found');
+  if (!customer) throw customerNotFound();
   const [device] = await db.query<Row>(
     `SELECT ${DEVICE_COLUMNS} FROM devices d JOIN customers c ON c.id = d.customer_id
       WHERE d.id = ${CURRENT_DEVICE_ID}

@@ -10,6 +10,7 @@ import { PAYBILL } from '../adapters/mobile-money-repayments';
 import { activeLoan, followLoan, scheduleOf } from './device-locking';
 import { addDays, eatDay } from './calendar';
 import { applyPayment, standing } from './loan-standing';
+import type { Row } from './shared';
 
 /**
  * A customer's payment into the paybill, as the provider confirms it (decision 008 addendum). One transaction
@@ -19,7 +20,6 @@ import { applyPayment, standing } from './loan-standing';
  * transaction id is unique in `transactions`: a repeated confirmation finds its row and changes nothing.
  */
 
-type Row = Record<string, any>;
 type Callback = z.output<typeof repaymentCallback>;
 
 const WALLET: Record<Callback['network'], string> = { mpesa: 'M-Pesa', tigo_pesa: 'Mixx by Yas', airtel_money: 'Airtel Money', halopesa: 'HaloPesa' };

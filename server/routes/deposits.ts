@@ -4,23 +4,31 @@ import type { Deps } from '../deps';
 import { register, type Registry } from '../http';
 import { HttpError } from '../errors';
 import { DEMO_CALLBACK_SECRET, callbackTokenMatches } from '../adapters/mobile-money';
-import * as deposits from '../domain/deposits';
+import { contractDetails, contractPdf, signContract } from '../domain/deposits/contract';
+import { verifyFingerprint, verifySecurity } from '../domain/deposits/identity';
+import { confirmLockActivation } from '../domain/deposits/loan';
+import { sendOtp, verifyOtps } from '../domain/deposits/otp';
+import { depositConfirm, mobileMoneyCallback, mobileMoneyControl } from '../domain/deposits/payment-outcome';
+import { depositPush } from '../domain/deposits/payment-push';
+import { qualifiedPhones } from '../domain/deposits/qualified-phones';
+import { wizardStatus } from '../domain/deposits/status';
+import { sendVivoCode, verifyVivoCode } from '../domain/deposits/vivo';
 
 export function depositsRoutes(app: Hono, deps: Deps, registry: Registry) {
-  register(app, deps, registry, routes.qualifiedPhones, ({ caller, body }) => deposits.qualifiedPhones(deps, caller, body));
-  register(app, deps, registry, routes.depositPush, ({ caller, body }) => deposits.depositPush(deps, caller, body));
-  register(app, deps, registry, routes.depositConfirm, ({ caller, body }) => deposits.depositConfirm(deps, caller, body));
-  register(app, deps, registry, routes.agentOtp, ({ caller, body }) => deposits.sendOtp(deps, caller, 'agent', body.wizard_id));
-  register(app, deps, registry, routes.customerOtp, ({ caller, body }) => deposits.sendOtp(deps, caller, 'customer', body.wizard_id));
-  register(app, deps, registry, routes.verifyOtps, ({ caller, body }) => deposits.verifyOtps(deps, caller, body));
-  register(app, deps, registry, routes.verifyFingerprint, ({ caller, body }) => deposits.verifyFingerprint(deps, caller, body));
-  register(app, deps, registry, routes.verifySecurityAnswer, ({ caller, body }) => deposits.verifySecurity(deps, caller, body));
-  register(app, deps, registry, routes.contractDetails, ({ body }) => deposits.contractDetails(deps, body.reference));
-  register(app, deps, registry, routes.signContract, ({ caller, body }) => deposits.signContract(deps, caller, body));
-  register(app, deps, registry, routes.sendVivoAuthCode, ({ caller, body }) => deposits.sendVivoCode(deps, caller, body));
-  register(app, deps, registry, routes.verifyVivoAuthCode, ({ caller, body }) => deposits.verifyVivoCode(deps, caller, body));
-  register(app, deps, registry, routes.confirmLockActivation, ({ caller, body }) => deposits.confirmLockActivation(deps, caller, body));
-  register(app, deps, registry, routes.wizardStatus, ({ caller, body }) => deposits.wizardStatus(deps, caller, body.wizard_id));
+  register(app, deps, registry, routes.qualifiedPhones, ({ caller, body }) => qualifiedPhones(deps, caller, body));
+  register(app, deps, registry, routes.depositPush, ({ caller, body }) => depositPush(deps, caller, body));
+  register(app, deps, registry, routes.depositConfirm, ({ caller, body }) => depositConfirm(deps, caller, body));
+  register(app, deps, registry, routes.agentOtp, ({ caller, body }) => sendOtp(deps, caller, 'agent', body.wizard_id));
+  register(app, deps, registry, routes.customerOtp, ({ caller, body }) => sendOtp(deps, caller, 'customer', body.wizard_id));
+  register(app, deps, registry, routes.verifyOtps, ({ caller, body }) => verifyOtps(deps, caller, body));
+  register(app, deps, registry, routes.verifyFingerprint, ({ caller, body }) => verifyFingerprint(deps, caller, body));
+  register(app, deps, registry, routes.verifySecurityAnswer, ({ caller, body }) => verifySecurity(deps, caller, body));
+  register(app, deps, registry, routes.contractDetails, ({ body }) => contractDetails(deps, body.reference));
+  register(app, deps, registry, routes.signContract, ({ caller, body }) => signContract(deps, caller, body));
+  register(app, deps, registry, routes.sendVivoAuthCode, ({ caller, body }) => sendVivoCode(deps, caller, body));
+  register(app, deps, registry, routes.verifyVivoAuthCode, ({ caller, body }) => verifyVivoCode(deps, caller, body));
+  register(app, deps, registry, routes.confirmLockActivation, ({ caller, body }) => confirmLockActivation(deps, caller, body));
+  register(app, deps, registry, routes.wizardStatus, ({ caller, body }) => wizardStatus(deps, caller, body.wizard_id));
 
   // The provider's callback is public but carries the shared token: checked before the body is read.
   app.use(routes.mobileMoneyCallback.path, async (c, next) => {
@@ -30,8 +38,8 @@ export function depositsRoutes(app: Hono, deps: Deps, registry: Registry) {
     }
     await next();
   });
-  register(app, deps, registry, routes.mobileMoneyCallback, ({ body }) => deposits.mobileMoneyCallback(deps, body));
-  register(app, deps, registry, routes.mobileMoneyControl, async ({ body }) => deposits.mobileMoneyControl(deps, body));
+  register(app, deps, registry, routes.mobileMoneyCallback, ({ body }) => mobileMoneyCallback(deps, body));
+  register(app, deps, registry, routes.mobileMoneyControl, async ({ body }) => mobileMoneyControl(deps, body));
 
   // The signed contract's PDF, public by its unguessable reference (the loan's contract_url). Not JSON, so not
   // through register(): the path parameter is checked with the contract's schema here.
@@ -43,7 +51,7 @@ export function depositsRoutes(app: Hono, deps: Deps, registry: Registry) {
       throw new HttpError(400, `Invalid path: file`, { fields: { file: message } });
     }
     const reference = params.data.file.slice(0, -'.pdf'.length);
-    const pdf = await deposits.contractPdf(deps, reference);
+    const pdf = await contractPdf(deps, reference);
     if (!pdf) throw new HttpError(404, 'No such contract', { reason: 'not_found' });
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'application/pdf',

@@ -1,15 +1,17 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { SessionContext } from './session-context';
+import { SessionContext } from '../screens/common/session-context';
 import { FullPageSpinner } from './full-page-spinner';
+import { lazyChunk } from './chunk-load';
+import { ChunkErrorBoundary } from './chunk-error-boundary';
 
 import LoginScreen from '../screens/auth/login-screen';
-const OtpScreen = lazy(() => import('../screens/auth/otp-screen'));
-const TermsPage = lazy(() => import('../screens/public/terms-page'));
-const EcontractPage = lazy(() => import('../screens/public/econtract-page'));
-const DashboardLayout = lazy(() => import('./layout/dashboard-layout'));
-const BiScreen = lazy(() => import('../screens/public/bi-screen'));
+const OtpScreen = lazyChunk(() => import('../screens/auth/otp-screen'));
+const TermsPage = lazyChunk(() => import('../screens/public/terms-page'));
+const EcontractPage = lazyChunk(() => import('./econtract-route'));
+const DashboardLayout = lazyChunk(() => import('./layout/dashboard-layout'));
+const BiScreen = lazyChunk(() => import('../screens/public/bi-screen'));
 
 type Phase = 'checking' | 'out' | 'otp' | 'in';
 
@@ -28,19 +30,21 @@ export function AppRoutes() {
   const phase = usePhase();
   if (phase === 'checking') return <FullPageSpinner label={t('shell.loading')} />;
   return (
-    <Suspense fallback={<FullPageSpinner label={t('shell.loading')} />}>
-      <Switch>
-        <Route path="/tnc" component={TermsPage} />
-        <Route path="/econtract" component={EcontractPage} />
-        {phase === 'out' && <Route path="/" component={LoginScreen} />}
-        {phase === 'out' && <Redirect to="/" replace />}
-        {phase === 'otp' && <Route path="/otp" component={OtpScreen} />}
-        {phase === 'otp' && <Redirect to="/otp" replace />}
-        <Route path="/bi">{() => <BiScreen view={false} />}</Route>
-        <Route path="/bi/view">{() => <BiScreen view />}</Route>
-        <Route path="/dashboard" nest component={DashboardLayout} />
-        <Redirect to="/dashboard" replace />
-      </Switch>
-    </Suspense>
+    <ChunkErrorBoundary>
+      <Suspense fallback={<FullPageSpinner label={t('shell.loading')} />}>
+        <Switch>
+          <Route path="/tnc" component={TermsPage} />
+          <Route path="/econtract" component={EcontractPage} />
+          {phase === 'out' && <Route path="/" component={LoginScreen} />}
+          {phase === 'out' && <Redirect to="/" replace />}
+          {phase === 'otp' && <Route path="/otp" component={OtpScreen} />}
+          {phase === 'otp' && <Redirect to="/otp" replace />}
+          <Route path="/bi">{() => <BiScreen view={false} />}</Route>
+          <Route path="/bi/view">{() => <BiScreen view />}</Route>
+          <Route path="/dashboard" nest component={DashboardLayout} />
+          <Redirect to="/dashboard" replace />
+        </Switch>
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }

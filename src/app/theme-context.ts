@@ -1,7 +1,8 @@
 import { createActorContext } from '@xstate/react';
 import { themeMachine, type ThemeName } from '../machines/theme.machine';
+import { PREFERENCE_KEYS } from '../lib/preference-keys';
 
-const STORAGE_KEY = 'theme';
+const STORAGE_KEY = PREFERENCE_KEYS.theme;
 
 export function storedTheme(): ThemeName {
   try {

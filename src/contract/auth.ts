@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from './common';
 
 export const loginRequest = z.object({
   strategy: z.literal('local'),
-  username: z.string().trim().min(1, 'valid username required').max(100),
-  password: z.string().min(1, 'valid password required').max(200),
+  username: text().trim().min(1, 'valid username required').max(100, 'must be at most 100 characters'),
+  password: text().min(1, 'valid password required').max(200, 'must be at most 200 characters'),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

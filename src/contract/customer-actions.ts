@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseImei } from '../lib/imei';
 import { parseMsisdn } from '../lib/msisdn';
 import { imeiField, msisdnField } from './requests';
+import { isoDay, text } from './common';
 
 /**
  * The actions staff take on a customer's phone and loan (issue 4): stolen and recovered, the offline PIN, the SMS
@@ -44,16 +45,13 @@ export const CUSTOMER_ACTION_REFUSALS = [
 // Fields
 
 /** A calendar day, YYYY-MM-DD. The server also refuses a day after its own today (an incident already happened). */
-const pastDay = z
-  .string({ error: 'valid date required' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'valid date required')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, 'valid date required');
+const pastDay = isoDay('valid date required');
 
-const notes = z.string({ error: 'valid notes required' }).trim().max(500, 'must be at most 500 characters').optional();
+const notes = text({ error: 'valid notes required' }).trim().max(500, 'must be at most 500 characters').optional();
 
 const page = {
   limit: z.number({ error: 'valid limit required' }).int('valid limit required').min(1, 'valid limit required').max(200, 'must be at most 200').default(50),
-  skip: z.number({ error: 'valid skip required' }).int('valid skip required').min(0, 'valid skip required').default(0),
+  skip: z.number({ error: 'valid skip required' }).int('valid skip required').min(0, 'valid skip required').max(1_000_000, 'must be at most 1000000').default(0),
 };
 
 export const customerRequest = z.object({ msisdn: msisdnField });
@@ -63,7 +61,7 @@ export const customerRequest = z.object({ msisdn: msisdnField });
 
 /** One box: an IMEI (15 digits with its check digit) or the customer's phone number in any form. */
 export const deviceSearchRequest = z.object({
-  search: z.string({ error: 'valid IMEI or phone number required' }).transform((value, ctx) => {
+  search: text({ error: 'valid IMEI or phone number required' }).max(100, 'must be at most 100 characters').transform((value, ctx) => {
     const imei = parseImei(value);
     if (imei) return { imei } as { imei: string; msisdn?: undefined };
     const msisdn = parseMsisdn(value);
@@ -132,7 +130,7 @@ export const callRatingRequest = z.object({
   call_type: z.enum(CALL_TYPES, { error: 'valid call type required' }),
   mood: z.enum(CALL_MOODS, { error: 'valid remark required' }),
   description: z.enum(CALL_DESCRIPTIONS, { error: 'valid description required' }),
-  comment: z.string({ error: 'valid comment required' }).trim().max(1000, 'must be at most 1000 characters').optional(),
+  comment: text({ error: 'valid comment required' }).trim().max(1000, 'must be at most 1000 characters').optional(),
 });
 export type CallRatingRequest = z.input<typeof callRatingRequest>;
 
@@ -196,7 +194,7 @@ export type MessageSent = z.infer<typeof messageSent>;
 export const awardDataRequest = z.object({
   msisdn: msisdnField,
   bundle: z.enum(DATA_BUNDLES, { error: 'valid bundle required' }),
-  reason: z.string({ error: 'A reason is required' }).trim().min(3, 'A reason is required').max(500, 'must be at most 500 characters'),
+  reason: text({ error: 'A reason is required' }).trim().min(3, 'A reason is required').max(500, 'must be at most 500 characters'),
 });
 export type AwardDataRequest = z.input<typeof awardDataRequest>;
 export const dataAwarded = z.object({ id: z.number().int(), bundle: z.enum(DATA_BUNDLES), msisdn: z.string(), awarded_at: z.string() });

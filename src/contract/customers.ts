@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseMsisdn } from '../lib/msisdn';
+import { text } from './common';
 
 /**
  * Finding a customer and what the customer view shows (issue 4, the part the approvals journey needs first):
@@ -8,8 +9,7 @@ import { parseMsisdn } from '../lib/msisdn';
  */
 export const findCustomerRequest = z
   .object({
-    msisdn: z
-      .string()
+    msisdn: text()
       .trim()
       .optional()
       .transform((value, ctx) => {
@@ -21,7 +21,7 @@ export const findCustomerRequest = z
         }
         return parsed;
       }),
-    national_id: z.string().trim().max(40, 'valid national ID required').optional(),
+    national_id: text().trim().max(40, 'valid national ID required').optional(),
   })
   .refine((q) => q.msisdn !== undefined || (q.national_id !== undefined && q.national_id !== ''), {
     path: ['msisdn'],

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { apiError } from './common';
 import { findCustomerRequest } from './customers';
 import { parseNida } from '../lib/nida';
 import { imeiField, msisdnField } from './requests';
+import { text } from './common';
 
 /**
  * The customer first-time deposit wizard (issue 3). One wizard is one `wizard_id`, a UUID the portal makes once
@@ -11,11 +13,24 @@ import { imeiField, msisdnField } from './requests';
  *
  * The deposit push is idempotent per (wizard_id, attempt): the same pair never charges twice, whatever is
  * retried or reloaded. A new attempt number is only used after an attempt has definitely failed.
+ *
+ * A customer has at most one deposit in progress (decision 010): while a wizard has a push pending or a deposit
+ * paid and no loan yet, the qualifying search and the push of any other wizard for that customer are refused with
+ * 409 `depositUnfinishedRefusal` (reason `paid_deposit_unfinished` or `deposit_push_pending`), which hands back
+ * that wizard. The agent who started it resumes it by its id: `first_deposit/status` answers where it stands
+ * (`wizardStatus.step`), and the wizard goes on from that step with the same wizard_id. A paid wizard left
+ * without a step for `DEPOSIT_RELEASE_AFTER_HOURS` is released: the deposit goes to suspense for finance, the
+ * handset back to stock, and the wizard is abandoned (every step then answers 409 `wizard_abandoned`).
  */
 
 export const wizardId = z.uuid('valid wizard id required');
 export const repaymentPeriod = z.enum(['daily', 'weekly', 'monthly', 'twelve_months']);
 export type RepaymentPeriod = z.infer<typeof repaymentPeriod>;
+/** Where a wizard stands: the step it waits at, `done` once the loan is made, `abandoned` once released. */
+export const wizardStep = z.enum(['deposit', 'otp', 'identity', 'contract', 'lock', 'done', 'abandoned']);
+export type WizardStep = z.infer<typeof wizardStep>;
+/** How long a paid deposit may be left without a step before it is released to suspense (decision 010). */
+export const DEPOSIT_RELEASE_AFTER_HOURS = 24;
 export const lockSolutionType = z.enum(['trustonic', 'oguard', 'rguard', 'zte', 'vivo', 'dial_code']);
 export type LockSolutionType = z.infer<typeof lockSolutionType>;
 
@@ -104,6 +119,39 @@ export type DepositStatus = z.infer<typeof depositStatus>;
 
 export const depositConfirmRequest = z.object({ wizard_id: wizardId, attempt: depositPushRequest.shape.attempt });
 
+/** The customer's wizard that has their deposit in progress, handed back when another one is refused. */
+export const unfinishedWizard = z.object({
+  wizard_id: z.string(),
+  /** The step it waits at: deposit (its push is pending), otp, identity, contract or lock (the last before the loan). */
+  step: wizardStep.exclude(['done', 'abandoned']),
+  customer_id: z.number().int(),
+  /** The deposit, TZS. */
+  amount: z.number().int(),
+  deposit_status: z.enum(['pending', 'completed']),
+  /** The provider's receipt and when it was paid (null while the push is pending). */
+  receipt: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  /** The phone chosen, e.g. "TECNO POP 8". */
+  device: z.string(),
+  started_by: z.object({ admin_id: z.number().int(), name: z.string() }),
+  started_at: z.string(),
+  /** Whether the caller started it: only that agent can resume it (others see it to tell the customer). */
+  yours: z.boolean(),
+  /** When a paid deposit left without a step is released to suspense (last step + 24 h); null while pending. */
+  release_after: z.string().nullable(),
+});
+export type UnfinishedWizard = z.infer<typeof unfinishedWizard>;
+
+/**
+ * The 409 of customer_limits and loan_deposit when the customer has a deposit in progress in another wizard:
+ * `paid_deposit_unfinished` (paid, no loan yet: resume it, never take it again) or `deposit_push_pending` (a push
+ * is waiting for the customer's answer). The client parses the error body with this and offers to resume
+ * `wizard.wizard_id` (when `wizard.yours`) through first_deposit/status.
+ */
+export const depositUnfinishedReason = z.enum(['paid_deposit_unfinished', 'deposit_push_pending']);
+export const depositUnfinishedRefusal = apiError.extend({ reason: depositUnfinishedReason, wizard: unfinishedWizard });
+export type DepositUnfinishedRefusal = z.infer<typeof depositUnfinishedRefusal>;
+
 // --- OTPs: agent_otp, customer_otp, verification -------------------------------------------------------------
 
 export const wizardRequest = z.object({ wizard_id: wizardId });
@@ -114,7 +162,7 @@ export const otpSent = z.object({
   expires_at: z.string(),
 });
 
-const otpCode = (name: string) => z.string().trim().regex(/^[0-9]{6}$/, `valid ${name} required`);
+const otpCode = (name: string) => text().trim().regex(/^[0-9]{6}$/, `valid ${name} required`);
 export const otpVerifyRequest = z.object({
   wizard_id: wizardId,
   agent_code: otpCode('agent OTP code'),
@@ -125,8 +173,7 @@ export const verified = z.object({ verified: z.literal(true) });
 
 // --- Identity: biometric/verification, rq/verification ---------------------------------------------------------
 
-export const nidaNumber = z
-  .string()
+export const nidaNumber = text()
   .trim()
   .transform((value, ctx) => {
     const parsed = parseNida(value);
@@ -141,12 +188,12 @@ export const fingerprintVerifyRequest = z.object({
   wizard_id: wizardId,
   nida_number: nidaNumber,
   /** The ISO template from the image converter, base64. */
-  fingerprint: z.string().min(8, 'valid fingerprint required').max(200_000, 'valid fingerprint required'),
+  fingerprint: text().min(8, 'valid fingerprint required').max(200_000, 'valid fingerprint required'),
 });
 
 export const securityAnswerRequest = z.object({
   wizard_id: wizardId,
-  answer: z.string().trim().min(1, 'valid answer required').max(200, 'valid answer required'),
+  answer: text().trim().min(1, 'valid answer required').max(200, 'valid answer required'),
 });
 
 export const identityVerified = z.object({
@@ -158,7 +205,7 @@ export const identityVerified = z.object({
 // --- Contract: fetch_econtract_details (public), upload_pdf_contracts -----------------------------------------
 
 export const contractDetailsRequest = z.object({
-  reference: z.string().trim().regex(/^[A-Za-z0-9_-]{16,64}$/, 'valid contract reference required'),
+  reference: text().trim().regex(/^[A-Za-z0-9_-]{16,64}$/, 'valid contract reference required'),
 });
 
 export const contractDetails = z.object({
@@ -187,7 +234,7 @@ export type ContractDetails = z.infer<typeof contractDetails>;
 
 /** The stored PDF of a signed contract: GET /econtract/<reference>.pdf, public like the contract (the loan's contract_url). */
 export const contractPdfParams = z.object({
-  file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.pdf$/, 'valid contract reference required'),
+  file: text().regex(/^[A-Za-z0-9_-]{16,64}\.pdf$/, 'valid contract reference required'),
 });
 /**
  * The answer is the PDF itself (content-type application/pdf), not JSON: this empty object only stands for it in
@@ -199,7 +246,7 @@ export const signContractRequest = z.object({
   wizard_id: wizardId,
   accept_terms: z.literal(true, 'The contract terms must be accepted before signing'),
   /** The customer's full name, typed as the signature. */
-  signed_by: z.string().trim().min(3, 'valid signature required').max(120, 'valid signature required'),
+  signed_by: text().trim().min(3, 'valid signature required').max(120, 'valid signature required'),
 });
 
 export const contractSigned = z.object({ reference: z.string(), contract_url: z.string(), signed_at: z.string() });
@@ -210,7 +257,7 @@ export const vivoSendRequest = z.object({ imei: imeiField });
 export const vivoCodeSent = z.object({ sent_at: z.string(), expires_at: z.string() });
 export const vivoVerifyRequest = z.object({
   imei: imeiField,
-  code: z.string().trim().regex(/^[0-9]{6}$/, 'valid authorization code required'),
+  code: text().trim().regex(/^[0-9]{6}$/, 'valid authorization code required'),
 });
 export const vivoVerified = z.object({ imei: z.string(), verified: z.literal(true) });
 
@@ -253,6 +300,12 @@ export type LoanSummary = z.infer<typeof loanSummary>;
 
 export const wizardStatus = z.object({
   wizard_id: z.string(),
+  /** The step to resume at (from the fields below), done, or abandoned (released: no step is taken any more). */
+  step: wizardStep,
+  /** When it was released as abandoned (its deposit in suspense, its handset back in stock). */
+  abandoned_at: z.string().nullable(),
+  /** When a paid deposit left without a step is released (last step + 24 h); null before payment and once done. */
+  release_after: z.string().nullable(),
   customer: wizardCustomer,
   phone: qualifiedPhone.omit({ in_stock: true }),
   repayment_period: repaymentPeriod,
@@ -275,12 +328,12 @@ export type WizardStatus = z.infer<typeof wizardStatus>;
 
 export const mobileMoneyCallback = z.object({
   /** The provider's reference of the push (our wizard_id:attempt key). */
-  reference: z.string().min(1).max(100),
+  reference: text().min(1, 'required').max(100, 'must be at most 100 characters'),
   status: z.enum(['SUCCESS', 'FAILED']),
   result_code: z.enum(['0', 'INSUFFICIENT_FUNDS', 'CANCELLED', 'TIMEOUT', 'REJECTED']),
-  transaction_id: z.string().min(1).max(64),
+  transaction_id: text().min(1, 'required').max(64, 'must be at most 64 characters'),
   amount: z.number().int().positive(),
-  msisdn: z.string().regex(/^255[67][0-9]{8}$/),
+  msisdn: text().regex(/^255[67][0-9]{8}$/, 'must be 255 followed by 9 digits'),
 });
 export const callbackAck = z.object({ ok: z.literal(true), duplicate: z.boolean() });
 

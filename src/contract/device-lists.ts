@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOf } from './common';
+import { listOf, text } from './common';
 
 /**
  * The device lists of the spec's side menu (issue 4): "Damaged Devices" (service centre, repair reason), "Lost
@@ -14,8 +14,7 @@ export const deviceListRequest = z.object({
    * An IMEI or part of one, a phone number in any Tanzanian form (matched exactly), or part of the customer's
    * name, the loan number, or (damaged devices) the service centre or the repair reason. Empty: everything.
    */
-  search: z
-    .string({ error: 'valid search required' })
+  search: text({ error: 'valid search required' })
     .trim()
     .max(DEVICE_LIST_LIMITS.search, `must be at most ${DEVICE_LIST_LIMITS.search} characters`)
     .optional(),
@@ -25,7 +24,7 @@ export const deviceListRequest = z.object({
     .min(1, 'valid limit required')
     .max(DEVICE_LIST_LIMITS.page, `must be at most ${DEVICE_LIST_LIMITS.page}`)
     .default(25),
-  skip: z.number({ error: 'valid skip required' }).int('valid skip required').min(0, 'valid skip required').default(0),
+  skip: z.number({ error: 'valid skip required' }).int('valid skip required').min(0, 'valid skip required').max(1_000_000, 'must be at most 1000000').default(0),
 });
 export type DeviceListRequest = z.input<typeof deviceListRequest>;
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ROLES } from './roles';
-import { listOf, listQuery } from './common';
+import { listOf, listQuery, text } from './common';
 
 export const adminGroup = z.object({ id: z.number().int(), name: z.string(), created_at: z.string() });
 export const createAdminGroup = z.object({
-  name: z.string().trim().min(2, 'valid group name required').max(60, 'valid group name required'),
+  name: text().trim().min(2, 'valid group name required').max(60, 'valid group name required'),
 });
 
 export const adminRole = z.object({ id: z.number().int(), code: z.string(), description: z.string() });
@@ -41,14 +41,14 @@ export type PortalUser = z.infer<typeof portalUser>;
 
 export const createPortalUser = z.object({
   username: z.string().trim().regex(/^[a-z0-9._-]{3,40}$/i, 'valid username required'),
-  full_name: z.string().trim().min(2, 'valid full name required').max(100, 'valid full name required'),
+  full_name: text().trim().min(2, 'valid full name required').max(100, 'valid full name required'),
   email: z.email('valid email required'),
   phone: z
     .string()
     .trim()
     .regex(/^255[67]\d{8}$/, 'A valid phone number is required')
     .optional(),
-  password: z.string().min(8, 'valid password required (8 characters or more)').max(200),
+  password: text().min(8, 'valid password required (8 characters or more)').max(200),
   group_id: z.number().int().positive('valid group required'),
   otp_enabled: z.boolean().default(false),
   otp_channel: z.enum(['sms', 'email']).default('sms'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msisdnField } from './requests';
+import { isoInstant, text } from './common';
 
 /**
  * Repayments by mobile money (issue 4: "a payment that brings it current unlocks it"). The customer pays into the
@@ -14,23 +15,23 @@ export const repaymentNetwork = z.enum(repaymentNetworks);
 export type RepaymentNetwork = z.infer<typeof repaymentNetwork>;
 
 /** What the account box may hold: a loan number or a phone number in any form (anything else goes to suspense). */
-const account = z.string({ error: 'The account keyed in is required' }).trim().min(1, 'The account keyed in is required').max(64, 'must be at most 64 characters');
+const account = text({ error: 'The account keyed in is required' }).trim().min(1, 'The account keyed in is required').max(64, 'must be at most 64 characters');
 const amount = z.number({ error: 'A whole amount of TZS is required' }).int('must be a whole number of TZS').positive('must be more than 0').max(50_000_000, 'must be at most 50,000,000');
 
 /** The provider's confirmation of a customer's payment (C2B). */
 export const repaymentCallback = z.object({
   /** The provider's receipt: the idempotency key. */
-  transaction_id: z.string({ error: 'The provider transaction id is required' }).trim().min(1, 'The provider transaction id is required').max(64),
+  transaction_id: text({ error: 'The provider transaction id is required' }).trim().min(1, 'The provider transaction id is required').max(64, 'must be at most 64 characters'),
   /** The paying number, international form (not always the customer's own). */
   msisdn: z.string({ error: 'The payer number is required' }).regex(/^255[67][0-9]{8}$/, 'must be 255 followed by 9 digits'),
   account,
   amount,
   /** When the provider took the money. */
-  paid_at: z.iso.datetime({ offset: true, error: 'must be an ISO date and time' }),
+  paid_at: isoInstant(),
   network: repaymentNetwork,
   /** The paybill the money went to. */
-  short_code: z.string().max(20).optional(),
-  payer_name: z.string().max(120).optional(),
+  short_code: text().max(20, 'must be at most 20 characters').optional(),
+  payer_name: text().max(120, 'must be at most 120 characters').optional(),
 });
 export type RepaymentCallback = z.input<typeof repaymentCallback>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Role } from './roles';
 import { parseMsisdn } from '../lib/msisdn';
 import { parseImei } from '../lib/imei';
+import { isoDay, text } from './common';
 
 /**
  * Requests that a second person decides (maker-checker): the three customer requests of the loans screens
@@ -13,8 +14,11 @@ import { parseImei } from '../lib/imei';
 export const CUSTOMER_REQUEST_KINDS = ['loan_extension', 'loan_deactivation', 'imei_change'] as const;
 /** Business operations decided in `pending/maker/checker/requests`. Later operations add their kind here. */
 export const BUSINESS_REQUEST_KINDS = ['phone_price_update'] as const;
-/** Portal changes decided in `pending/maker/checker/requests/portal`. */
-export const PORTAL_REQUEST_KINDS = ['portal_user_create', 'group_role_add', 'group_role_remove'] as const;
+/**
+ * Portal changes decided in `pending/maker/checker/requests/portal`: every admin change (issue 11) is one of these,
+ * made by one admin and applied only when a second one approves it.
+ */
+export const PORTAL_REQUEST_KINDS = ['portal_user_create', 'group_create', 'group_role_add', 'group_role_remove'] as const;
 export const REQUEST_KINDS = [...CUSTOMER_REQUEST_KINDS, ...BUSINESS_REQUEST_KINDS, ...PORTAL_REQUEST_KINDS] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
@@ -101,10 +105,10 @@ export type RequestRefusal = (typeof REQUEST_REFUSALS)[number];
 // Fields
 
 const trimmedText = (min: number, max: number, message: string) =>
-  z.string({ error: message }).trim().min(min, message).max(max, `must be at most ${max} characters`);
+  text({ error: message }).trim().min(min, message).max(max, `must be at most ${max} characters`);
 
 /** A Tanzanian mobile number in any form staff type (07xx, 06xx, 255..., +255...), answered as 255XXXXXXXXX. */
-export const msisdnField = z.string({ error: 'A valid phone number is required' }).transform((value, ctx) => {
+export const msisdnField = text({ error: 'A valid phone number is required' }).transform((value, ctx) => {
   const msisdn = parseMsisdn(value);
   if (msisdn === null) {
     ctx.addIssue({ code: 'custom', message: 'A valid phone number is required' });
@@ -114,7 +118,7 @@ export const msisdnField = z.string({ error: 'A valid phone number is required' 
 });
 
 /** 15 digits with a valid Luhn check digit (spaces and dashes between groups are ignored). */
-export const imeiField = z.string({ error: 'valid IMEI required' }).transform((value, ctx) => {
+export const imeiField = text({ error: 'valid IMEI required' }).transform((value, ctx) => {
   const imei = parseImei(value);
   if (imei === null) {
     ctx.addIssue({ code: 'custom', message: 'valid IMEI required: 15 digits with a valid check digit' });
@@ -139,7 +143,7 @@ export const loanExtensionRequest = z.object({
     .int('Days to extend must be a whole number')
     .min(REQUEST_LIMITS.extensionDays.min, `Days to extend must be at least ${REQUEST_LIMITS.extensionDays.min}`)
     .max(REQUEST_LIMITS.extensionDays.max, `Days to extend must be at most ${REQUEST_LIMITS.extensionDays.max}`),
-  reason: z.string().trim().max(REQUEST_LIMITS.reason.max, `must be at most ${REQUEST_LIMITS.reason.max} characters`).optional(),
+  reason: text().trim().max(REQUEST_LIMITS.reason.max, `must be at most ${REQUEST_LIMITS.reason.max} characters`).optional(),
 });
 export type LoanExtensionRequest = z.input<typeof loanExtensionRequest>;
 
@@ -273,6 +277,13 @@ export const makerCheckerPortalItem = z.object({
 });
 export type MakerCheckerPortalItem = z.infer<typeof makerCheckerPortalItem>;
 
+/**
+ * The answer (202) of an admin change: not the user, group or role, which do not exist yet, but the request that
+ * awaits a second admin's approval in the portal inbox, with what it would change.
+ */
+export const portalChangeAwaitingApproval = makerCheckerPortalItem.extend({ status: z.literal('submitted') });
+export type PortalChangeAwaitingApproval = z.infer<typeof portalChangeAwaitingApproval>;
+
 const pendingList = <T extends z.ZodType>(item: T) =>
   z.object({
     pending_requests: z.array(item),
@@ -302,7 +313,7 @@ export const decideRequest = z
       .max(REQUEST_LIMITS.bulk, `at most ${REQUEST_LIMITS.bulk} requests at once`)
       .refine((ids) => new Set(ids).size === ids.length, 'each request at most once'),
     decision: z.enum(DECISIONS, { error: 'valid decision required: approve or deny' }),
-    comment: z.string().trim().max(REQUEST_LIMITS.comment.max, `must be at most ${REQUEST_LIMITS.comment.max} characters`).optional(),
+    comment: text().trim().max(REQUEST_LIMITS.comment.max, `must be at most ${REQUEST_LIMITS.comment.max} characters`).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.decision === 'deny' && (body.comment ?? '').length < REQUEST_LIMITS.comment.min) {
@@ -339,7 +350,7 @@ export type DecideResponse = z.infer<typeof decideResponse>;
 // ---------------------------------------------------------------------------------------------------------------
 // Audit search (admins)
 
-const day = z.iso.date({ error: 'valid date required (YYYY-MM-DD)' });
+const day = isoDay();
 const queryCount = (min: number, max: number, fallback: number) =>
   z.coerce
     .number({ error: 'must be a whole number' })

@@ -20,8 +20,15 @@ export interface RouteContract {
   readonly refusals?: Readonly<Partial<Record<403 | 404 | 409 | 429, string>>>;
   /** Answers 201 (a record was created) rather than 200. */
   readonly created?: boolean;
+  /** Answers 202: the change was recorded as a request that a second person must approve before it applies. */
+  readonly accepted?: boolean;
   /** Answers only in demo mode (404 otherwise). */
   readonly demoOnly?: boolean;
+  /** The largest request body this call takes, in bytes, when more than the server's default (64 kB): uploads. */
+  readonly maxBodyBytes?: number;
 }
 
 export const define = <const T extends RouteContract>(route: T): T => route;
+
+/** The status of a route's success answer. */
+export const successStatus = (route: RouteContract): 200 | 201 | 202 => (route.created ? 201 : route.accepted ? 202 : 200);

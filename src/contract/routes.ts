@@ -12,7 +12,9 @@ export const routes = {
   login: define({
     method: 'POST', path: '/authentication', auth: 'public', summary: 'Log in with username and password',
     body: auth.loginRequest, response: auth.loginResponse,
-    refusals: { 429: 'Too many failed logins for this username or address in the last minute' },
+    refusals: {
+      429: 'Too many failed logins (reason throttled, with Retry-After): 5 a minute for this username from this address, 10 a minute from this address, or past 10 in 15 minutes for this username from an address it has not logged in from (a delay that doubles); or, for a user with one-time codes, 10 wrong codes or 10 codes sent this hour (reasons otp_account_locked, otp_send_limit)',
+    },
   }),
   logout: define({
     method: 'DELETE', path: '/authentication', auth: 'otp', summary: 'Log out: revoke this token',
@@ -21,10 +23,14 @@ export const routes = {
   verifyOtp: define({
     method: 'POST', path: '/authentication/otp', auth: 'otp', summary: 'Enter the one-time code of this login',
     body: auth.otpVerifyRequest, response: auth.otpVerifyResponse,
+    refusals: { 429: 'Too many wrong codes for this user in the last hour, over every login (reason otp_account_locked, with Retry-After)' },
   }),
   resendOtp: define({
     method: 'POST', path: '/authentication/otp/resend', auth: 'otp', summary: 'Send a new one-time code',
     response: auth.otpResendResponse,
+    refusals: {
+      429: 'Resent 3 times already in this login (reason otp_resend_limit), less than 60 s since the last code (reason otp_resend_too_soon, with Retry-After), or 10 codes sent to this user this hour (reason otp_send_limit)',
+    },
   }),
   health: define({
     method: 'GET', path: '/health', auth: 'public', summary: 'Liveness and database kind', response: auth.healthResponse,
@@ -41,9 +47,13 @@ export const routes = {
     method: 'GET', path: '/prerequisites/admin-groups', auth: 'VIEW_SECURITY', summary: 'List security groups',
     query: listQuery, response: prereq.adminGroupsList,
   }),
+  // Admin changes (issue 11): each is recorded as a portal change request that a second admin approves
+  // (pending/maker/checker/requests/portal); the change applies in the approval's transaction.
   createGroup: define({
-    method: 'POST', path: '/prerequisites/admin-groups', auth: 'ADD_SECURITY_GROUP', summary: 'Create a security group',
-    body: prereq.createAdminGroup, created: true, response: prereq.adminGroup,
+    method: 'POST', path: '/prerequisites/admin-groups', auth: 'ADD_SECURITY_GROUP',
+    summary: 'Ask to create a security group (applies when a second admin approves)',
+    body: prereq.createAdminGroup, accepted: true, response: requests.portalChangeAwaitingApproval,
+    refusals: { 409: 'The same group is already awaiting approval (reason request_open)' },
   }),
   listRoles: define({
     method: 'GET', path: '/prerequisites/admin-roles', auth: 'VIEW_SECURITY', summary: 'List every role',
@@ -56,21 +66,26 @@ export const routes = {
     refusals: { 403: "Another group's roles (or every group's) need VIEW_SECURITY" },
   }),
   addGroupRole: define({
-    method: 'POST', path: '/prerequisites/admin-group-roles', auth: 'EDIT_ROLES', summary: 'Add a role to a group',
-    body: prereq.createAdminGroupRole, created: true, response: prereq.adminGroupRole,
+    method: 'POST', path: '/prerequisites/admin-group-roles', auth: 'EDIT_ROLES',
+    summary: 'Ask to add a role to a group (applies when a second admin approves)',
+    body: prereq.createAdminGroupRole, accepted: true, response: requests.portalChangeAwaitingApproval,
+    refusals: { 409: 'The same change is already awaiting approval (reason request_open)' },
   }),
   removeGroupRole: define({
     method: 'DELETE', path: '/prerequisites/admin-group-roles/:id', auth: 'EDIT_ROLES',
-    summary: 'Remove a role from a group', params: idParam, response: prereq.adminGroupRole,
-    refusals: { 404: 'No such group role' },
+    summary: 'Ask to remove a role from a group (applies when a second admin approves)', params: idParam,
+    accepted: true, response: requests.portalChangeAwaitingApproval,
+    refusals: { 404: 'No such group role', 409: 'The same change is already awaiting approval (reason request_open)' },
   }),
   listUsers: define({
     method: 'GET', path: '/prerequisites/admins', auth: 'VIEW_USERS', summary: 'List portal users',
     query: listQuery, response: prereq.portalUsersList,
   }),
   createUser: define({
-    method: 'POST', path: '/prerequisites/admins', auth: 'ADD_USER', summary: 'Create a portal user in a group',
-    body: prereq.createPortalUser, created: true, response: prereq.portalUser,
+    method: 'POST', path: '/prerequisites/admins', auth: 'ADD_USER',
+    summary: 'Ask to create a portal user in a group (applies when a second admin approves)',
+    body: prereq.createPortalUser, accepted: true, response: requests.portalChangeAwaitingApproval,
+    refusals: { 409: 'A user with this username is already awaiting approval (reason request_open)' },
   }),
   findCustomer: define({
     method: 'POST', path: '/api/v1/view_customer_msisdn', auth: 'FIND_CUSTOMER',
@@ -188,12 +203,16 @@ export const routes = {
     response: requests.requestAuditCsv,
   }),
   // The first-time deposit wizard (issue 3). Every step names its wizard; the server refuses a step whose
-  // predecessor is not done (409, reason step_out_of_order) and one of another agent's wizard (404).
+  // predecessor is not done (409, reason step_out_of_order), any step of a wizard released as abandoned (409, reason
+  // wizard_abandoned), and one of another agent's wizard (404).
   qualifiedPhones: define({
     method: 'POST', path: '/api/v1/customer_limits', auth: 'VIEW_CUSTOMERS_QUALIFIED_PHONES',
     summary: "The phones a customer qualifies for: within the customer's limit, in stock at the agent's store, none with an active loan",
     body: deposits.qualifiedPhonesRequest, response: deposits.qualifiedPhonesResponse,
-    refusals: { 404: 'Customer record not found' },
+    refusals: {
+      404: 'Customer record not found',
+      409: 'The customer has a deposit in progress in a wizard (reason paid_deposit_unfinished or deposit_push_pending): the body is depositUnfinishedRefusal, with that wizard to resume',
+    },
   }),
   depositPush: define({
     method: 'POST', path: '/api/v1/loan_deposit', auth: 'ADD_LOAN',
@@ -201,7 +220,7 @@ export const routes = {
     body: deposits.depositPushRequest, response: deposits.depositStatus,
     refusals: {
       404: 'Customer record not found',
-      409: 'The customer does not qualify for the phone (reason not_qualified), none is in stock (reason no_stock), the deposit is already paid (reason deposit_paid), or an earlier attempt is still pending (reason deposit_pending)',
+      409: 'The customer does not qualify for the phone (reason not_qualified), none is in stock (reason no_stock), the deposit is already paid (reason deposit_paid), an earlier attempt is still pending (reason deposit_pending), the wizard was released as abandoned (reason wizard_abandoned), or the customer has a deposit in progress in another wizard (reason paid_deposit_unfinished or deposit_push_pending: the body is depositUnfinishedRefusal, with that wizard to resume)',
     },
   }),
   depositConfirm: define({
@@ -232,6 +251,8 @@ export const routes = {
   verifyFingerprint: define({
     method: 'POST', path: '/api/v1/biometric/verification', auth: 'ADD_LOAN',
     summary: "Check the customer's fingerprint against the NIDA number (NIDA registry)", body: deposits.fingerprintVerifyRequest,
+    // The fingerprint template, base64, is up to 200,000 characters.
+    maxBodyBytes: 256 * 1024,
     response: deposits.identityVerified,
     refusals: {
       404: 'No such wizard',
@@ -287,7 +308,7 @@ export const routes = {
   }),
   wizardStatus: define({
     method: 'POST', path: '/api/v1/first_deposit/status', auth: 'ADD_LOAN',
-    summary: "Where one of the agent's deposit wizards stands (to resume it)", body: deposits.wizardRequest,
+    summary: "Where one of the agent's deposit wizards stands, with the step to resume at (the wizard a depositUnfinishedRefusal hands back)", body: deposits.wizardRequest,
     response: deposits.wizardStatus, refusals: { 404: 'No such wizard for this agent' },
   }),
   mobileMoneyCallback: define({

@@ -1,7 +1,8 @@
 import type { LanguageDetectorModule } from 'i18next';
+import { PREFERENCE_KEYS } from '../lib/preference-keys';
 
 /** Where the chosen language is remembered (spec section 9). */
-export const LANGUAGE_KEY = 'i18nextLng';
+export const LANGUAGE_KEY = PREFERENCE_KEYS.language;
 
 function cookie(name: string): string | undefined {
   return document.cookie

@@ -7,6 +7,8 @@ export interface ApprovalRequestContext {
   requestId: number;
   comment: string;
   failure: CallFailure | null;
+  /** A decision refused before sending: a deny needs a comment. */
+  invalid: { comment: 'commentMissing' } | null;
 }
 
 export type ApprovalRequestEvent = { type: 'decision.approve' } | { type: 'decision.deny'; comment: string };
@@ -33,15 +35,15 @@ export const approvalRequestMachine = setup({
   },
 }).createMachine({
   id: 'approvalRequest',
-  context: ({ input }) => ({ requestId: input.requestId, comment: '', failure: null }),
+  context: ({ input }) => ({ requestId: input.requestId, comment: '', failure: null, invalid: null }),
   initial: 'submitted',
   states: {
     submitted: {
       on: {
-        'decision.approve': { target: 'approving', actions: assign({ failure: null }) },
+        'decision.approve': { target: 'approving', actions: assign({ failure: null, invalid: null }) },
         'decision.deny': [
-          { guard: 'commentGiven', target: 'denying', actions: assign({ comment: ({ event }) => event.comment.trim(), failure: null }) },
-          { actions: assign({ failure: { status: 400, message: 'A comment is required to deny', reason: 'comment_required' } }) },
+          { guard: 'commentGiven', target: 'denying', actions: assign({ comment: ({ event }) => event.comment.trim(), failure: null, invalid: null }) },
+          { actions: assign({ invalid: { comment: 'commentMissing' }, failure: null }) },
         ],
       },
     },

@@ -21,7 +21,8 @@ export const customerRequestMachine = setup({
     closed: { on: { 'form.opened': { target: 'editing', actions: assign({ failure: null }) } } },
     editing: {
       on: {
-        'form.submitted': 'submitting',
+        // A send after a refusal must not keep showing the old refusal while it is under way, nor after it succeeds.
+        'form.submitted': { target: 'submitting', actions: assign({ failure: null }) },
         'form.cancelled': 'closed',
       },
     },

@@ -15,7 +15,7 @@ import {
 } from '../contract/deposits';
 import { depositPaymentMachine, type DepositPaymentOutput } from './deposit-payment.machine';
 import { identityCheckMachine, type IdentityCheckOutput, type ScannerSettings } from './identity-check.machine';
-import { vivoAuthCodeMachine } from './vivo-auth-code.machine';
+import { lockInstallMachine, type LockInstallOutput, type LockToInstall } from './lock-install.machine';
 
 export interface FirstDepositInput {
   /** Made once per wizard by the portal; names the wizard on the server and keys the deposit push. */
@@ -40,10 +40,9 @@ type Context = FirstDepositInput & {
   otpSentTo: string | null;
   contractRef: string | null;
   contract: ContractDetails | null;
-  lock: Pick<WizardStatus, 'imei' | 'lock'> | null;
   loan: LoanSummary | null;
   failure: CallFailure | null;
-  /** Inputs refused before sending: field name to the message ("valid {input name} required"). */
+  /** Inputs refused before sending: field name to a code the screen words ('codesMissing'). */
   invalid: Record<string, string> | null;
 };
 
@@ -51,16 +50,22 @@ const notProvided = async (): Promise<never> => {
   throw new Error('provided by src/services/first-deposit.ts');
 };
 
-const fieldErrors = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) =>
-  Object.fromEntries(issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message]));
+/** Why the contract refuses a search: a number that is no phone number, a national ID too long, or nothing. */
+const queryRefused = ({ msisdn, national_id }: CustomerQuery): Record<string, string> => {
+  if (msisdn?.trim() && !parseMsisdn(msisdn)) return { msisdn: 'phoneInvalid' };
+  return national_id?.trim() ? { national_id: 'nationalIdInvalid' } : { msisdn: 'queryMissing' };
+};
 
 const output = <T>(event: unknown) => (event as { output: T }).output;
+
+/** The wizard's status as the lock to install: the chosen phone's lock, on the handset given out; vivo asks a code. */
+export const lockOfWizard = ({ imei, lock }: WizardStatus): LockToInstall => ({ imei, ...lock, vivo_code_required: lock.lock_solution_type === 'vivo' });
 
 /**
  * The customer first-time deposit, in the spec's order: find the customer, the phones they qualify for, pick and
  * confirm one, pay the deposit (child: deposit-payment), OTP codes to agent and customer, identity (child:
- * identity-check, which runs scanner-capture), sign the contract, install the lock (child: vivo-auth-code for
- * vivo), and the loan is created. Going back is offered only where nothing is paid or signed yet.
+ * identity-check, which runs scanner-capture), sign the contract, install the lock (child: lock-install, the
+ * lock change's too), and the loan is created. Going back is offered only where nothing is paid or signed yet.
  */
 export const firstDepositMachine = setup({
   types: {
@@ -77,8 +82,7 @@ export const firstDepositMachine = setup({
       | { type: 'otp.codesEntered'; agentCode: string; customerCode: string }
       | { type: 'contract.reload' }
       | { type: 'contract.signed'; acceptTerms: boolean; signedBy: string }
-      | { type: 'lock.reload' }
-      | { type: 'lock.confirmed'; lockInstalled: boolean; appInstalled: boolean },
+      | { type: 'lock.reload' },
   },
   actors: {
     findPhones: fromPromise<QualifiedPhonesResponse, CustomerQuery>(notProvided),
@@ -88,9 +92,7 @@ export const firstDepositMachine = setup({
     identityCheck: identityCheckMachine,
     fetchContract: fromPromise<ContractDetails, { reference: string }>(notProvided),
     signContract: fromPromise<{ reference: string; contract_url: string; signed_at: string }, { wizardId: string; signedBy: string }>(notProvided),
-    fetchWizard: fromPromise<WizardStatus, { wizardId: string }>(notProvided),
-    vivoAuthCode: vivoAuthCodeMachine,
-    confirmLock: fromPromise<LoanSummary, { wizardId: string }>(notProvided),
+    lockInstall: lockInstallMachine,
   },
   guards: {
     validQuery: ({ event }) => event.type === 'customer.search' && qualifiedPhonesRequest.safeParse(event.query).success,
@@ -102,18 +104,11 @@ export const firstDepositMachine = setup({
       event.type === 'otp.codesEntered' &&
       otpVerifyRequest.safeParse({ wizard_id: context.wizardId, agent_code: event.agentCode, customer_code: event.customerCode }).success,
     termsSigned: ({ event }) => event.type === 'contract.signed' && event.acceptTerms && event.signedBy.trim().length >= 3,
-    isVivo: ({ event }) => output<WizardStatus>(event).lock.lock_solution_type === 'vivo',
-    bothInstalled: ({ event }) => event.type === 'lock.confirmed' && event.lockInstalled && event.appInstalled,
+    installed: ({ event }) => 'installed' in output<LockInstallOutput>(event),
   },
   actions: {
     clearFeedback: assign({ failure: null, invalid: null }),
     keepFailure: assign({ failure: ({ event }) => toCallFailure((event as unknown as { error: unknown }).error), invalid: null }),
-    keepLock: assign({
-      lock: ({ event }) => {
-        const { imei, lock } = output<WizardStatus>(event);
-        return { imei, lock };
-      },
-    }),
   },
 }).createMachine({
   id: 'firstDeposit',
@@ -130,7 +125,6 @@ export const firstDepositMachine = setup({
     otpSentTo: null,
     contractRef: null,
     contract: null,
-    lock: null,
     loan: null,
     failure: null,
     invalid: null,
@@ -143,10 +137,7 @@ export const firstDepositMachine = setup({
         'customer.search': [
           { guard: 'validQuery', target: '.looking', actions: 'clearFeedback' },
           {
-            actions: assign({
-              invalid: ({ event }) => fieldErrors(qualifiedPhonesRequest.safeParse(event.query).error?.issues ?? []),
-              failure: null,
-            }),
+            actions: assign({ invalid: ({ event }) => queryRefused(event.query), failure: null }),
           },
         ],
       },
@@ -196,7 +187,7 @@ export const firstDepositMachine = setup({
             target: 'deposit',
             actions: ['clearFeedback', assign({ payer: ({ event }) => (event.payer?.trim() ? parseMsisdn(event.payer) : null) })],
           },
-          { actions: assign({ invalid: { payment_msisdn: 'A valid phone number is required' }, failure: null }) },
+          { actions: assign({ invalid: { payment_msisdn: 'phoneInvalid' }, failure: null }) },
         ],
         'wizard.back': 'choosingPhone',
       },
@@ -243,7 +234,7 @@ export const firstDepositMachine = setup({
             'otp.resend': 'sending',
             'otp.codesEntered': [
               { guard: 'bothCodes', target: 'verifying', actions: 'clearFeedback' },
-              { actions: assign({ invalid: { codes: 'Please enter both OTP codes' }, failure: null }) },
+              { actions: assign({ invalid: { codes: 'codesMissing' }, failure: null }) },
             ],
           },
         },
@@ -291,7 +282,7 @@ export const firstDepositMachine = setup({
               {
                 actions: assign({
                   invalid: ({ event }): Record<string, string> =>
-                    event.acceptTerms ? { signed_by: 'valid signature required' } : { accept_terms: 'The contract terms must be accepted before signing' },
+                    event.acceptTerms ? { signed_by: 'signatureInvalid' } : { accept_terms: 'termsNotAccepted' },
                   failure: null,
                 }),
               },
@@ -311,43 +302,21 @@ export const firstDepositMachine = setup({
       },
     },
     lock: {
-      initial: 'loading',
+      initial: 'installing',
       states: {
-        loading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'fetchWizard',
-            src: 'fetchWizard',
-            input: ({ context }) => ({ wizardId: context.wizardId }),
-            onDone: [
-              { guard: 'isVivo', target: 'vivoCode', actions: 'keepLock' },
-              { target: 'installing', actions: 'keepLock' },
-            ],
-            onError: { target: 'loadFailed', actions: 'keepFailure' },
-          },
-        },
-        loadFailed: { on: { 'lock.reload': { target: 'loading', actions: 'clearFeedback' } } },
-        vivoCode: {
-          invoke: { id: 'vivo', src: 'vivoAuthCode', input: ({ context }: { context: Context }) => ({ imei: context.lock!.imei }), onDone: 'installing' },
-        },
         installing: {
-          on: {
-            'lock.confirmed': [
-              { guard: 'bothInstalled', target: 'activating', actions: 'clearFeedback' },
-              { actions: assign({ invalid: { installed: 'Confirm that the lock solution and the mobile app are installed' }, failure: null }) },
+          invoke: {
+            id: 'lockInstall',
+            src: 'lockInstall',
+            input: ({ context }) => ({ params: { wizardId: context.wizardId }, mayGoBack: false }),
+            onDone: [
+              { guard: 'installed', target: '#firstDeposit.done', actions: assign({ loan: ({ event }) => (event.output as { installed: LoanSummary }).installed }) },
+              // The wizard cannot go back from its lock: the only other outcome is the status call refused.
+              { target: 'loadFailed', actions: assign({ failure: ({ event }) => (event.output as { refused: CallFailure }).refused }) },
             ],
           },
         },
-        activating: {
-          tags: ['busy'],
-          invoke: {
-            id: 'confirmLock',
-            src: 'confirmLock',
-            input: ({ context }) => ({ wizardId: context.wizardId }),
-            onDone: { target: '#firstDeposit.done', actions: assign({ loan: ({ event }) => event.output }) },
-            onError: { target: 'installing', actions: 'keepFailure' },
-          },
-        },
+        loadFailed: { on: { 'lock.reload': { target: 'installing', actions: 'clearFeedback' } } },
       },
     },
     done: { type: 'final' },

@@ -77,6 +77,8 @@ export const resourceListMachine = setup({
       on: { 'list.retry': 'loading' },
     },
     ready: {
+      // A reload closes whatever was open: a removal the agent was confirming is no longer pending.
+      exit: assign({ pendingRemoval: null }),
       on: {
         'list.refresh': 'loading',
         'list.pageChanged': { target: 'loading', actions: assign({ skip: ({ event }) => Math.max(0, event.skip) }) },
@@ -92,7 +94,8 @@ export const resourceListMachine = setup({
         editing: {
           on: {
             'form.submitted': 'creating',
-            'form.cancelled': 'idle',
+            // The form's failure goes with the form: the list must not show it as a failed action.
+            'form.cancelled': { target: 'idle', actions: assign({ failure: null }) },
           },
         },
         creating: {
@@ -117,7 +120,7 @@ export const resourceListMachine = setup({
             id: 'removeItem',
             src: 'removeItem',
             input: ({ context }) => ({ id: context.pendingRemoval! }),
-            onDone: { target: '#resourceList.loading', actions: [assign({ pendingRemoval: null }), 'notifyRemoved'] },
+            onDone: { target: '#resourceList.loading', actions: 'notifyRemoved' },
             onError: {
               target: 'idle',
               actions: [assign({ pendingRemoval: null }), { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }],

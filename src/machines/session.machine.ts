@@ -112,8 +112,9 @@ export const sessionMachine = setup({
         idle: {
           on: { 'login.submitted': { target: 'authenticating', actions: 'clearFailure' } },
         },
-        /** Logged out by expiry, a 401 or the user: the login page says "You have been logged out". */
+        /** Logged out by expiry, a 401 or the user: the login page says "You have been logged out", and nothing older. */
         notified: {
+          entry: 'clearFailure',
           on: { 'login.submitted': { target: 'authenticating', actions: 'clearFailure' } },
         },
         authenticating: {

@@ -1,7 +1,8 @@
 import { fromPromise, type Snapshot } from 'xstate';
 import { routes } from '../contract/routes';
 import type { RepaymentPeriod } from '../contract/deposits';
-import { firstDepositMachine, type CustomerQuery, type FirstDepositInput } from '../machines/first-deposit.machine';
+import { firstDepositMachine, lockOfWizard, type CustomerQuery, type FirstDepositInput } from '../machines/first-deposit.machine';
+import { lockInstallMachine } from '../machines/lock-install.machine';
 import { depositPaymentMachine } from '../machines/deposit-payment.machine';
 import { identityCheckMachine } from '../machines/identity-check.machine';
 import { liveScannerCapture } from './device-bridge';
@@ -59,11 +60,17 @@ export const liveFirstDeposit = firstDepositMachine.provide({
     signContract: fromPromise(({ input }: { input: { wizardId: string; signedBy: string } }) =>
       call(routes.signContract, { body: { wizard_id: input.wizardId, accept_terms: true, signed_by: input.signedBy } }),
     ),
-    fetchWizard: fromPromise(({ input }: { input: { wizardId: string } }) => call(routes.wizardStatus, { body: { wizard_id: input.wizardId } })),
-    vivoAuthCode: liveVivoAuthCode,
-    confirmLock: fromPromise(({ input }: { input: { wizardId: string } }) =>
-      call(routes.confirmLockActivation, { body: { wizard_id: input.wizardId, lock_installed: true, app_installed: true } }),
-    ),
+    lockInstall: lockInstallMachine.provide({
+      actors: {
+        prepare: fromPromise(async ({ input }: { input: Record<string, string> }) =>
+          lockOfWizard(await call(routes.wizardStatus, { body: { wizard_id: input.wizardId! } })),
+        ),
+        vivoAuthCode: liveVivoAuthCode,
+        confirm: fromPromise<unknown, Record<string, string>>(({ input }) =>
+          call(routes.confirmLockActivation, { body: { wizard_id: input.wizardId!, lock_installed: true, app_installed: true } }),
+        ),
+      },
+    }),
   },
 });
 
@@ -77,12 +84,15 @@ export function newWizardInput(bridgeUrl: string, makeId: () => string = () => c
 
 /**
  * The wizard's persisted snapshot, saved after every step in local storage under the agent's name, so a reload
- * or a return to the wizard resumes where it was. A snapshot that does not restore is dropped, not fatal.
+ * or a return to the wizard resumes where it was. A snapshot that does not restore is dropped, not fatal. The key
+ * names the snapshot's shape: v2 has the lock step in the lock-install child; an older one is dropped (the server's
+ * first_deposit/status still knows where that wizard stood).
  */
 export const wizardStore = {
-  key: (username: string) => `simu.firstDeposit.${username}`,
+  key: (username: string) => `simu.firstDeposit.v2.${username}`,
   load(username: string): Snapshot<unknown> | undefined {
     try {
+      localStorage.removeItem(`simu.firstDeposit.${username}`);
       const raw = localStorage.getItem(this.key(username));
       return raw ? (JSON.parse(raw) as Snapshot<unknown>) : undefined;
     } catch {

@@ -5,8 +5,11 @@ import type { CallFailure } from '../lib/call-failure';
 import { sessionStore } from './session-store';
 import { reportUnauthorized } from './unauthorized';
 
-/** Where /portal_api lives: same origin by default, PORTAL_API_URL at build time to point elsewhere. */
-const BASE = `${(import.meta.env.PORTAL_API_URL ?? '').replace(/\/$/, '')}/portal_api`;
+/**
+ * Where /portal_api lives: same origin by default, PORTAL_API_URL at build time to point elsewhere. Outside Vite
+ * (the statecharts script loads the registry, and so this module, in plain Node) there is no import.meta.env.
+ */
+const BASE = `${(import.meta.env?.PORTAL_API_URL ?? '').replace(/\/$/, '')}/portal_api`;
 
 
 const client = ky.create({

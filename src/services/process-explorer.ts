@@ -1,14 +1,12 @@
-import { fromPromise } from 'xstate';
+import { fromPromise, type AnyStateMachine } from 'xstate';
 import { processExplorerMachine, type ExportFormat } from '../machines/process-explorer.machine';
-import { PROCESSES } from '../app/processes/catalogue';
-import { layoutMachine, type ElkInputNode, type ElkOutputNode } from '../lib/statecharts/diagram';
+import { DIAGRAM_ELEMENT_ID, layoutMachine, type ElkInputNode, type ElkOutputNode } from '../lib/statecharts/diagram';
 import { toMermaid } from '../lib/statecharts/mermaid';
 import { toScxml } from '../lib/statecharts/scxml';
 import { saveFile } from './download';
 
-export const DIAGRAM_ELEMENT_ID = 'process-diagram';
-
-const machineOf = (id: string) => PROCESSES.find((p) => p.machine.id === id)?.machine;
+/** Finds a process's machine by its id (the app's registry answers). */
+export type MachineLookup = (id: string) => AnyStateMachine | undefined;
 
 /** ELK, loaded with the explorer only (it is large), laying out on the main thread. */
 async function elkLayout(graph: ElkInputNode): Promise<ElkOutputNode> {
@@ -41,7 +39,7 @@ async function svgToPng(svgText: string): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG failed'))), 'image/png'));
 }
 
-export async function exportProcess(processId: string, format: ExportFormat): Promise<void> {
+export async function exportProcess(machineOf: MachineLookup, processId: string, format: ExportFormat): Promise<void> {
   const machine = machineOf(processId);
   if (!machine) return;
   if (format === 'mermaid') return saveFile(`${processId}.mmd`, 'text/plain', toMermaid(machine));
@@ -51,17 +49,18 @@ export async function exportProcess(processId: string, format: ExportFormat): Pr
   return saveFile(`${processId}.png`, 'image/png', await svgToPng(diagramSvg()));
 }
 
-/** The explorer with ELK and the browser's downloads. */
-export const liveProcessExplorer = processExplorerMachine.provide({
-  actors: {
-    layoutProcess: fromPromise(async ({ input }: { input: { processId: string | null } }) => {
-      if (!input.processId) return null;
-      const machine = machineOf(input.processId);
-      if (!machine) throw { status: 404, message: `No process ${input.processId}` };
-      return layoutMachine(machine, elkLayout);
-    }),
-  },
-  actions: {
-    exportProcess: (_, params) => void exportProcess(params.processId, params.format),
-  },
-});
+/** The explorer over the given processes, with ELK and the browser's downloads; a failed download is told to `onExportFailed`. */
+export const liveProcessExplorer = (machineOf: MachineLookup, onExportFailed: () => void) =>
+  processExplorerMachine.provide({
+    actors: {
+      layoutProcess: fromPromise(async ({ input }: { input: { processId: string | null } }) => {
+        if (!input.processId) return null;
+        const machine = machineOf(input.processId);
+        if (!machine) throw { status: 404, message: `No process ${input.processId}` };
+        return layoutMachine(machine, elkLayout);
+      }),
+    },
+    actions: {
+      exportProcess: (_, params) => void exportProcess(machineOf, params.processId, params.format).catch(onExportFailed),
+    },
+  });

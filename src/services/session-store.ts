@@ -1,4 +1,5 @@
 import type { StoredUser } from '../machines/session.machine';
+import { PREFERENCE_KEYS } from '../lib/preference-keys';
 
 const USER_KEY = 'user';
 const ROLES_KEY = 'roles';
@@ -26,8 +27,21 @@ export const sessionStore = {
     if (roles && user) localStorage.setItem(ROLES_KEY, JSON.stringify({ groupId: user.group.id, roles }));
     else localStorage.removeItem(ROLES_KEY);
   },
+  /**
+   * Logout and expiry (the session's clearSession): a shop computer is shared, so nothing that names anyone stays
+   * behind: every key of local and session storage goes (the session, a saved deposit wizard with the customer's
+   * name, phone and national ID, whatever a later screen keeps), except the preferences that name no one. An
+   * allow-list, so a key added later is cleared without anyone remembering to add it here.
+   */
   clear() {
-    localStorage.removeItem(USER_KEY);
-    localStorage.removeItem(ROLES_KEY);
+    const kept = new Set<string>(Object.values(PREFERENCE_KEYS));
+    for (const storage of [localStorage, sessionStorage]) {
+      try {
+        const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
+        for (const key of keys) if (key !== null && !kept.has(key)) storage.removeItem(key);
+      } catch {
+        // storage blocked (private mode, policy): there is nothing in it to clear
+      }
+    }
   },
 };

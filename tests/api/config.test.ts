@@ -28,4 +28,11 @@ describe('server configuration', () => {
     expect(loadConfig({ MOBILE_MONEY_CALLBACK_SECRET: 'a-token-of-the-provider' }).mobileMoneyCallbackSecret).toBe('a-token-of-the-provider');
     expect(loadConfig({}).mobileMoneyCallbackSecret).toBeUndefined();
   });
+
+  it('trusts no proxy by default, and names TRUSTED_PROXIES when an entry is not an address or range', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8,::1' }).trustedProxies).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/40' })).toThrow(/TRUSTED_PROXIES: not an IP address or CIDR range/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy.internal' })).toThrow(/TRUSTED_PROXIES/);
+  });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerView } from '../../src/contract/customers';
 import type { Role } from '../../src/contract/roles';
-import { testApi, DEMO_PASSWORD, TEST_NOW, type TestApi } from '../support/api';
+import { testApi, TEST_NOW, type TestApi } from '../support/api';
 import { businessFixtures, imeiFor, type Borrower, type BusinessFixtures } from '../support/business-fixtures';
+import { userWith as approvedUser } from '../support/admin-changes';
 
 const FIND = '/api/v1/view_customer_msisdn';
 const DAY_MS = 86_400_000;
@@ -11,17 +12,9 @@ let api: TestApi;
 let fx: BusinessFixtures;
 const token: Record<string, string> = {};
 
-/** A user of a new group holding exactly these roles. */
+/** A user of a new group holding exactly these roles: made by the admin, approved by the approver (four eyes). */
 async function userWith(username: string, roles: Role[]): Promise<string> {
-  const group = await api.call('POST', '/prerequisites/admin-groups', { token: token.admin, body: { name: `${username} group` } });
-  for (const admin_role of roles) {
-    await api.call('POST', '/prerequisites/admin-group-roles', { token: token.admin, body: { group_id: group.body.id, admin_role } });
-  }
-  await api.call('POST', '/prerequisites/admins', {
-    token: token.admin,
-    body: { username, full_name: 'Test User', email: `${username}@simu.co.tz`, password: DEMO_PASSWORD, group_id: group.body.id },
-  });
-  return api.tokenFor(username);
+  return (await approvedUser(api, username, roles)).token;
 }
 
 const find = (body: unknown, by = token.agent) => api.call('POST', FIND, { token: by, body });

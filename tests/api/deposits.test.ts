@@ -12,10 +12,11 @@ import {
 } from '../../src/contract/deposits';
 import type { Role } from '../../src/contract/roles';
 import { templateOfFinger } from '../../src/lib/fingerprint-template';
-import { hashSecurityAnswer } from '../../server/db/seed-business';
+import { hashSecurityAnswer } from '../../server/domain/security-answers';
 import { DEMO_CALLBACK_SECRET } from '../../server/adapters/mobile-money';
-import { testApi, DEMO_PASSWORD, type TestApi } from '../support/api';
+import { testApi, type TestApi } from '../support/api';
 import { businessFixtures, imeiFor, type BusinessFixtures } from '../support/business-fixtures';
+import { userWith as approvedUser } from '../support/admin-changes';
 
 const HOUR_MS = 3_600_000;
 const P = Object.fromEntries(Object.entries(routes).map(([name, r]) => [name, r.path])) as Record<keyof typeof routes, string>;
@@ -29,17 +30,11 @@ let agentStore: number;
 /** Phones on sale in the test store: the fixtures' dial-code phone (300,000) and these. */
 const models: Record<'dial' | 'vivo' | 'oguard' | 'dear', { modelId: number; priceId: number }> = {} as never;
 
+/** A user of a new group holding exactly these roles: made by the admin, approved by the approver (four eyes). */
 async function userWith(username: string, roles: Role[]): Promise<string> {
-  const group = await api.call('POST', '/prerequisites/admin-groups', { token: token.admin, body: { name: `${username} group` } });
-  for (const admin_role of roles) {
-    await api.call('POST', '/prerequisites/admin-group-roles', { token: token.admin, body: { group_id: group.body.id, admin_role } });
-  }
-  const user = await api.call('POST', '/prerequisites/admins', {
-    token: token.admin,
-    body: { username, full_name: `Test ${username}`, email: `${username}@simu.co.tz`, password: DEMO_PASSWORD, group_id: group.body.id },
-  });
-  adminIds[username] = user.body.id;
-  return api.tokenFor(username);
+  const user = await approvedUser(api, username, roles);
+  adminIds[username] = user.id;
+  return user.token;
 }
 
 let serial = 500;
@@ -373,7 +368,7 @@ describe('the whole wizard, from the deposit to the loan', () => {
     // Every step wrote its audit row.
     const actions = (await api.db.query<{ action: string }>("SELECT action FROM audit_log WHERE entity_id = $1 OR (entity = 'loan' AND entity_id = $2) ORDER BY id", [w, String(row.id)])).map((r) => r.action);
     expect(actions).toEqual([
-      'deposit.push_requested', 'deposit.completed', 'first_deposit.otp_sent', 'first_deposit.otp_sent', 'first_deposit.otp_verified',
+      'deposit.push_requested', 'deposit.push_accepted', 'deposit.completed', 'first_deposit.otp_sent', 'first_deposit.otp_sent', 'first_deposit.otp_verified',
       'first_deposit.identity_verified', 'first_deposit.contract_signed', 'loan.created', 'first_deposit.completed',
     ]);
     // The customer now has an active loan: they no longer qualify.
@@ -557,11 +552,13 @@ describe('the deposit is never charged twice', () => {
     expect((await confirm(w)).body).toMatchObject({ status: 'completed', transaction_id: 'LATE0001' });
     expect(await itemStatus(await wizardImei(w))).toBe('reserved');
 
+    // Another customer paying from the same number (b's paid wizard holds b: decision 010).
+    const b2 = await buyer();
     const w2 = randomUUID();
-    await push(w2, b, { payer: '0754000013' });
+    await push(w2, b2, { payer: '0754000013' });
     api.clock.advance(61_000);
     await confirm(w2);
-    await push(w2, b, { attempt: 2 });
+    await push(w2, b2, { attempt: 2 });
     await customerAnswers();
     expect((await confirm(w2, 2)).body.status).toBe('completed');
     const orphan = await api.app.request('/portal_api/callbacks/mobile-money', {

@@ -2,26 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
 import { deviceLockType, lockChanged, lockChangeStarted, lockSolutionStatus } from '../../src/contract/lock-change';
 import type { Role } from '../../src/contract/roles';
-import { testApi, DEMO_PASSWORD, type TestApi } from '../support/api';
+import { testApi, type TestApi } from '../support/api';
 import { businessFixtures, type Borrower, type BusinessFixtures } from '../support/business-fixtures';
 import { confirmLockChange, startLockChange } from '../../server/domain/lock-change';
 import { lockProviderSimulator } from '../../server/adapters/lock-provider';
 import type { Caller, Deps } from '../../server/deps';
+import { userWith as approvedUser } from '../support/admin-changes';
 
 let api: TestApi;
 let fx: BusinessFixtures;
 const token: Record<string, string> = {};
 
+/** A user of a new group holding exactly these roles: made by the admin, approved by the approver (four eyes). */
 async function userWith(username: string, roles: Role[]): Promise<string> {
-  const group = await api.call('POST', '/prerequisites/admin-groups', { token: token.admin, body: { name: `${username} group` } });
-  for (const admin_role of roles) {
-    await api.call('POST', '/prerequisites/admin-group-roles', { token: token.admin, body: { group_id: group.body.id, admin_role } });
-  }
-  await api.call('POST', '/prerequisites/admins', {
-    token: token.admin,
-    body: { username, full_name: `Test ${username}`, email: `${username}@simu.co.tz`, password: DEMO_PASSWORD, group_id: group.body.id },
-  });
-  return api.tokenFor(username);
+  return (await approvedUser(api, username, roles)).token;
 }
 
 /** A call as the agent (ADD_LOAN, VIEW_CUSTOMER_PHONE) unless another token (or null: no token) is given. */

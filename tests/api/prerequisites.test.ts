@@ -2,20 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/contract/roles';
 import {
   adminGroup,
-  adminGroupRole,
   adminGroupRolesList,
   adminGroupsList,
   adminRolesList,
   portalUser,
   portalUsersList,
 } from '../../src/contract/prerequisites';
+import { portalChangeAwaitingApproval } from '../../src/contract/requests';
 import { DEMO_GROUPS } from '../../server/db/seed-security';
-import { testApi, TEST_NOW, type TestApi } from '../support/api';
+import { testApi, DEMO_PASSWORD, TEST_NOW, type TestApi } from '../support/api';
+import { APPROVE_PORTAL, approvedAdminChange } from '../support/admin-changes';
 
 let api: TestApi;
 let adminToken: string;
 let agentToken: string;
+let approverToken: string;
 let adminId: number;
+let approverId: number;
 /** The demo groups by name: Admin, Agent, Shop owner, ... */
 const groupIds: Record<string, number> = {};
 
@@ -24,7 +27,9 @@ beforeAll(async () => {
   adminToken = await api.tokenFor('admin');
   agentToken = await api.tokenFor('agent');
   for (const g of await api.db.query<{ id: number; name: string }>('SELECT id, name FROM admin_groups')) groupIds[g.name] = g.id;
+  approverToken = await api.tokenFor('approver');
   [{ id: adminId }] = (await api.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'admin'")) as [{ id: number }];
+  [{ id: approverId }] = (await api.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'approver'")) as [{ id: number }];
 });
 afterAll(() => api.close());
 
@@ -32,6 +37,7 @@ interface Counts {
   groups: number;
   group_roles: number;
   admins: number;
+  requests: number;
   audit: number;
 }
 
@@ -41,6 +47,7 @@ async function counts(): Promise<Counts> {
     `SELECT (SELECT count(*) FROM admin_groups)::int AS groups,
             (SELECT count(*) FROM admin_group_roles)::int AS group_roles,
             (SELECT count(*) FROM admins)::int AS admins,
+            (SELECT count(*) FROM requests)::int AS requests,
             (SELECT count(*) FROM audit_log)::int AS audit`,
   );
   return row!;
@@ -65,6 +72,19 @@ async function groupRoleId(group: string, role: string): Promise<number> {
   ]);
   return row!.id;
 }
+
+const PENDING_PORTAL = '/api/v1/pending/maker/checker/requests/portal';
+
+/** A decision on one portal change request. */
+const decide = (id: number, token: string) => api.call('POST', APPROVE_PORTAL, { token, body: { ids: [id], decision: 'approve' } });
+
+/** A new group, asked by the admin and approved by the approver: its id. */
+const newGroup = async (name: string) =>
+  (await approvedAdminChange(api, { maker: adminToken, checker: approverToken }, 'POST', '/prerequisites/admin-groups', { name })).after.group_id as number;
+
+/** A group's roles as the database holds them. */
+const rolesOf = async (group: number) =>
+  (await api.db.query<{ admin_role: string }>('SELECT admin_role FROM admin_group_roles WHERE group_id = $1 ORDER BY admin_role', [group])).map((r) => r.admin_role);
 
 /** How many identical requests a double-clicking user (or several server copies) sends at the same moment. */
 const AT_ONCE = 6;
@@ -283,25 +303,36 @@ describe('GET /prerequisites/admin-groups', () => {
   });
 });
 
-describe('POST /prerequisites/admin-groups', () => {
-  it('creates a group (201), trims its name, writes its audit row, and lists it', async () => {
+describe('POST /prerequisites/admin-groups: a new group waits for a second admin', () => {
+  it('records the new group as a request (202) with its audit row, creates nothing, and lists it in the portal inbox', async () => {
     const before = await counts();
     const res = await api.call('POST', '/prerequisites/admin-groups', { token: adminToken, body: { name: '  Auditors ' } });
-    expect(res.status).toBe(201);
-    const group = adminGroup.parse(res.body);
-    expect(group).toEqual({ id: expect.any(Number), name: 'Auditors', created_at: TEST_NOW.toISOString() });
-    expect(await counts()).toEqual({ ...before, groups: before.groups + 1, audit: before.audit + 1 });
+    expect(res.status).toBe(202);
+    const asked = portalChangeAwaitingApproval.parse(res.body);
+    expect(asked).toMatchObject({
+      kind: 'group_create', status: 'submitted', requested_by: { username: 'admin' }, summary: 'New security group Auditors',
+      before: { group: null }, after: { group: 'Auditors' },
+    });
+    expect(await counts()).toEqual({ ...before, requests: before.requests + 1, audit: before.audit + 1 });
+    const groups = await api.call('GET', '/prerequisites/admin-groups?$limit=1000', { token: adminToken });
+    expect(groups.body.data.map((g: { name: string }) => g.name)).not.toContain('Auditors');
+    const inbox = await api.call('POST', PENDING_PORTAL, { token: approverToken, body: { kind: 'group_create' } });
+    expect(inbox.body.pending_requests.map((r: { id: number }) => r.id)).toContain(asked.id);
+
+    const approved = await decide(asked.id, approverToken);
+    expect(approved.status).toBe(200);
+    const group = adminGroup.parse(
+      (await api.call('GET', '/prerequisites/admin-groups?$limit=1000', { token: adminToken })).body.data.find((g: { name: string }) => g.name === 'Auditors'),
+    );
+    expect(approved.body.results[0].after).toEqual({ group: 'Auditors', group_id: group.id });
     expect((await auditRows('group.created')).at(-1)).toMatchObject({
-      actor_id: adminId,
+      actor_id: approverId,
       entity: 'admin_group',
       entity_id: String(group.id),
       before: null,
-      after: group,
+      after: { id: group.id, name: 'Auditors', request_id: asked.id, requested_by: adminId },
       at: TEST_NOW,
     });
-    const list = await api.call('GET', '/prerequisites/admin-groups?$limit=1000', { token: adminToken });
-    expect(list.body.data).toContainEqual(group);
-    expect(list.body.total).toBe(before.groups + 1);
   });
 
   it.each(['Approver', 'approver', '  FINANCE  '])('refuses a duplicate group name %j with 400 naming name', async (name) => {
@@ -312,16 +343,14 @@ describe('POST /prerequisites/admin-groups', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('creates only one of several simultaneous requests for the same new name; the others are 400, not 500', async () => {
+  it('records only one of several simultaneous requests for the same new name; the others are 409 request_open, not 500', async () => {
     const before = await counts();
     const answers = await Promise.all(
       Array.from({ length: AT_ONCE }, () => api.call('POST', '/prerequisites/admin-groups', { token: adminToken, body: { name: 'Double click' } })),
     );
-    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(AT_ONCE - 1).fill(400)]);
-    expect(answers.filter((a) => a.status === 400).map((a) => a.body.fields)).toEqual(
-      Array(AT_ONCE - 1).fill({ name: 'A group with this name already exists' }),
-    );
-    expect(await counts()).toEqual({ ...before, groups: before.groups + 1, audit: before.audit + 1 });
+    expect(answers.map((a) => a.status).sort()).toEqual([202, ...Array(AT_ONCE - 1).fill(409)]);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.reason)).toEqual(Array(AT_ONCE - 1).fill('request_open'));
+    expect(await counts()).toEqual({ ...before, requests: before.requests + 1, audit: before.audit + 1 });
   });
 });
 
@@ -377,81 +406,90 @@ describe('GET /prerequisites/admin-group-roles', () => {
   });
 });
 
-describe('POST and DELETE /prerequisites/admin-group-roles', () => {
-  it('adds a role to a group (201) with its audit row; a second add of the same role is 400 naming admin_role', async () => {
-    const { body: group } = await api.call('POST', '/prerequisites/admin-groups', { token: adminToken, body: { name: 'Role testers' } });
+describe('POST and DELETE /prerequisites/admin-group-roles: role changes wait for a second admin', () => {
+  it('records a role to add (202) and adds it only when the approver approves, with its audit row', async () => {
+    const group = await newGroup('Role testers');
     const before = await counts();
-    const res = await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: group.id, admin_role: 'VIEW_USERS' } });
-    expect(res.status).toBe(201);
-    const added = adminGroupRole.parse(res.body);
-    expect(added).toEqual({ id: expect.any(Number), group_id: group.id, admin_role: 'VIEW_USERS', created_at: TEST_NOW.toISOString() });
-    expect(await counts()).toEqual({ ...before, group_roles: before.group_roles + 1, audit: before.audit + 1 });
-    expect((await auditRows('group_role.added')).at(-1)).toMatchObject({
-      actor_id: adminId,
-      entity: 'admin_group_role',
-      entity_id: String(added.id),
-      before: null,
-      after: added,
+    const res = await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: group, admin_role: 'VIEW_USERS' } });
+    expect(res.status).toBe(202);
+    const asked = portalChangeAwaitingApproval.parse(res.body);
+    expect(asked).toMatchObject({
+      kind: 'group_role_add', summary: 'Add VIEW_USERS to Role testers',
+      before: { group: 'Role testers', role: 'VIEW_USERS', held: false }, after: { group: 'Role testers', role: 'VIEW_USERS', held: true },
     });
+    expect(await counts()).toEqual({ ...before, requests: before.requests + 1, audit: before.audit + 1 });
+    expect(await rolesOf(group)).toEqual([]);
 
-    const again = await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: group.id, admin_role: 'VIEW_USERS' } });
-    expect(again.status).toBe(400);
-    expect(again.body.fields).toEqual({ admin_role: 'The group already has this role' });
-    expect(await counts()).toEqual({ ...before, group_roles: before.group_roles + 1, audit: before.audit + 1 });
+    const again = await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: group, admin_role: 'VIEW_USERS' } });
+    expect(again.status).toBe(409);
+    expect(again.body.reason).toBe('request_open');
+
+    expect((await decide(asked.id, approverToken)).status).toBe(200);
+    expect(await rolesOf(group)).toEqual(['VIEW_USERS']);
+    const [added] = await api.db.query<{ id: number }>('SELECT id FROM admin_group_roles WHERE group_id = $1', [group]);
+    expect((await auditRows('group_role.added')).at(-1)).toMatchObject({
+      actor_id: approverId,
+      entity: 'admin_group_role',
+      entity_id: String(added!.id),
+      before: null,
+      after: { group_id: group, admin_role: 'VIEW_USERS', request_id: asked.id, requested_by: adminId },
+    });
+    const held = await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: group, admin_role: 'VIEW_USERS' } });
+    expect(held.status).toBe(400);
+    expect(held.body.fields).toEqual({ admin_role: 'The group already has this role' });
   });
 
-  it('adds only one of several simultaneous adds of the same role; the others are 400, not 500', async () => {
-    const { body: group } = await api.call('POST', '/prerequisites/admin-groups', { token: adminToken, body: { name: 'Race testers' } });
+  it('records only one of several simultaneous adds of the same role; the others are 409 request_open, not 500', async () => {
+    const group = await newGroup('Race testers');
     const before = await counts();
     const answers = await Promise.all(
       Array.from({ length: AT_ONCE }, () =>
-        api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: group.id, admin_role: 'FIND_CUSTOMER' } }),
+        api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: group, admin_role: 'FIND_CUSTOMER' } }),
       ),
     );
-    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(AT_ONCE - 1).fill(400)]);
-    expect(answers.filter((a) => a.status === 400).map((a) => a.body.fields)).toEqual(
-      Array(AT_ONCE - 1).fill({ admin_role: 'The group already has this role' }),
-    );
-    expect(await counts()).toEqual({ ...before, group_roles: before.group_roles + 1, audit: before.audit + 1 });
+    expect(answers.map((a) => a.status).sort()).toEqual([202, ...Array(AT_ONCE - 1).fill(409)]);
+    expect(await counts()).toEqual({ ...before, requests: before.requests + 1, audit: before.audit + 1 });
   });
 
-  it('removes a role (200, the removed record) with its audit row; removing it again is 404 and changes nothing', async () => {
-    const { body: group } = await api.call('POST', '/prerequisites/admin-groups', { token: adminToken, body: { name: 'Removal testers' } });
-    const { body: added } = await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: group.id, admin_role: 'VIEW_STORES' } });
+  it('records a removal (202), keeps the role until it is approved, then removes it; the removed id is then 404', async () => {
+    const group = await newGroup('Removal testers');
+    await approvedAdminChange(api, { maker: adminToken, checker: approverToken }, 'POST', '/prerequisites/admin-group-roles', { group_id: group, admin_role: 'VIEW_STORES' });
+    const [{ id: roleId }] = (await api.db.query<{ id: number }>('SELECT id FROM admin_group_roles WHERE group_id = $1', [group])) as [{ id: number }];
     const before = await counts();
-    const res = await api.call('DELETE', `/prerequisites/admin-group-roles/${added.id}`, { token: adminToken });
-    expect(res.status).toBe(200);
-    expect(adminGroupRole.parse(res.body)).toEqual(added);
-    expect(await counts()).toEqual({ ...before, group_roles: before.group_roles - 1, audit: before.audit + 1 });
+    const res = await api.call('DELETE', `/prerequisites/admin-group-roles/${roleId}`, { token: adminToken });
+    expect(res.status).toBe(202);
+    expect(portalChangeAwaitingApproval.parse(res.body)).toMatchObject({
+      kind: 'group_role_remove', summary: 'Remove VIEW_STORES from Removal testers', before: { held: true }, after: { held: false },
+    });
+    expect(await rolesOf(group)).toEqual(['VIEW_STORES']);
+
+    expect((await decide(res.body.id, approverToken)).status).toBe(200);
+    expect(await rolesOf(group)).toEqual([]);
+    expect(await counts()).toEqual({ ...before, group_roles: before.group_roles - 1, requests: before.requests + 1, audit: before.audit + 3 });
     expect((await auditRows('group_role.removed')).at(-1)).toMatchObject({
-      actor_id: adminId,
+      actor_id: approverId,
       entity: 'admin_group_role',
-      entity_id: String(added.id),
-      before: added,
+      entity_id: String(roleId),
+      before: { group_id: group, admin_role: 'VIEW_STORES', request_id: res.body.id, requested_by: adminId },
       after: null,
     });
-    const list = await api.call('GET', `/prerequisites/admin-group-roles?group_id=${group.id}`, { token: adminToken });
-    expect(list.body).toEqual({ total: 0, limit: 50, skip: 0, data: [] });
-
-    const again = await api.call('DELETE', `/prerequisites/admin-group-roles/${added.id}`, { token: adminToken });
+    const again = await api.call('DELETE', `/prerequisites/admin-group-roles/${roleId}`, { token: adminToken });
     expect(again.status).toBe(404);
     expect(again.body.message).toBe('This group role does not exist');
-    expect(await counts()).toEqual({ ...before, group_roles: before.group_roles - 1, audit: before.audit + 1 });
   });
 
-  it("takes effect on the group's users at their next call, in both directions", async () => {
+  it("takes effect on the group's users at their next call once approved, in both directions", async () => {
+    const tokens = { maker: adminToken, checker: approverToken };
     expect((await api.call('GET', '/prerequisites/admins', { token: agentToken })).status).toBe(403);
 
-    const granted = await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: groupIds.Agent, admin_role: 'VIEW_USERS' } });
-    expect(granted.status).toBe(201);
+    const asked = await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: groupIds.Agent, admin_role: 'VIEW_USERS' } });
+    expect((await api.call('GET', '/prerequisites/admins', { token: agentToken })).status).toBe(403);
+    await decide(asked.body.id, approverToken);
     const allowed = await api.call('GET', '/prerequisites/admins', { token: agentToken });
     expect(allowed.status).toBe(200);
     expect(portalUsersList.parse(allowed.body).data.map((u) => u.username)).toContain('agent');
-    const own = await api.call('GET', `/prerequisites/admin-group-roles?group_id=${groupIds.Agent}&$limit=1000`, { token: agentToken });
-    expect(own.body.data.map((r: { admin_role: string }) => r.admin_role)).toContain('VIEW_USERS');
 
-    const revoked = await api.call('DELETE', `/prerequisites/admin-group-roles/${granted.body.id}`, { token: adminToken });
-    expect(revoked.status).toBe(200);
+    await approvedAdminChange(api, tokens, 'DELETE', `/prerequisites/admin-group-roles/${await groupRoleId('Agent', 'VIEW_USERS')}`);
     const refused = await api.call('GET', '/prerequisites/admins', { token: agentToken });
     expect(refused.status).toBe(403);
     expect(refused.body.role).toBe('VIEW_USERS');
@@ -488,15 +526,29 @@ describe('GET /prerequisites/admins', () => {
   });
 });
 
-describe('POST /prerequisites/admins', () => {
-  it('creates a user (201) with its audit row, and the user can log in with their password', async () => {
+describe('POST /prerequisites/admins: a new user waits for a second admin', () => {
+  it('records the user (202) without the password; the user can log in only once the approver approves', async () => {
     const before = await counts();
     const body = newUser({ username: 'neema', full_name: 'Neema Swai', email: 'neema@simu.co.tz', group_id: groupIds['Call centre'] });
     const res = await api.call('POST', '/prerequisites/admins', { token: adminToken, body });
-    expect(res.status).toBe(201);
-    const user = portalUser.parse(res.body);
+    expect(res.status).toBe(202);
+    const asked = portalChangeAwaitingApproval.parse(res.body);
+    expect(asked).toMatchObject({
+      kind: 'portal_user_create',
+      summary: 'New portal user neema (Neema Swai) in Call centre',
+      after: { username: 'neema', full_name: 'Neema Swai', email: 'neema@simu.co.tz', group: 'Call centre', otp_enabled: false },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/i);
+    expect(JSON.stringify(await api.db.query('SELECT * FROM audit_log ORDER BY id DESC LIMIT 1'))).not.toContain(body.password);
+    expect(await counts()).toEqual({ ...before, requests: before.requests + 1, audit: before.audit + 1 });
+    expect((await api.login('neema', body.password, '10.7.0.1')).status).toBe(401);
+
+    const approved = await decide(asked.id, approverToken);
+    expect(approved.status).toBe(200);
+    const listed = await api.call('GET', '/prerequisites/admins?$limit=1000', { token: adminToken });
+    const user = portalUser.parse(listed.body.data.find((u: { username: string }) => u.username === 'neema'));
     expect(user).toEqual({
-      id: expect.any(Number),
+      id: approved.body.results[0].after.user_id,
       username: 'neema',
       full_name: 'Neema Swai',
       email: 'neema@simu.co.tz',
@@ -508,31 +560,21 @@ describe('POST /prerequisites/admins', () => {
       otp_channel: 'sms',
       disabled: false,
     });
-    expect(await counts()).toEqual({ ...before, admins: before.admins + 1, audit: before.audit + 1 });
     const [row] = await auditRows('user.created').then((rows) => rows.slice(-1));
-    expect(row).toMatchObject({ actor_id: adminId, entity: 'admin', entity_id: String(user.id), before: null, after: user });
-    expect(JSON.stringify(row!.after)).not.toContain(body.password);
+    expect(row).toMatchObject({ actor_id: approverId, entity: 'admin', entity_id: String(user.id), before: null, after: { username: 'neema', request_id: asked.id, requested_by: adminId } });
+    expect(JSON.stringify(row!.after)).not.toMatch(new RegExp(`${body.password}|scrypt`));
 
-    const listed = await api.call('GET', '/prerequisites/admins?$limit=1000', { token: adminToken });
-    expect(listed.body.data).toContainEqual(user);
-
-    const login = await api.login('neema', body.password, '10.7.0.1');
+    const login = await api.login('neema', body.password, '10.7.0.2');
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ id: user.id, username: 'neema', group: { id: groupIds['Call centre'], name: 'Call centre' }, otp_pending: false });
-    const roles = await api.call('GET', `/prerequisites/admin-group-roles?group_id=${groupIds['Call centre']}&$limit=1000`, {
-      token: login.body.accessToken,
-    });
-    expect(roles.status).toBe(200);
-    expect(roles.body.total).toBe(DEMO_GROUPS.find((g) => g.name === 'Call centre')!.roles.length);
-    expect((await api.login('neema', 'Demo#2026', '10.7.0.2')).status).toBe(401);
+    expect((await api.login('neema', 'Demo#2026', '10.7.0.3')).status).toBe(401);
   });
 
-  it('creates a user with OTP by SMS who then gets a code at login', async () => {
+  it('creates, once approved, a user with OTP by SMS who then gets a code at login', async () => {
     const body = newUser({ username: 'otpuser', otp_enabled: true, otp_channel: 'sms', phone: '255765000123' });
-    const res = await api.call('POST', '/prerequisites/admins', { token: adminToken, body });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ otp_enabled: true, otp_channel: 'sms' });
-    const login = await api.login('otpuser', body.password, '10.7.0.3');
+    const applied = await approvedAdminChange(api, { maker: adminToken, checker: approverToken }, 'POST', '/prerequisites/admins', body);
+    expect(applied.after).toMatchObject({ username: 'otpuser', otp_enabled: true });
+    const login = await api.login('otpuser', body.password, '10.7.0.4');
     expect(login.body.user).toMatchObject({ otp_enabled: true, otp_pending: true });
     expect((await api.call('GET', '/dev/outbox')).body.data[0]).toMatchObject({ channel: 'sms', recipient: '255765000123' });
   });
@@ -545,14 +587,67 @@ describe('POST /prerequisites/admins', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('creates only one of several simultaneous requests for the same username; the others are 400, not 500', async () => {
+  it('records only one of several simultaneous requests for the same username; the others are 409 request_open, not 500', async () => {
     const before = await counts();
     const body = newUser({ username: 'twin' });
     const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => api.call('POST', '/prerequisites/admins', { token: adminToken, body })));
-    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(AT_ONCE - 1).fill(400)]);
-    expect(answers.filter((a) => a.status === 400).map((a) => a.body.fields)).toEqual(
-      Array(AT_ONCE - 1).fill({ username: 'This username is taken' }),
+    expect(answers.map((a) => a.status).sort()).toEqual([202, ...Array(AT_ONCE - 1).fill(409)]);
+    expect(await counts()).toEqual({ ...before, requests: before.requests + 1, audit: before.audit + 1 });
+  });
+});
+
+describe('four eyes: one admin cannot make an admin change alone (issue 11)', () => {
+  it('refuses the maker their own approval of every kind, even holding every role, and a second admin applies each', async () => {
+    // A second admin: made by the admin and approved by the approver, in the Admin group (every role).
+    const second = await approvedAdminChange(api, { maker: adminToken, checker: approverToken }, 'POST', '/prerequisites/admins', newUser({ username: 'admin2', group_id: groupIds.Admin, password: DEMO_PASSWORD }));
+    const admin2Token = await api.tokenFor('admin2');
+    const roleId = await groupRoleId('Agent', 'ADD_LOAN');
+    const asked = [
+      await api.call('POST', '/prerequisites/admin-groups', { token: adminToken, body: { name: 'Four eyes' } }),
+      await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: groupIds.Finance, admin_role: 'VIEW_USERS' } }),
+      await api.call('DELETE', `/prerequisites/admin-group-roles/${roleId}`, { token: adminToken }),
+      await api.call('POST', '/prerequisites/admins', { token: adminToken, body: newUser({ username: 'solo' }) }),
+    ];
+    expect(asked.map((a) => a.status)).toEqual([202, 202, 202, 202]);
+    const ids = asked.map((a) => a.body.id as number);
+    const applied = async () => ({
+      group: (await api.db.query("SELECT 1 FROM admin_groups WHERE name = 'Four eyes'")).length,
+      added: (await rolesOf(groupIds.Finance!)).includes('VIEW_USERS'),
+      removed: !(await rolesOf(groupIds.Agent!)).includes('ADD_LOAN'),
+      user: (await api.db.query("SELECT 1 FROM admins WHERE username = 'solo'")).length,
+    });
+    const nothing = { group: 0, added: false, removed: false, user: 0 };
+    expect(await applied()).toEqual(nothing);
+
+    // The maker holds VIEW_APPROVALS (the Admin group holds every role), yet is refused, one by one and in bulk.
+    for (const id of ids) {
+      const own = await decide(id, adminToken);
+      expect(own.status).toBe(403);
+      expect(own.body.reason).toBe('own_request');
+    }
+    const bulk = await api.call('POST', APPROVE_PORTAL, { token: adminToken, body: { ids, decision: 'approve' } });
+    expect(bulk.body).toMatchObject({ approved: 0, refused: 4 });
+    expect(await applied()).toEqual(nothing);
+
+    // The second admin approves all four at once, and each applies.
+    const approved = await api.call('POST', APPROVE_PORTAL, { token: admin2Token, body: { ids, decision: 'approve' } });
+    expect(approved.body).toMatchObject({ approved: 4, refused: 0 });
+    expect(await applied()).toEqual({ group: 1, added: true, removed: true, user: 1 });
+
+    // The audit screen's search and its CSV show each change with its maker and checker.
+    const audit = await api.call('GET', `/api/v1/requests/audit?checker_id=${second.after.user_id}&limit=200`, { token: adminToken });
+    expect(audit.body.data.map((r: { id: number; kind: string; maker: { username: string }; checker: { username: string } }) => [r.id, r.kind, r.maker.username, r.checker.username]).sort()).toEqual(
+      [
+        [ids[0], 'group_create', 'admin', 'admin2'],
+        [ids[1], 'group_role_add', 'admin', 'admin2'],
+        [ids[2], 'group_role_remove', 'admin', 'admin2'],
+        [ids[3], 'portal_user_create', 'admin', 'admin2'],
+      ].sort(),
     );
-    expect(await counts()).toEqual({ ...before, admins: before.admins + 1, audit: before.audit + 1 });
+    const csv = await api.call('GET', `/api/v1/requests/audit/csv?checker_id=${second.after.user_id}`, { token: adminToken });
+    expect(csv.body.rows).toBe(4);
+    for (const line of ['New security group Four eyes', 'Add VIEW_USERS to Finance', 'Remove ADD_LOAN from Agent', 'New portal user solo']) {
+      expect(csv.body.csv).toContain(line);
+    }
   });
 });

@@ -14,10 +14,11 @@ import {
   requestAuditList,
 } from '../../src/contract/requests';
 import type { Role } from '../../src/contract/roles';
-import { submitGroupRoleChange, submitPortalUser, submitPriceUpdate } from '../../server/domain/requests';
+import { submitGroupRoleChange, submitPortalUser, submitPriceUpdate } from '../../server/domain/requests/proposals';
 import { seedRequests } from '../../server/db/seed-requests';
 import { hashPassword } from '../../server/auth/password';
-import { testApi, DEMO_PASSWORD, TEST_NOW, type TestApi } from '../support/api';
+import { testApi, TEST_NOW, type TestApi } from '../support/api';
+import { userWith as approvedUser } from '../support/admin-changes';
 import { businessFixtures, imeiFor, plusDays, type Borrower, type BusinessFixtures } from '../support/business-fixtures';
 
 const HOUR = 3_600_000;
@@ -51,18 +52,11 @@ async function world() {
   const groupIds: Record<string, number> = {};
   for (const g of await api.db.query<{ id: number; name: string }>('SELECT id, name FROM admin_groups')) groupIds[g.name] = g.id;
 
-  /** A user of a new group holding exactly these roles. */
+  /** A user of a new group holding exactly these roles: made by the admin, approved by the approver (four eyes). */
   async function userWith(username: string, roles: Role[]): Promise<string> {
-    const group = await api.call('POST', '/prerequisites/admin-groups', { token: token.admin, body: { name: `${username} group` } });
-    for (const admin_role of roles) {
-      await api.call('POST', '/prerequisites/admin-group-roles', { token: token.admin, body: { group_id: group.body.id, admin_role } });
-    }
-    const user = await api.call('POST', '/prerequisites/admins', {
-      token: token.admin,
-      body: { username, full_name: 'Test User', email: `${username}@simu.co.tz`, password: DEMO_PASSWORD, group_id: group.body.id },
-    });
-    adminIds[username] = user.body.id;
-    return api.tokenFor(username);
+    const user = await approvedUser(api, username, roles, { maker: token.admin!, checker: token.approver! });
+    adminIds[username] = user.id;
+    return user.token;
   }
 
   const submit = {
@@ -821,7 +815,8 @@ describe('the pending lists and the maker-checker inboxes (a database of their o
   it('refuses a maker-checker change overtaken since the request (409 changed_since_request), leaving it pending', async () => {
     const admin = { adminId: v.adminIds.admin! };
     const id = await v.api.db.transaction((tx) => submitGroupRoleChange(tx, admin, 'add', { group_id: v.groupIds.Finance!, admin_role: 'VIEW_STORES' }, v.api.clock.now()));
-    await v.api.call('POST', '/prerequisites/admin-group-roles', { token: v.token.admin, body: { group_id: v.groupIds.Finance, admin_role: 'VIEW_STORES' } });
+    // The role arrives by another way meanwhile (a request of another kind cannot be open for the same change).
+    await v.api.db.query('INSERT INTO admin_group_roles (group_id, admin_role, created_at) VALUES ($1, $2, $3)', [v.groupIds.Finance, 'VIEW_STORES', v.api.clock.now()]);
     const res = await v.decide(P.approvePortal, [id], 'approve');
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'The group already has this role', reason: 'changed_since_request' });

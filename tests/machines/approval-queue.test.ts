@@ -1,6 +1,8 @@
 import { describe, expect } from 'vitest';
 import type { ApprovalQueueContext } from '../../src/machines/approval-queue.machine';
 import { testModel } from './model';
+import { testOracle } from './oracle';
+import { approvalQueueOracle } from './approval-queue.oracle';
 import { approvalQueueModel, mixed, offline } from './approval-queue.model';
 
 describe('approval queue machine (model-based)', () => {
@@ -27,4 +29,8 @@ describe('approval queue machine (model-based)', () => {
       },
     },
   });
+});
+
+describe('approval queue machine (oracle)', () => {
+  testOracle(approvalQueueOracle);
 });

@@ -1,5 +1,7 @@
 import { describe, expect } from 'vitest';
 import { testModel } from './model';
+import { testOracle } from './oracle';
+import { customerActionOracle } from './customer-action.oracle';
 import { customerActionModel, pin, rateLimited } from './customer-action.model';
 
 describe('customer action machine (model-based)', () => {
@@ -16,4 +18,8 @@ describe('customer action machine (model-based)', () => {
       done: (s) => expect(s.context.result).toEqual(pin),
     },
   });
+});
+
+describe('customer action machine (oracle)', () => {
+  testOracle(customerActionOracle);
 });

@@ -1,5 +1,7 @@
 import { describe, expect } from 'vitest';
 import { testModel } from './model';
+import { testOracle } from './oracle';
+import { customerLookupOracle, customerViewLookupOracle } from './customer-lookup.oracle';
 import { customerLookupModel, offline, view } from './customer-lookup.model';
 
 describe('customer lookup machine (model-based)', () => {
@@ -13,4 +15,12 @@ describe('customer lookup machine (model-based)', () => {
       idle: (s) => expect(s.context.query).toBeNull(),
     },
   });
+});
+
+describe('customer lookup machine, find screen (oracle)', () => {
+  testOracle(customerLookupOracle);
+});
+
+describe('customer lookup machine, view screen (oracle)', () => {
+  testOracle(customerViewLookupOracle);
 });

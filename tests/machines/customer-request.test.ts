@@ -1,6 +1,8 @@
 import { describe, expect } from 'vitest';
 import { testModel } from './model';
 import { customerRequestModel, pendingAlready } from './customer-request.model';
+import { testOracle } from './oracle';
+import { customerRequestOracle } from './customer-request.oracle';
 
 describe('customer request machine (model-based)', () => {
   testModel({
@@ -13,4 +15,8 @@ describe('customer request machine (model-based)', () => {
       submitted: (s) => expect(s.context.failure).toBeNull(),
     },
   });
+});
+
+describe('customer request machine (oracle)', () => {
+  testOracle(customerRequestOracle);
 });

@@ -97,6 +97,9 @@ export const loan: LoanSummary = {
 const { in_stock: _inStock, ...phoneOnly } = phone;
 export const wizard = (lockType: WizardStatus['lock']['lock_solution_type']): WizardStatus => ({
   wizard_id: WIZARD_ID,
+  step: 'lock',
+  abandoned_at: null,
+  release_after: '2026-11-24T08:10:00.000Z',
   customer,
   phone: { ...phoneOnly, lock_solution_type: lockType },
   repayment_period: 'daily',

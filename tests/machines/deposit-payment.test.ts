@@ -1,6 +1,8 @@
 import { describe, expect } from 'vitest';
 import { testModel } from './model';
 import { depositPaymentModel } from './deposit-payment.model';
+import { depositPaymentOracle } from './deposit-payment.oracle';
+import { testOracle } from './oracle';
 
 describe('deposit payment machine (model-based)', () => {
   testModel({
@@ -18,4 +20,8 @@ describe('deposit payment machine (model-based)', () => {
       abandoned: (s) => expect(s.output?.paid).toBe(false),
     },
   });
+});
+
+describe('deposit payment machine (oracle)', () => {
+  testOracle(depositPaymentOracle);
 });

@@ -3,6 +3,8 @@ import { createActor } from 'xstate';
 import { it } from 'vitest';
 import { deviceStatusMachine } from '../../src/machines/device-status.machine';
 import { testModel } from './model';
+import { testOracle } from './oracle';
+import { recordRecoveredOracle, reportStolenOracle } from './device-status.oracle';
 import { activeDevice, alreadyStolen, deviceStatusModel, stolenDevice } from './device-status.model';
 
 describe('device status machine (model-based)', () => {
@@ -35,4 +37,12 @@ describe('device status machine, recovered', () => {
     expect(found(activeDevice).can({ type: 'change.requested', values: { occurred_on: '2026-11-02' } })).toBe(false);
     actor.stop();
   });
+});
+
+describe('device status machine, report stolen (oracle)', () => {
+  testOracle(reportStolenOracle);
+});
+
+describe('device status machine, record recovered (oracle)', () => {
+  testOracle(recordRecoveredOracle);
 });

@@ -1,6 +1,6 @@
 import { firstDepositMachine } from '../../src/machines/first-deposit.machine';
 import type { ModelSpec } from './coverage';
-import { WIZARD_ID, contract, depositCompleted, depositDeclined, loan, notQualified, qualified, wizard } from './deposit-fixtures';
+import { WIZARD_ID, contract, depositCompleted, depositDeclined, loan, notQualified, qualified } from './deposit-fixtures';
 
 export const notFound = { status: 404, message: 'Customer record not found' };
 export const wrongOtp = { status: 409, message: 'A code is wrong', reason: 'otp_wrong', left: 4 };
@@ -10,7 +10,8 @@ export const networkDown = { status: null, message: 'Failed to fetch' };
  * The whole wizard with its children's outcomes as events: search (a bad number, not found, not qualified,
  * qualified), pick and confirm with another period, the deposit paid or declined and abandoned, OTPs (sent, not
  * sent, both codes missing, wrong, right), identity, the contract (not loaded, terms not accepted, no signature,
- * signed), the lock (trustonic or vivo, checkboxes missing, activation refused, the loan).
+ * signed), the lock (the lock-install child's outcomes: installed with the loan, or the wizard's status refused and
+ * reloaded).
  */
 export const firstDepositModel: ModelSpec<typeof firstDepositMachine> = {
   machine: firstDepositMachine,
@@ -47,14 +48,8 @@ export const firstDepositModel: ModelSpec<typeof firstDepositMachine> = {
     { type: 'contract.signed', acceptTerms: true, signedBy: 'Neema Joseph Mushi' },
     { type: 'xstate.done.actor.signContract', output: { reference: contract.reference, contract_url: loan.contract_url, signed_at: '2026-11-23T08:08:00.000Z' } },
     { type: 'xstate.error.actor.signContract', error: networkDown },
-    { type: 'xstate.done.actor.fetchWizard', output: wizard('trustonic') },
-    { type: 'xstate.done.actor.fetchWizard', output: wizard('vivo') },
-    { type: 'xstate.error.actor.fetchWizard', error: networkDown },
+    { type: 'xstate.done.actor.lockInstall', output: { installed: loan } },
+    { type: 'xstate.done.actor.lockInstall', output: { refused: networkDown } },
     { type: 'lock.reload' },
-    { type: 'xstate.done.actor.vivo', output: { imei: '356789104563215', verified: true } },
-    { type: 'lock.confirmed', lockInstalled: true, appInstalled: false },
-    { type: 'lock.confirmed', lockInstalled: true, appInstalled: true },
-    { type: 'xstate.done.actor.confirmLock', output: loan },
-    { type: 'xstate.error.actor.confirmLock', error: networkDown },
   ],
 };

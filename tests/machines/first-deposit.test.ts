@@ -1,7 +1,10 @@
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { lockOfWizard } from '../../src/machines/first-deposit.machine';
 import { testModel } from './model';
+import { testOracle } from './oracle';
+import { firstDepositOracle } from './first-deposit.oracle';
 import { firstDepositModel, networkDown, notFound, wrongOtp } from './first-deposit.model';
-import { loan } from './deposit-fixtures';
+import { loan, wizard } from './deposit-fixtures';
 
 describe('first deposit wizard machine (model-based)', () => {
   testModel({
@@ -9,7 +12,7 @@ describe('first deposit wizard machine (model-based)', () => {
     states: {
       'searching.idle': (s) => {
         if (s.context.failure) expect(s.context.failure).toEqual(notFound);
-        if (s.context.invalid) expect(s.context.invalid).toEqual({ msisdn: 'A valid phone number is required' });
+        if (s.context.invalid) expect(s.context.invalid).toEqual({ msisdn: 'phoneInvalid' });
       },
       'searching.looking': (s) => expect(s.hasTag('busy')).toBe(true),
       'searching.notQualified': (s) => {
@@ -19,22 +22,26 @@ describe('first deposit wizard machine (model-based)', () => {
       choosingPhone: (s) => expect(s.context.phones.length).toBeGreaterThan(0),
       confirmingPhone: (s) => {
         expect(s.context.phone?.phone_price_id).toBe(11);
-        if (s.context.invalid) expect(s.context.invalid).toEqual({ payment_msisdn: 'A valid phone number is required' });
+        if (s.context.invalid) expect(s.context.invalid).toEqual({ payment_msisdn: 'phoneInvalid' });
       },
       deposit: (s) => expect([null, '255754300101']).toContain(s.context.payer),
       'otp.entering': (s) => {
         expect(s.context.deposit?.status).toBe('completed');
         if (s.context.failure) expect(s.context.failure).toEqual(wrongOtp);
-        if (s.context.invalid) expect(s.context.invalid).toEqual({ codes: 'Please enter both OTP codes' });
+        if (s.context.invalid) expect(s.context.invalid).toEqual({ codes: 'codesMissing' });
       },
       'otp.sendFailed': (s) => expect(s.context.failure).toEqual(networkDown),
       contract: (s) => expect(s.context.contractRef).toBe('k3Jd93kdLs0aP2qXz8Vb'),
       'contract.reading': (s) => {
-        if (s.context.invalid) expect(Object.keys(s.context.invalid)).toEqual([expect.stringMatching(/^(accept_terms|signed_by)$/)]);
+        if (s.context.invalid) expect([{ accept_terms: 'termsNotAccepted' }, { signed_by: 'signatureInvalid' }]).toContainEqual(s.context.invalid);
       },
-      'lock.vivoCode': (s) => expect(s.context.lock?.lock.lock_solution_type).toBe('vivo'),
       'lock.installing': (s) => {
-        if (s.context.invalid) expect(s.context.invalid.installed).toMatch(/lock solution and the mobile app/);
+        expect(s.context.failure).toBeNull();
+        expect(s.context.invalid).toBeNull();
+      },
+      'lock.loadFailed': (s) => {
+        expect(s.context.failure).toEqual(networkDown);
+        expect(s.can({ type: 'lock.reload' })).toBe(true);
       },
       done: (s) => {
         expect(s.status).toBe('done');
@@ -42,4 +49,16 @@ describe('first deposit wizard machine (model-based)', () => {
       },
     },
   });
+});
+
+describe('first deposit wizard: the lock to install', () => {
+  it('is the chosen phone lock on the handset given out; only vivo asks a code', () => {
+    expect(lockOfWizard(wizard('trustonic'))).toEqual({ imei: '356789104563215', lock_solution_type: 'trustonic', dial_code: null, qr_payload: null, vivo_code_required: false });
+    expect(lockOfWizard(wizard('dial_code'))).toMatchObject({ dial_code: '*#7378423#', vivo_code_required: false });
+    expect(lockOfWizard(wizard('vivo'))).toMatchObject({ lock_solution_type: 'vivo', vivo_code_required: true });
+  });
+});
+
+describe('first deposit wizard machine (oracle)', () => {
+  testOracle(firstDepositOracle);
 });

@@ -27,9 +27,9 @@ export const networkDown = { status: null, message: 'Failed to fetch' };
 export const stolen = { status: 409, message: 'This device is reported stolen', reason: 'device_stolen' };
 
 /**
- * Load (or fail and reload), choose a type offered or not, start (refused, a plain type, vivo with its child's
- * outcome), back to choosing, the checkboxes missing or ticked, confirm refused or applied (enrolled, or pending
- * and enrolled again).
+ * Load (or fail and reload), choose a type offered or not, the lock-install child's outcomes (applied and enrolled,
+ * applied with the enrolment pending, the start refused, the agent went back), and enrolling again (enrolled, or
+ * refused).
  */
 export const lockChangeModel: ModelSpec<typeof lockChangeMachine> = {
   machine: lockChangeMachine,
@@ -40,16 +40,12 @@ export const lockChangeModel: ModelSpec<typeof lockChangeMachine> = {
     { type: 'lock.reload' },
     { type: 'lock.typeChosen', lockType: 'dial_code' },
     { type: 'lock.typeChosen', lockType: 'oguard' },
-    { type: 'xstate.done.actor.startChange', output: startedOguard },
-    { type: 'xstate.done.actor.startChange', output: startedVivo },
-    { type: 'xstate.error.actor.startChange', error: stolen },
-    { type: 'xstate.done.actor.vivo', output: { imei: IMEI, verified: true } },
-    { type: 'lock.back' },
-    { type: 'lock.confirmed', lockInstalled: false, appInstalled: true },
-    { type: 'lock.confirmed', lockInstalled: true, appInstalled: true },
-    { type: 'xstate.done.actor.confirmChange', output: enrolled },
-    { type: 'xstate.done.actor.confirmChange', output: enrolmentPending },
-    { type: 'xstate.error.actor.confirmChange', error: networkDown },
+    { type: 'xstate.done.actor.lockInstall', output: { installed: enrolled } },
+    { type: 'xstate.done.actor.lockInstall', output: { installed: enrolmentPending } },
+    { type: 'xstate.done.actor.lockInstall', output: { refused: stolen } },
+    { type: 'xstate.done.actor.lockInstall', output: { back: true } },
     { type: 'lock.enrolAgain' },
+    { type: 'xstate.done.actor.confirmChange', output: enrolled },
+    { type: 'xstate.error.actor.confirmChange', error: networkDown },
   ],
 };

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { testModel } from './model';
-import { IMEI, MSISDN, current, enrolled, enrolmentPending, lockChangeModel, networkDown, startedOguard, startedVivo, stolen } from './lock-change.model';
+import { testOracle } from './oracle';
+import { lockChangeOracle } from './lock-change.oracle';
+import { IMEI, MSISDN, current, enrolled, enrolmentPending, lockChangeModel, networkDown, startedVivo, stolen } from './lock-change.model';
 import { lockChangeMachine } from '../../src/machines/lock-change.machine';
+import { lockInstallMachine } from '../../src/machines/lock-install.machine';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -20,43 +23,43 @@ describe('lock change machine (model-based)', () => {
       },
       choosing: (s) => {
         expect(s.context.current).toEqual(current);
-        expect(s.context.started).toBeNull();
+        expect(s.context.result).toBeNull();
         expect(s.can({ type: 'lock.typeChosen', lockType: 'vivo' })).toBe(true);
-        if (s.context.invalid) expect(s.context.invalid).toEqual({ lockType: 'Choose the new lock solution type' });
+        if (s.context.invalid) expect(s.context.invalid).toEqual({ lockType: 'lockTypeMissing' });
         if (s.context.failure) expect(s.context.failure).toEqual(stolen);
       },
-      starting: (s) => expect(s.hasTag('busy')).toBe(true),
-      vivoCode: (s) => {
-        expect(s.context.started).toEqual(startedVivo);
-        expect(s.can({ type: 'lock.confirmed', lockInstalled: true, appInstalled: true })).toBe(false);
-      },
-      installing: (s) => {
-        expect([startedOguard, startedVivo]).toContainEqual(s.context.started);
-        expect(s.can({ type: 'lock.back' })).toBe(true);
-        if (s.context.invalid) expect(s.context.invalid.installed).toMatch(/lock solution and the mobile app/);
-        if (s.context.failure) expect(s.context.failure).toEqual(networkDown);
-      },
-      confirming: (s) => {
-        expect(s.hasTag('busy')).toBe(true);
-        expect(s.can({ type: 'lock.back' })).toBe(false);
+      changing: (s) => {
+        expect(s.context.failure).toBeNull();
+        expect(s.context.invalid).toBeNull();
       },
       done: (s) => {
         expect([enrolled, enrolmentPending]).toContainEqual(s.context.result);
         expect(s.can({ type: 'lock.enrolAgain' })).toBe(s.context.result!.enrolment === 'pending');
+        if (s.context.failure) expect(s.context.failure).toEqual(networkDown);
       },
+      enrolling: (s) => expect(s.hasTag('busy')).toBe(true),
     },
   });
 });
 
+describe('lock change machine (oracle)', () => {
+  testOracle(lockChangeOracle);
+});
+
 describe('lock change machine', () => {
-  it('sends the chosen type and the customer, and the started IMEI to the vivo child', async () => {
+  it('starts, verifies and confirms through the lock-install child: the chosen type and the customer, the started IMEI to vivo', async () => {
     const calls: unknown[] = [];
     const machine = lockChangeMachine.provide({
       actors: {
         loadLock: fromPromise(async ({ input }) => (calls.push(['load', input]), current as never)),
-        startChange: fromPromise(async ({ input }) => (calls.push(['start', input]), startedVivo as never)),
-        vivoAuthCode: fromPromise(async ({ input }) => (calls.push(['vivo', input]), { imei: IMEI, verified: true as const })) as never,
-        confirmChange: fromPromise(async ({ input }) => (calls.push(['confirm', input]), enrolled as never)),
+        lockInstall: lockInstallMachine.provide({
+          actors: {
+            prepare: fromPromise(async ({ input }) => (calls.push(['start', input]), startedVivo as never)),
+            vivoAuthCode: fromPromise(async ({ input }) => (calls.push(['vivo', input]), { imei: IMEI, verified: true as const })) as never,
+            confirm: fromPromise(async ({ input }) => (calls.push(['confirm', input]), enrolled)),
+          },
+        }),
+        confirmChange: fromPromise(async () => enrolled as never) as never,
       },
     });
     const actor = createActor(machine, { input: { msisdn: MSISDN } }).start();
@@ -64,15 +67,27 @@ describe('lock change machine', () => {
     actor.send({ type: 'lock.typeChosen', lockType: 'vivo' });
     await flush();
     await flush();
-    expect(actor.getSnapshot().value).toBe('installing');
-    actor.send({ type: 'lock.confirmed', lockInstalled: true, appInstalled: true });
+    const install = actor.getSnapshot().children.lockInstall as ActorRefFrom<typeof lockInstallMachine>;
+    expect(install.getSnapshot().value).toBe('installing');
+    install.send({ type: 'lock.confirmed', lockInstalled: true, appInstalled: true });
     await flush();
     expect(actor.getSnapshot().value).toBe('done');
+    expect(actor.getSnapshot().context.result).toEqual(enrolled);
     expect(calls).toEqual([
       ['load', { msisdn: MSISDN }],
       ['start', { msisdn: MSISDN, lockType: 'vivo' }],
       ['vivo', { imei: IMEI }],
-      ['confirm', { msisdn: MSISDN }],
+      ['confirm', { msisdn: MSISDN, lockType: 'vivo' }],
     ]);
+  });
+});
+
+describe('lock change machine, unprovided', () => {
+  it('is the process named lockChange and says who provides its calls', async () => {
+    expect(lockChangeMachine.id).toBe('lockChange');
+    const actor = createActor(lockChangeMachine, { input: { msisdn: MSISDN } }).start();
+    const failed = await waitFor(actor, (s) => s.matches('loadFailed'));
+    expect(failed.context.failure).toEqual({ status: null, message: 'provided by src/services/lock-change.ts' });
+    actor.stop();
   });
 });

@@ -126,8 +126,20 @@ async function replay<M extends AnyStateMachine>(model: MachineModel<M>, steps: 
 
 /** Registers one test per path and a coverage test; call inside a describe(). */
 export function testModel<M extends AnyStateMachine>(model: MachineModel<M>) {
-  const coverage = coverageOf(model);
-  for (const path of pathsToReplay(model, coverage.edges)) {
+  let coverage: ReturnType<typeof coverageOf>;
+  let paths: ReturnType<typeof pathsToReplay>;
+  try {
+    coverage = coverageOf(model);
+    paths = pathsToReplay(model, coverage.edges);
+  } catch (error) {
+    // A machine whose graph cannot be walked (a guard or action that throws) is a failing test, not a file that
+    // fails to load: the mutation run counts only failing tests as catching a wrong machine.
+    it('walks the machine graph', () => {
+      throw error;
+    });
+    return;
+  }
+  for (const path of paths) {
     it(`path: ${path.name}`, () => replay(model, path.steps));
   }
   it('reaches every state and every transition', () => {

@@ -1,6 +1,8 @@
-import { describe, expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PAN_LIMIT, ZOOM } from '../../src/machines/process-explorer.machine';
 import { testModel } from './model';
+import { startDriver, testOracle } from './oracle';
+import { processExplorerOracle } from './process-explorer.oracle';
 import { diagram, layoutFailure, processExplorerModel } from './process-explorer.model';
 
 const exportProcess = vi.fn();
@@ -24,5 +26,16 @@ describe('process explorer machine (model-based)', () => {
         expect(Math.abs(s.context.panY)).toBeLessThanOrEqual(PAN_LIMIT);
       },
     },
+  });
+});
+
+describe('process explorer machine (oracle)', () => {
+  testOracle(processExplorerOracle);
+
+  it('lays out the process the screen opens with', async () => {
+    const driver = await startDriver({ ...processExplorerOracle, model: { ...processExplorerModel, input: { processId: 'session' } } });
+    expect(driver.invoked).toEqual([{ id: 'layoutProcess', input: { processId: 'session' } }]);
+    expect(driver.snapshot().context.processId).toBe('session');
+    driver.stop();
   });
 });

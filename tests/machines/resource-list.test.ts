@@ -1,5 +1,7 @@
-import { describe, expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testModel } from './model';
+import { startDriver, testOracle } from './oracle';
+import { resourceListOracle } from './resource-list.oracle';
 import { groups, offline, resourceListModel } from './resource-list.model';
 
 const notifySaved = vi.fn();
@@ -19,5 +21,16 @@ describe('resource list machine (model-based)', () => {
       'ready.confirmingRemoval': (s) => expect(s.context.pendingRemoval).toBe(2),
       'ready.creating': (s) => expect(s.context.filter).toEqual({ group_id: 2 }),
     },
+  });
+});
+
+describe('resource list machine (oracle)', () => {
+  testOracle(resourceListOracle);
+
+  it('pages by 25 with no filter when the screen gives neither', async () => {
+    const driver = await startDriver({ ...resourceListOracle, model: { ...resourceListModel, input: {} } });
+    expect(driver.snapshot().context).toEqual({ limit: 25, skip: 0, filter: {}, total: 0, items: [], pendingRemoval: null, failure: null });
+    expect(driver.invoked).toEqual([{ id: 'fetchPage', input: { limit: 25, skip: 0, filter: {} } }]);
+    driver.stop();
   });
 });

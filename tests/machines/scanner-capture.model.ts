@@ -9,6 +9,8 @@ export const fingerprint: CapturedFingerprint = {
   nfiq: 1,
   raw: { ErrorCode: 0, ImageQuality: 83, NFIQ: 1 },
 };
+/** The converter's ISO 19794-2 template: not the device's own template, so the two cannot be confused. */
+export const converted = { template: 'Rk1SACAyMAAAAAE=', format: 'ISO19794-2' };
 export const failures = {
   timedOut: { kind: 'timedOut', detail: 'ErrorCode 54' },
   deviceUnreachable: { kind: 'deviceUnreachable', detail: 'ErrorCode 55' },
@@ -33,7 +35,7 @@ export const scannerCaptureModel: ModelSpec<typeof scannerCaptureMachine> = {
     })),
     { type: 'xstate.error.actor.capture', error: new TypeError('garbage answer') },
     { type: 'xstate.after.captureDeadline.scannerCapture.capturing' },
-    { type: 'xstate.done.actor.convert', output: { template: 'U0lNRlAxOmFueQ==', format: 'ISO19794-2' } },
+    { type: 'xstate.done.actor.convert', output: converted },
     { type: 'xstate.error.actor.convert', error: failures.parserUnreachable },
     { type: 'xstate.error.actor.convert', error: failures.critical },
     { type: 'xstate.after.convertDeadline.scannerCapture.converting' },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { testModel } from './model';
-import { failures, fingerprint, scannerCaptureModel, scannerInput } from './scanner-capture.model';
+import { testOracle } from './oracle';
+import { scannerCaptureOracle } from './scanner-capture.oracle';
+import { converted, failures, fingerprint, scannerCaptureModel, scannerInput } from './scanner-capture.model';
 import { CAPTURE_GRACE_MS, CONVERT_DEADLINE_MS, MANY_ATTEMPTS, scannerCaptureMachine } from '../../src/machines/scanner-capture.machine';
 
 const failureStates = ['timedOut', 'deviceUnreachable', 'parserUnreachable', 'androidComm', 'critical', 'lowQuality'] as const;
@@ -35,7 +37,7 @@ describe('scanner capture machine (model-based)', () => {
       lowQuality: (s) => expect(s.context.failure).toEqual(failures.lowQuality),
       captured: (s) => {
         expect(s.status).toBe('done');
-        expect(s.output).toEqual({ template: 'U0lNRlAxOmFueQ==', imageBase64: 'Qk0=', quality: 83, nfiq: 1, raw: fingerprint.raw });
+        expect(s.output).toEqual({ template: converted.template, imageBase64: 'Qk0=', quality: 83, nfiq: 1, raw: fingerprint.raw });
       },
     },
   });
@@ -71,4 +73,8 @@ describe('scanner capture machine', () => {
     expect(seen.at(-1)).toEqual({ bridgeUrl: scannerInput.bridgeUrl, bmpBase64: 'Qk0=', templateBase64: 'U0lNRlAxOmFueQ==' });
     expect(done.output?.template).toBe('T');
   });
+});
+
+describe('scanner capture machine (oracle)', () => {
+  testOracle(scannerCaptureOracle);
 });

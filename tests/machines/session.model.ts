@@ -3,7 +3,7 @@ import { sessionMachine } from '../../src/machines/session.machine';
 import type { ModelSpec } from './coverage';
 
 export const NOW = Date.parse('2026-11-02T08:00:00Z');
-const user = (over: Partial<StoredUser> = {}): StoredUser => ({
+export const user = (over: Partial<StoredUser> = {}): StoredUser => ({
   id: 2,
   name: 'Baraka Mushi',
   username: 'agent',
@@ -15,14 +15,14 @@ const user = (over: Partial<StoredUser> = {}): StoredUser => ({
   token: 'token-agent',
   ...over,
 });
-const agent = user();
-const admin = user({ id: 1, username: 'admin', name: 'Asha Mwakyusa', otp_enabled: true, otp_pending: true, token: 'token-admin' });
-const adminVerified = { ...admin, otp_pending: false };
-const expired = user({ exp: NOW - 1 });
+export const agent = user();
+export const admin = user({ id: 1, username: 'admin', name: 'Asha Mwakyusa', otp_enabled: true, otp_pending: true, token: 'token-admin' });
+export const adminVerified = { ...admin, otp_pending: false };
+export const expired = user({ exp: NOW - 1 });
 
-const wrongPassword = { status: 401, message: 'Invalid username or password' };
-const wrongCode = { status: 400, message: 'Wrong code, 4 tries left', fields: { code: 'wrong code' } };
-const tooManyCodes = { status: 401, message: 'Too many wrong codes, log in again' };
+export const wrongPassword = { status: 401, message: 'Invalid username or password' };
+export const wrongCode = { status: 400, message: 'Wrong code, 4 tries left', fields: { code: 'wrong code' } };
+export const tooManyCodes = { status: 401, message: 'Too many wrong codes, log in again' };
 export const offline = { status: null, message: 'Failed to fetch' };
 
 /** The session machine's model: restored users of every kind, logins with and without OTP, every outcome. */

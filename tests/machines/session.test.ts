@@ -1,5 +1,7 @@
 import { describe, expect, vi } from 'vitest';
 import { testModel } from './model';
+import { testOracle } from './oracle';
+import { sessionOracle } from './session.oracle';
 import { NOW, offline, sessionModel } from './session.model';
 
 const persistSession = vi.fn();
@@ -28,4 +30,8 @@ describe('session machine (model-based)', () => {
       'authenticated.rolesFailed': (s) => expect(s.context.failure).toEqual(offline),
     },
   });
+});
+
+describe('session machine (oracle)', () => {
+  testOracle(sessionOracle);
 });

@@ -1,6 +1,8 @@
 import { describe, expect, vi } from 'vitest';
 import { testModel } from './model';
 import { themeModel } from './theme.model';
+import { testOracle } from './oracle';
+import { themeOracle } from './theme.oracle';
 
 const applyTheme = vi.fn();
 
@@ -13,4 +15,8 @@ describe('theme machine (model-based)', () => {
       dark: () => expect(applyTheme).toHaveBeenLastCalledWith(expect.anything(), { theme: 'defaultDark' }),
     },
   });
+});
+
+describe('theme machine (oracle)', () => {
+  testOracle(themeOracle);
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import { testModel } from './model';
+import { testOracle } from './oracle';
+import { vivoAuthCodeOracle } from './vivo-auth-code.oracle';
 import { IMEI, sent, vivoAuthCodeModel, wrongCode } from './vivo-auth-code.model';
 import { vivoAuthCodeMachine } from '../../src/machines/vivo-auth-code.machine';
 
@@ -77,4 +79,8 @@ describe('vivo auth code machine', () => {
     expect(actor.getSnapshot().value).toEqual({ codeSent: 'entering' });
     expect(actor.getSnapshot().context.failure).toBeNull();
   });
+});
+
+describe('vivo auth code machine (oracle)', () => {
+  testOracle(vivoAuthCodeOracle);
 });

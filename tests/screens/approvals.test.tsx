@@ -7,12 +7,16 @@ import { loggedInSession } from '../support/fake-session';
 /** The queue and decide calls, in memory: what the screen sends and what the server would answer. */
 const server = vi.hoisted(() => ({
   items: [] as Array<Record<string, unknown>>,
+  portal: [] as Array<Record<string, unknown>>,
   decisions: [] as Array<{ ids: number[]; decision: string; comment?: string }>,
   refuse: new Map<number, { reason: string; message: string }>(),
 }));
 
 vi.mock('../../src/services/http', () => ({
   call: async (route: { path: string }, options: { body?: any }) => {
+    if (route.path.endsWith('/pending/maker/checker/requests/portal')) {
+      return { pending_requests: server.portal, total: server.portal.length, limit: 200, skip: 0 };
+    }
     if (route.path.includes('/pending/loan/extension/requests')) {
       return { pending_requests: server.items, total: server.items.length, limit: 200, skip: 0 };
     }
@@ -111,5 +115,32 @@ describe('loan extension queue', () => {
     server.items = [];
     await renderApp('/dashboard/loan_extensions', loggedInSession(approver));
     await jsdomUi().seeText('No pending requests: all clear.');
+  });
+});
+
+describe('portal approvals: the admin changes a second admin approves (issue 11)', () => {
+  const change = (id: number, kind: string, summary: string, before: Record<string, unknown>, after: Record<string, unknown>) => ({
+    id, kind, status: 'submitted', summary, reason: null, requested_by: { id: 1, username: 'admin', name: 'Asha Mwakyusa' },
+    requested_at: '2026-11-02T07:00:00.000Z', waited_ms: 3_600_000, store: null, customer: null, before, after,
+  });
+
+  it('lists each change with who asked and what it changes: the user, the group, the role', async () => {
+    server.portal = [
+      change(41, 'portal_user_create', 'New portal user neema (Neema Swai) in Agent', { username: null, group: null },
+        { username: 'neema', full_name: 'Neema Swai', email: 'neema@simu.co.tz', group: 'Agent', otp_enabled: false }),
+      change(42, 'group_role_add', 'Add VIEW_USERS to Agent', { group: 'Agent', role: 'VIEW_USERS', held: false }, { group: 'Agent', role: 'VIEW_USERS', held: true }),
+      change(43, 'group_create', 'New security group Auditors', { group: null }, { group: 'Auditors' }),
+    ];
+    await renderApp('/dashboard/maker-checker/portal', loggedInSession(['VIEW_APPROVALS']));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Portal approvals (maker-checker)');
+    await ui.seeText('New portal user neema (Neema Swai) in Agent');
+    await ui.seeText('Add VIEW_USERS to Agent');
+    await ui.seeText('New security group Auditors');
+    await ui.click('row', /New portal user neema/);
+    const panel = await screen.findByTestId('request-panel');
+    const table = within(panel).getByRole('table');
+    expect(table).toHaveTextContent('username—neema');
+    expect(table).toHaveTextContent('group—Agent');
   });
 });

@@ -215,4 +215,36 @@ describe('first-time deposit wizard', () => {
     await jsdomUi().see('button', 'Check the codes');
     expect(sent('/api/v1/loan_deposit')).toHaveLength(1);
   });
+
+  it('resumes at the lock step (the lock-install child) after a reload, and creates the loan from there', async () => {
+    const ui = await toDeposit();
+    await ui.click('button', /Take the deposit of/);
+    await ui.fill('Your OTP code', '123456');
+    await ui.fill("Customer's OTP code", '654321');
+    await ui.click('button', 'Check the codes');
+    await ui.click('button', 'Security question');
+    await ui.fill(customer.security_question, 'Mlimani Primary');
+    await ui.click('button', 'Verify identity');
+    fireEvent.click(await screen.findByText('The customer has read and accepts the terms and conditions'));
+    await ui.fill("Customer's full name as signature", 'Neema Joseph Mushi');
+    await ui.click('button', 'Sign the contract');
+    await screen.findByText('The lock solution is installed');
+    cleanup();
+    await renderApp('/dashboard/customers/add-loan', loggedInSession(agent));
+    const again = jsdomUi();
+    await again.seeText('Step 7 of 8: Lock');
+    fireEvent.click(await screen.findByText('The lock solution is installed'));
+    fireEvent.click(screen.getByText('The mobile app is installed'));
+    await again.click('button', 'Confirm and create the loan');
+    await again.seeText('Loan LN-2026-000123 created');
+    expect(sent('/api/v1/confirm_lock_activation')).toHaveLength(1);
+  });
+
+  it('starts afresh over a snapshot saved by the wizard before the lock-install child, and drops it', async () => {
+    const old = { status: 'active', value: { lock: 'vivoCode' }, context: { wizardId: 'old' }, children: {}, historyValue: {}, tags: [] };
+    localStorage.setItem('simu.firstDeposit.admin', JSON.stringify(old));
+    await renderApp('/dashboard/customers/add-loan', loggedInSession(agent));
+    await jsdomUi().seeText('Step 1 of 8: Customer');
+    expect(localStorage.getItem('simu.firstDeposit.admin')).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../support/render-app';
 import { jsdomUi } from '../support/ui-jsdom';
@@ -42,8 +42,9 @@ describe('dashboard layout', () => {
     expect(stores).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('link', { name: 'IMEI change requests' })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(stores);
-    expect(stores).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'Stores' })).toBeVisible();
+    // The collapsible (zag) reports its new state on its own tick: wait for it as a user would.
+    await waitFor(() => expect(stores).toHaveAttribute('aria-expanded', 'true'));
+    expect(await screen.findByRole('link', { name: 'Stores' })).toBeVisible();
   });
 
   it('shows a coming-soon placeholder for a screen of a later release, and sends unknown paths home', async () => {

@@ -7,6 +7,7 @@ import { startBridge } from '../../bridge/server';
 import { i18n, i18nReady } from '../../src/i18n';
 import { systemStore } from '../../src/app/system';
 import { installDashboardSystem } from '../../src/app/dashboard-system';
+import { WithLiveLogic } from '../../src/app/live-logic';
 import ScannerCheckDialog from '../../src/screens/scanner/scanner-check-dialog';
 import { renderApp } from '../support/render-app';
 import { jsdomUi } from '../support/ui-jsdom';
@@ -35,9 +36,11 @@ async function openDialog(language = 'en') {
   installDashboardSystem();
   render(
     <ChakraProvider value={systemStore.get()}>
-      <Suspense fallback={null}>
-        <ScannerCheckDialog open onClose={() => undefined} bridgeUrl={bridge.url} minQuality={60} />
-      </Suspense>
+      <WithLiveLogic>
+        <Suspense fallback={null}>
+          <ScannerCheckDialog open onClose={() => undefined} bridgeUrl={bridge.url} minQuality={60} />
+        </Suspense>
+      </WithLiveLogic>
     </ChakraProvider>,
   );
   return within(await screen.findByRole('dialog', {}, { timeout: 5000 }));

@@ -5,7 +5,10 @@ import { renderApp } from '../support/render-app';
 import { jsdomUi } from '../support/ui-jsdom';
 import { loggedInSession } from '../support/fake-session';
 
-/** An in-memory stand-in for the /prerequisites calls, reset before each test. */
+/**
+ * An in-memory stand-in for the /prerequisites calls, reset before each test. Like the server since issue 11, a
+ * change answers the request that waits for a second admin and changes nothing yet.
+ */
 const backend = vi.hoisted(() => ({
   groups: [] as Array<{ id: number; name: string; created_at: string }>,
   groupRoles: [] as Array<{ id: number; group_id: number; admin_role: string; created_at: string }>,
@@ -18,6 +21,10 @@ vi.mock('../../src/services/portal-api', async () => {
   const { fromPromise } = await import('xstate');
   const page = <T,>(rows: T[], i: { limit: number; skip: number }) => ({ total: rows.length, limit: i.limit, skip: i.skip, data: rows.slice(i.skip, i.skip + i.limit) });
   const now = '2026-11-02T08:00:00.000Z';
+  const awaiting = (kind: string, summary: string) => ({
+    id: backend.nextId++, kind, status: 'submitted', summary, reason: null, requested_by: { id: 1, username: 'admin', name: 'Asha Mwakyusa' },
+    requested_at: now, waited_ms: 0, store: null, customer: null, before: {}, after: {},
+  });
   return {
     loadSettings: fromPromise(async () => ({ company: 'Simu Test' })),
     fetchRoles: fromPromise(async () => ({ total: 3, limit: 1000, skip: 0, data: ['VIEW_USERS', 'ADD_LOAN', 'FIND_CUSTOMER'].map((code, i) => ({ id: i + 1, code, description: '' })) })),
@@ -27,30 +34,23 @@ vi.mock('../../src/services/portal-api', async () => {
       if (backend.groups.some((g) => g.name.toLowerCase() === input.values.name.toLowerCase())) {
         throw { status: 400, message: 'A group with this name already exists', fields: { name: 'A group with this name already exists' } };
       }
-      const group = { id: backend.nextId++, name: input.values.name, created_at: now };
-      backend.groups.push(group);
-      return group;
+      return awaiting('group_create', `New security group ${input.values.name}`);
     }),
     fetchGroupRoles: fromPromise(async ({ input }: { input: { limit: number; skip: number; filter: { group_id: number } } }) =>
       page(backend.groupRoles.filter((r) => r.group_id === input.filter.group_id), input),
     ),
     addGroupRole: fromPromise(async ({ input }: { input: { values: { admin_role: string }; filter: { group_id: number } } }) => {
       backend.calls.push(`addGroupRole ${input.filter.group_id} ${input.values.admin_role}`);
-      const row = { id: backend.nextId++, group_id: input.filter.group_id, admin_role: input.values.admin_role, created_at: now };
-      backend.groupRoles.push(row);
-      return row;
+      return awaiting('group_role_add', `Add ${input.values.admin_role}`);
     }),
     removeGroupRole: fromPromise(async ({ input }: { input: { id: number } }) => {
       backend.calls.push(`removeGroupRole ${input.id}`);
-      backend.groupRoles = backend.groupRoles.filter((r) => r.id !== input.id);
-      return {};
+      return awaiting('group_role_remove', `Remove role ${input.id}`);
     }),
     fetchUsers: fromPromise(async ({ input }: { input: { limit: number; skip: number } }) => page(backend.users, input)),
     createUser: fromPromise(async ({ input }: { input: { values: Record<string, unknown> } }) => {
       backend.calls.push(`createUser ${String(input.values.username)}`);
-      const user = { id: backend.nextId++, ...input.values, role: 'Agent', last_seen: null, last_ip: null, disabled: false };
-      backend.users.push(user);
-      return user;
+      return awaiting('portal_user_create', `New portal user ${String(input.values.username)}`);
     }),
   };
 });
@@ -74,20 +74,24 @@ describe('security screen', () => {
     expect(window.location.pathname).toBe('/dashboard');
   });
 
-  it('lists groups, refuses an empty name without calling the server, then creates a group', async () => {
+  it('lists groups, refuses an empty name without calling the server, then sends a new group for approval', async () => {
     await renderApp('/dashboard/security', loggedInSession([...ROLES]));
     const ui = jsdomUi();
     await ui.see('heading', 'Security');
+    await ui.seeText('Changes to groups, roles and users take effect only when a second admin approves them in Portal approvals.');
     await ui.seeText('Agent');
     await ui.click('button', 'New group');
-    await ui.click('button', 'Save');
+    await ui.click('button', 'Send for approval');
     await ui.seeText('valid Group name required');
     expect(backend.calls).toEqual([]);
     await ui.fill('Group name', 'Auditors');
-    await ui.click('button', 'Save');
-    await ui.seeText('Added successfully');
-    await ui.seeText('Auditors');
+    await ui.click('button', 'Send for approval');
+    await ui.seeText('Sent for approval: a second admin must approve it before it takes effect.');
     expect(backend.calls).toEqual(['createGroup Auditors']);
+    // Not applied: the group is not listed until a second admin approves it.
+    await ui.notSee('dialog', 'New group');
+    expect(within(screen.getByRole('table', { name: 'Groups' })).queryByText('Auditors')).toBeNull();
+    expect(screen.queryByText('Added successfully')).toBeNull();
   });
 
   it('shows the server refusal of a duplicate group and keeps the form open', async () => {
@@ -95,12 +99,12 @@ describe('security screen', () => {
     const ui = jsdomUi();
     await ui.click('button', 'New group');
     await ui.fill('Group name', 'agent');
-    await ui.click('button', 'Save');
+    await ui.click('button', 'Send for approval');
     await ui.seeAlert('A group with this name already exists');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it('opens a group to see its roles, adds one, and removes one after confirming', async () => {
+  it('opens a group to see its roles, and sends an added role and a removal (after confirming) for approval', async () => {
     await renderApp('/dashboard/security', loggedInSession([...ROLES]));
     const ui = jsdomUi();
     await ui.click('row', /Agent/);
@@ -108,18 +112,23 @@ describe('security screen', () => {
     await ui.seeText('FIND_CUSTOMER');
     await ui.click('button', 'Add role');
     await ui.select('Role', 'ADD_LOAN');
-    await ui.click('button', 'Save');
-    await ui.seeText('ADD_LOAN');
+    await ui.click('button', 'Send for approval');
+    await ui.seeText('Sent for approval: a second admin must approve it before it takes effect.');
     expect(backend.calls).toContain('addGroupRole 2 ADD_LOAN');
+    const roles = () => within(screen.getByRole('list', { name: 'Roles of Agent' }));
+    expect(roles().queryByText('ADD_LOAN')).toBeNull();
 
     await ui.click('button', 'Remove FIND_CUSTOMER');
     await ui.see('heading', 'Remove this role?');
+    await ui.seeText('Once a second admin approves, everyone in Agent loses FIND_CUSTOMER at their next action.');
     await ui.click('button', 'Cancel');
     expect(backend.calls).not.toContain('removeGroupRole 10');
     await ui.click('button', 'Remove FIND_CUSTOMER');
-    await ui.click('button', 'Remove');
-    await ui.notSee('button', 'Remove FIND_CUSTOMER');
+    await ui.click('button', 'Send for approval');
+    await ui.seeText('Removal sent for approval: the role stays until a second admin approves it.');
     expect(backend.calls).toContain('removeGroupRole 10');
+    await ui.see('button', 'Remove FIND_CUSTOMER');
+    expect(roles().getByText('FIND_CUSTOMER')).toBeInTheDocument();
   });
 
   it('hides the edit buttons from a user without EDIT_ROLES or ADD_SECURITY_GROUP', async () => {
@@ -131,7 +140,7 @@ describe('security screen', () => {
     expect(screen.queryByRole('button', { name: 'Remove FIND_CUSTOMER' })).toBeNull();
   });
 
-  it('creates a portal user into a group, checking the e-mail first', async () => {
+  it('sends a new portal user for approval, checking the e-mail first', async () => {
     await renderApp('/dashboard/security?tab=users', loggedInSession([...ROLES]));
     const ui = jsdomUi();
     await ui.seeText('admin@demo.simu.co.tz');
@@ -141,13 +150,15 @@ describe('security screen', () => {
     await ui.fill('E-mail', 'not-an-email');
     await ui.fill('Password', 'Secret#2026');
     await ui.select('Group', '2');
-    await ui.click('button', 'Save');
+    await ui.click('button', 'Send for approval');
     await ui.seeText('valid E-mail required');
     expect(backend.calls).toEqual([]);
     await ui.fill('E-mail', 'neema@demo.simu.co.tz');
-    await ui.click('button', 'Save');
-    await ui.seeText('neema@demo.simu.co.tz');
+    await ui.click('button', 'Send for approval');
+    await ui.seeText('Sent for approval: a second admin must approve it before it takes effect.');
     expect(backend.calls).toEqual(['createUser neema']);
+    await ui.notSee('dialog', 'New user');
+    expect(screen.queryByText('neema@demo.simu.co.tz')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 // jsdom lacks these browser APIs that Chakra's components (via Ark and Zag) call.
@@ -29,6 +29,12 @@ globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof Intersecti
 Element.prototype.scrollIntoView ??= () => undefined;
 Element.prototype.scrollTo ??= () => undefined;
 window.scrollTo = () => undefined;
+
+// The dashboard brings every machine and service with it (src/app/registry.ts). Load them once before a file's
+// tests, after its mocks are in place, so the first screen's findBy does not also time the module loader.
+beforeAll(async () => {
+  await import('../../src/app/live-logic');
+}, 60_000);
 
 afterEach(() => {
   cleanup();

@@ -38,10 +38,15 @@ export interface CallOptions {
   body?: unknown;
   rawBody?: string;
   ip?: string;
+  /** The socket's peer; by default the test's trusted proxy, so `ip` (sent as X-Forwarded-For) is the client. */
+  peer?: string;
 }
 
+/** The reverse proxy the tests stand behind: its X-Forwarded-For is believed (TRUSTED_PROXIES). */
+export const TEST_PROXY = '127.0.0.1';
+
 /** A server app over a test database with a settable clock, and small helpers to call it. */
-export async function testApi(config: { mode?: 'demo' | 'production'; tokenTtlMs?: number } = {}) {
+export async function testApi(config: { mode?: 'demo' | 'production'; tokenTtlMs?: number; trustedProxies?: string[] } = {}) {
   const db = await testDb();
   const clock = fixedClock(TEST_NOW);
   // The simulators stand for the outside parties: they outlive a restart() of the server.
@@ -51,7 +56,12 @@ export async function testApi(config: { mode?: 'demo' | 'production'; tokenTtlMs
       db,
       clock,
       adapters: simulators.adapters,
-      config: { mode: config.mode ?? 'demo', jwtSecret: DEMO_JWT_SECRET, tokenTtlMs: config.tokenTtlMs ?? 8 * 3600_000 },
+      config: {
+        mode: config.mode ?? 'demo',
+        jwtSecret: DEMO_JWT_SECRET,
+        tokenTtlMs: config.tokenTtlMs ?? 8 * 3600_000,
+        trustedProxies: config.trustedProxies ?? [TEST_PROXY],
+      },
     });
   let { app, registry } = build();
   simulators.mobileMoney.connect(appCallbackTransport({ request: (path, init) => app.request(path, init) }));
@@ -68,7 +78,8 @@ export async function testApi(config: { mode?: 'demo' | 'production'; tokenTtlMs
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    const response = await app.request(`/portal_api${path}`, { method, headers, body });
+    const env = { incoming: { socket: { remoteAddress: options.peer ?? TEST_PROXY } } };
+    const response = await app.request(`/portal_api${path}`, { method, headers, body }, env);
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
   }

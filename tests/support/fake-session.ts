@@ -8,17 +8,20 @@ export function storedUser(over: Partial<StoredUser> = {}): StoredUser {
   };
 }
 
+/** The session's actors answering as a server would for this user and roles (no server, no storage). */
+export function fakeSessionActors(roles: string[], user: StoredUser = storedUser()) {
+  return {
+    restoreSession: fromPromise(async () => ({ user, roles, now: Date.now() })),
+    authenticate: fromPromise(async () => ({ user, now: Date.now() })),
+    verifyOtp: fromPromise(async () => ({ user, now: Date.now() })),
+    resendOtp: fromPromise(async () => undefined),
+    loadRoles: fromPromise(async () => roles),
+    revokeSession: fromPromise(async () => undefined),
+    watchUnauthorized: fromCallback(() => () => undefined),
+  } as never;
+}
+
 /** A session already logged in with these roles (no server): for screen tests of the dashboard. */
 export function loggedInSession(roles: string[], user: StoredUser = storedUser()) {
-  return sessionMachine.provide({
-    actors: {
-      restoreSession: fromPromise(async () => ({ user, roles, now: Date.now() })),
-      authenticate: fromPromise(async () => ({ user, now: Date.now() })),
-      verifyOtp: fromPromise(async () => ({ user, now: Date.now() })),
-      resendOtp: fromPromise(async () => undefined),
-      loadRoles: fromPromise(async () => roles),
-      revokeSession: fromPromise(async () => undefined),
-      watchUnauthorized: fromCallback(() => () => undefined),
-    } as never,
-  });
+  return sessionMachine.provide({ actors: fakeSessionActors(roles, user) });
 }

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Box, Center, CloseButton, Drawer, Flex, HStack, IconButton, Portal, Spinner } from '@chakra-ui/react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { SessionContext, useRoles } from '../session-context';
+import { SessionContext, useRoles } from '../../screens/common/session-context';
 import { registeredRoutes } from '../routes';
 import { useWideScreen } from '../use-wide-screen';
 import { MenuIcon } from '../icons';
@@ -12,8 +12,10 @@ import { LanguageMenu } from './language-menu';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 import { Toaster } from '../toaster';
+import { ChunkErrorBoundary } from '../chunk-error-boundary';
 import { installDashboardSystem } from '../dashboard-system';
-import { registerLiveActor } from '../live-actors';
+import { registerLiveActor } from '../../screens/common/live-actors';
+import { WithLiveLogic } from '../live-logic';
 import { BrandLogo } from '../../screens/scanner/brand-logo';
 
 // The dashboard draws with more Chakra recipes than the login page: switch to the full set as this chunk loads.
@@ -22,6 +24,7 @@ installDashboardSystem();
 function Content() {
   const { t } = useTranslation();
   const roles = useRoles();
+  const [location] = useLocation();
   const session = SessionContext.useActorRef();
   const ready = SessionContext.useSelector((s) => s.matches({ authenticated: 'ready' }));
   const failure = SessionContext.useSelector((s) => (s.matches({ authenticated: 'rolesFailed' }) ? s.context.failure : null));
@@ -30,7 +33,10 @@ function Content() {
     return <LoadFailure failure={failure} title={t('shell.rolesFailed')} onRetry={() => session.send({ type: 'roles.retry' })} />;
   }
   if (!ready) return loading;
+  // A screen whose code did not load says so and offers to reload, inside the layout: the session, the navigation
+  // and the top bar stay; another screen of the navigation tries its own chunk afresh.
   return (
+    <ChunkErrorBoundary key={location}>
     <Suspense fallback={loading}>
       <Switch>
         {registeredRoutes(roles).map(({ path, screen: Screen, props }) => (
@@ -41,6 +47,7 @@ function Content() {
         <Redirect to="~/dashboard" replace />
       </Switch>
     </Suspense>
+    </ChunkErrorBoundary>
   );
 }
 
@@ -56,52 +63,54 @@ export default function DashboardLayout() {
   const toggle = () => (wide ? setDesktopOpen((open) => !open) : setMobileOpen((open) => !open));
 
   return (
-    <Flex minH="100dvh">
-      <Toaster />
-      {wide && desktopOpen && (
-        <Box as="aside" w={`${DRAWER_WIDTH}px`} flexShrink={0} borderRightWidth="1px" bg="bg" position="sticky" top="0" h="100dvh">
-          <SideNav onNavigate={() => undefined} />
-        </Box>
-      )}
-      {!wide && (
-        <Drawer.Root open={mobileOpen} onOpenChange={(details) => setMobileOpen(details.open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW={`${DRAWER_WIDTH}px`}>
-                <Drawer.CloseTrigger asChild position="absolute" top="2" insetEnd="2">
-                  <CloseButton size="sm" aria-label={t('common.close')} />
-                </Drawer.CloseTrigger>
-                <SideNav onNavigate={() => setMobileOpen(false)} />
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
-      )}
-      <Flex direction="column" flex="1" minW="0">
-        <HStack
-          as="header"
-          h={{ base: '56px', md: '64px' }}
-          px={{ base: 2, md: 4 }}
-          gap="2"
-          borderBottomWidth="1px"
-          bg="bg"
-          position="sticky"
-          top="0"
-          zIndex="sticky"
-        >
-          <IconButton variant="ghost" aria-label={t('shell.toggleNavigation')} aria-expanded={wide ? desktopOpen : mobileOpen} onClick={toggle}>
-            <MenuIcon />
-          </IconButton>
-          <BrandLogo />
-          <LanguageMenu />
-          <ThemeToggle />
-          <UserMenu />
-        </HStack>
-        <Box as="main" flex="1" p={{ base: 3, md: 6 }}>
-          <Content />
-        </Box>
+    <WithLiveLogic>
+      <Flex minH="100dvh">
+        <Toaster />
+        {wide && desktopOpen && (
+          <Box as="aside" w={`${DRAWER_WIDTH}px`} flexShrink={0} borderRightWidth="1px" bg="bg" position="sticky" top="0" h="100dvh">
+            <SideNav onNavigate={() => undefined} />
+          </Box>
+        )}
+        {!wide && (
+          <Drawer.Root open={mobileOpen} onOpenChange={(details) => setMobileOpen(details.open)} placement="start">
+            <Portal>
+              <Drawer.Backdrop />
+              <Drawer.Positioner>
+                <Drawer.Content maxW={`${DRAWER_WIDTH}px`}>
+                  <Drawer.CloseTrigger asChild position="absolute" top="2" insetEnd="2">
+                    <CloseButton size="sm" aria-label={t('common.close')} />
+                  </Drawer.CloseTrigger>
+                  <SideNav onNavigate={() => setMobileOpen(false)} />
+                </Drawer.Content>
+              </Drawer.Positioner>
+            </Portal>
+          </Drawer.Root>
+        )}
+        <Flex direction="column" flex="1" minW="0">
+          <HStack
+            as="header"
+            h={{ base: '56px', md: '64px' }}
+            px={{ base: 2, md: 4 }}
+            gap="2"
+            borderBottomWidth="1px"
+            bg="bg"
+            position="sticky"
+            top="0"
+            zIndex="sticky"
+          >
+            <IconButton variant="ghost" aria-label={t('shell.toggleNavigation')} aria-expanded={wide ? desktopOpen : mobileOpen} onClick={toggle}>
+              <MenuIcon />
+            </IconButton>
+            <BrandLogo />
+            <LanguageMenu />
+            <ThemeToggle />
+            <UserMenu />
+          </HStack>
+          <Box as="main" flex="1" p={{ base: 3, md: 6 }}>
+            <Content />
+          </Box>
+        </Flex>
       </Flex>
-    </Flex>
+    </WithLiveLogic>
   );
 }

@@ -3,7 +3,7 @@ import { Avatar, Box, Button, Collapsible, Flex, Stack, Text } from '@chakra-ui/
 import { Link, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { groupOf, visibleNav, type NavGroup, type NavLink } from '../nav-table';
-import { useRoles, useUser } from '../session-context';
+import { useRoles, useUser } from '../../screens/common/session-context';
 import { ChevronIcon } from '../icons';
 
 export const DRAWER_WIDTH = 300;

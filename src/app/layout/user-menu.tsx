@@ -1,6 +1,6 @@
 import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { SessionContext, useUser } from '../session-context';
+import { SessionContext, useUser } from '../../screens/common/session-context';
 
 export function UserMenu() {
   const { t } = useTranslation();

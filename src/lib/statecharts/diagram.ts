@@ -60,6 +60,9 @@ const CHAR = 7;
 const textWidth = (text: string) => Math.ceil(text.length * CHAR) + 12;
 const id = (node: AnyStateNode) => `n:${statePath(node) || '(root)'}`;
 
+/** The id of the drawn diagram on the page: the explorer's SVG and PNG downloads read it from there. */
+export const DIAGRAM_ELEMENT_ID = 'process-diagram';
+
 export function edgeLabel(event: string, guard?: string): string {
   return eventLabel(event) + (guard ? ` [${guard}]` : '');
 }

@@ -3,9 +3,8 @@ import { Alert, Badge, Button, HStack, Heading, Input, NativeSelect, Stack, Text
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { REQUEST_KINDS, REQUEST_STATUSES, type RequestAuditItem } from '../../contract/requests';
-import { loadMachine } from '../../machines/load.machine';
-import { exportRequestAudit, fetchRequestAudit } from '../../services/approvals';
 import { useResourceList } from '../common/use-resource-list';
+import { useLiveLogic } from '../common/live-logic';
 import { DataTable } from '../common/data-table';
 import { LoadFailure } from '../common/load-failure';
 
@@ -13,7 +12,7 @@ type Filter = Record<string, string | number>;
 
 function AuditTable({ filter }: { filter: Filter }) {
   const { t, i18n } = useTranslation();
-  const list = useResourceList<RequestAuditItem>({ fetchPage: fetchRequestAudit }, { limit: 50, filter });
+  const list = useResourceList<RequestAuditItem>(useLiveLogic('resourceLists').requestAudit, { limit: 50, filter });
   const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—');
   return (
     <DataTable
@@ -37,7 +36,7 @@ function AuditTable({ filter }: { filter: Filter }) {
 /** Exports the current search as CSV: one run of the load machine per click. */
 function CsvExport({ filter, onDone }: { filter: Filter; onDone: () => void }) {
   const { t } = useTranslation();
-  const run = useActorRef(loadMachine.provide({ actors: { load: exportRequestAudit } }), { input: { params: filter } });
+  const run = useActorRef(useLiveLogic('requestAuditExport'), { input: { params: filter } });
   const result = useSelector(run, (s) => s.context.data as { rows: number; truncated: boolean } | null);
   const failure = useSelector(run, (s) => s.context.failure);
   if (failure) return <LoadFailure failure={failure} onRetry={() => run.send({ type: 'load.retry' })} />;

@@ -3,9 +3,9 @@ import { Alert, Button, HStack, Heading, Stack, Table, Text, Textarea } from '@c
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { RequestQueue } from '../../contract/requests';
-import { requestMachine } from '../../services/approvals';
-import { useRoles } from '../../app/session-context';
-import { describeFailure } from '../common/describe-failure';
+import { useLiveLogic } from '../common/live-logic';
+import { useRoles } from '../common/session-context';
+import { describeFailure, describeInvalid } from '../common/describe-failure';
 import { rolesOf } from './queue-config';
 
 type Item = { id: number; kind: string; reason: string | null; before: Record<string, unknown>; after: Record<string, unknown> };
@@ -14,10 +14,11 @@ type Item = { id: number; kind: string; reason: string | null; before: Record<st
 export function RequestPanel({ queue, item, onDecided }: { queue: RequestQueue; item: Item; onDecided: () => void }) {
   const { t } = useTranslation();
   const held = useRoles();
-  const request = useActorRef(requestMachine(queue), { input: { requestId: item.id } });
+  const request = useActorRef(useLiveLogic('approvalRequest')(queue), { input: { requestId: item.id } });
   const state = useSelector(request, (s) => s.value as string);
   const busy = useSelector(request, (s) => s.hasTag('busy'));
   const failure = useSelector(request, (s) => s.context.failure);
+  const invalid = useSelector(request, (s) => s.context.invalid);
   const [comment, setComment] = useState('');
   const rules = rolesOf(queue);
   const fields = [...new Set([...Object.keys(item.before), ...Object.keys(item.after)])];
@@ -55,10 +56,10 @@ export function RequestPanel({ queue, item, onDecided }: { queue: RequestQueue; 
         </Alert.Root>
       ) : (
         <>
-          {failure && (
+          {(failure || invalid) && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
-              <Alert.Title>{failure.reason === 'comment_required' ? t('approvals.commentRequired') : describeFailure(t, failure)}</Alert.Title>
+              <Alert.Title>{invalid ? describeInvalid(t, invalid.comment) : describeFailure(t, failure!)}</Alert.Title>
             </Alert.Root>
           )}
           {held.includes(rules.deny) && (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { SessionContext } from '../../app/session-context';
+import { SessionContext } from '../common/session-context';
 import { describeFailure } from '../common/describe-failure';
 import { AuthLayout } from './auth-layout';
 import { LabelledInput, Notice, TextInput } from './auth-ui';

@@ -1,15 +1,14 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { TFunction } from 'i18next';
 import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { CallFailure } from '../../lib/call-failure';
-import { describeFailure } from './describe-failure';
+import { describeFailure, type FailureArea } from './describe-failure';
 
 /**
  * A dialog holding a form (or a question), with the refusal on top; open and busy come from a machine's state.
- * The submit button says "Save" unless told otherwise; a refusal is worded by `describe` (the common words by default).
+ * The submit button says "Save" unless told otherwise; a refusal is worded in the words of its `area` (the common ones by default).
  */
-export function FormDialog({ title, open, saving, failure, onCancel, onSubmit, children, submitLabel, describe = describeFailure }: {
+export function FormDialog({ title, open, saving, failure, onCancel, onSubmit, children, submitLabel, area = 'common' }: {
   title: string;
   open: boolean;
   saving: boolean;
@@ -18,7 +17,7 @@ export function FormDialog({ title, open, saving, failure, onCancel, onSubmit, c
   onSubmit: (form: FormData) => void;
   children: ReactNode;
   submitLabel?: string;
-  describe?: (t: TFunction, failure: CallFailure) => string;
+  area?: FailureArea;
 }) {
   const { t } = useTranslation();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -40,7 +39,7 @@ export function FormDialog({ title, open, saving, failure, onCancel, onSubmit, c
                   {failure && (
                     <Alert.Root status="error" role="alert">
                       <Alert.Indicator />
-                      <Alert.Title>{describe(t, failure)}</Alert.Title>
+                      <Alert.Title>{describeFailure(t, failure, area)}</Alert.Title>
                     </Alert.Root>
                   )}
                   {children}

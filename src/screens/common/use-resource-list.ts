@@ -1,24 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
-import { resourceListMachine, type ListFilter } from '../../machines/resource-list.machine';
-import { toaster } from '../../app/toaster';
+import type { resourceListMachine, ListFilter } from '../../machines/resource-list.machine';
 
-type Logic = typeof resourceListMachine;
-type Actors = Parameters<Logic['provide']>[0]['actors'];
-
-/** One running resource-list actor with its calls, its notices, and narrow reads of its state. */
-export function useResourceList<T>(actors: Actors, input: { limit?: number; filter?: ListFilter } = {}) {
-  const { t } = useTranslation();
-  const list = useActorRef(
-    resourceListMachine.provide({
-      actors,
-      actions: {
-        notifySaved: () => toaster.create({ type: 'success', title: t('common.addedSuccessfully') }),
-        notifyRemoved: () => toaster.create({ type: 'success', title: t('common.removedSuccessfully') }),
-      },
-    }),
-    { input },
-  );
+/**
+ * One running resource-list actor over live logic the app provides (its calls and its notices, see
+ * useLiveLogic('resourceLists')), and narrow reads of its state.
+ */
+export function useResourceList<T>(logic: typeof resourceListMachine, input: { limit?: number; filter?: ListFilter } = {}) {
+  const list = useActorRef(logic, { input });
   return {
     list,
     items: useSelector(list, (s) => s.context.items) as T[],

@@ -7,20 +7,19 @@ import {
   CALL_DESCRIPTIONS, CALL_MOODS, CALL_TYPES, DATA_BUNDLES, OFFLINE_PIN, awardDataRequest, callRatingRequest,
   type MessageSent, type OfflinePin,
 } from '../../contract/customer-actions';
-import { liveCustomerAction, type CustomerActionKind } from '../../services/customer-actions';
+import { useLiveLogic, type CustomerActionKind } from '../common/live-logic';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { FormDialog } from '../common/form-dialog';
 import { fieldErrors } from '../common/field-errors';
-import { actionFailure } from './action-failure';
 
 /** A dialog with a form or a question, its own submit label, and the refusal in the words of these actions. */
-function ActionDialog({ busy, ...props }: Omit<Parameters<typeof FormDialog>[0], 'saving' | 'describe'> & { busy: boolean }) {
-  return <FormDialog {...props} saving={busy} describe={actionFailure} />;
+function ActionDialog({ busy, ...props }: Omit<Parameters<typeof FormDialog>[0], 'saving' | 'area'> & { busy: boolean }) {
+  return <FormDialog {...props} saving={busy} area="customerAction" />;
 }
 
 /** One action's actor; `reviewed`: the action is confirmed in a second dialog, which stays open while it is sent. */
 function useAction(kind: CustomerActionKind, reviewed = false) {
-  const actor = useActorRef(liveCustomerAction(kind));
+  const actor = useActorRef(useLiveLogic('customerAction')(kind));
   return {
     actor,
     editing: useSelector(actor, (s) => s.matches('editing') || (!reviewed && s.matches('submitting'))),

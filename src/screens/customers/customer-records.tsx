@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CustomerSms, DepositTransactions, LoanStatements, callRatings } from '../../contract/customer-actions';
 import type { z } from 'zod';
 import { formatTzs } from '../../lib/money';
-import { liveCustomerList, type CustomerListKind } from '../../services/customer-actions';
+import { useLiveLogic, type CustomerListKind } from '../common/live-logic';
 import { LoadFailure } from '../common/load-failure';
 import { RateCallAction } from './customer-actions';
 
@@ -25,7 +25,7 @@ function useFormat() {
 function Records<T>({ kind, msisdn, title, testId, actions, children }: {
   kind: CustomerListKind; msisdn: string; title: string; testId: string; actions?: ReactNode; children: (data: T) => ReactNode;
 }) {
-  const list = useActorRef(liveCustomerList(kind), { input: { params: msisdn } });
+  const list = useActorRef(useLiveLogic('customerList')(kind), { input: { params: msisdn } });
   const data = useSelector(list, (s) => (s.matches('loaded') ? (s.context.data as T) : null));
   const failure = useSelector(list, (s) => (s.matches('failed') ? s.context.failure : null));
   return (

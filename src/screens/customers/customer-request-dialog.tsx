@@ -3,7 +3,7 @@ import { Alert, Button, Field, Input, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { imeiChangeRequest, loanDeactivationRequest, loanExtensionRequest } from '../../contract/requests';
-import { liveCustomerRequest, type CustomerRequestKind } from '../../services/customers';
+import { useLiveLogic, type CustomerRequestKind } from '../common/live-logic';
 import { FormDialog } from '../common/form-dialog';
 import { fieldErrors } from '../common/field-errors';
 
@@ -12,7 +12,7 @@ const SCHEMAS = { extension: loanExtensionRequest, deregistration: loanDeactivat
 /** A button that opens the form of one request kind, and says when the request is waiting for approval. */
 export function CustomerRequestAction({ kind, msisdn, loanId, deviceId }: { kind: CustomerRequestKind; msisdn: string; loanId?: number; deviceId?: number }) {
   const { t } = useTranslation();
-  const request = useActorRef(liveCustomerRequest(kind));
+  const request = useActorRef(useLiveLogic('customerRequest')(kind));
   const open = useSelector(request, (s) => s.matches('editing') || s.matches('submitting'));
   const saving = useSelector(request, (s) => s.hasTag('busy'));
   const failure = useSelector(request, (s) => s.context.failure);

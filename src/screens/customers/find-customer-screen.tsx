@@ -4,13 +4,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { parseMsisdn } from '../../lib/msisdn';
-import { liveCustomerLookup } from '../../services/customers';
+import { useLiveLogic } from '../common/live-logic';
 import { LoadFailure } from '../common/load-failure';
 
 /** Find customer (FIND_CUSTOMER): by phone number in any Tanzanian form, or by national ID. */
 export default function FindCustomerScreen() {
   const { t } = useTranslation();
-  const lookup = useActorRef(liveCustomerLookup, { input: { query: null } });
+  const lookup = useActorRef(useLiveLogic('customerLookup'), { input: { query: null } });
   const busy = useSelector(lookup, (s) => s.hasTag('busy'));
   const found = useSelector(lookup, (s) => (s.matches('found') ? s.context.view : null));
   const notFound = useSelector(lookup, (s) => s.matches('notFound'));

@@ -1,26 +1,20 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, DataList, Dialog, Field, NativeSelect, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { LOCK_CHANGE_REFUSALS, type LockSolutionStatus } from '../../contract/lock-change';
+import type { LockSolutionStatus } from '../../contract/lock-change';
 import type { CallFailure } from '../../lib/call-failure';
 import type { lockChangeMachine } from '../../machines/lock-change.machine';
-import { liveLockChange } from '../../services/lock-change';
-import { describeFailure } from '../common/describe-failure';
-import { InstallLock, VivoCode, type VivoRef } from '../first-deposit/lock-install';
+import { useLiveLogic } from '../common/live-logic';
+import { describeFailure, describeInvalid } from '../common/describe-failure';
+import { LockInstall, type LockInstallRef } from '../first-deposit/lock-install';
 
 type LockChangeRef = ActorRefFrom<typeof lockChangeMachine>;
 
-function lockChangeFailure(t: TFunction, failure: CallFailure): string {
-  if (failure.reason && (LOCK_CHANGE_REFUSALS as readonly string[]).includes(failure.reason)) return t(`customers:lockChange.refusals.${failure.reason}`);
-  return describeFailure(t, failure);
-}
-
 function Refusal({ failure }: { failure: CallFailure }) {
   const { t } = useTranslation(['customers', 'translation']);
-  return <Alert.Root status="error" role="alert"><Alert.Indicator /><Alert.Title>{lockChangeFailure(t, failure)}</Alert.Title></Alert.Root>;
+  return <Alert.Root status="error" role="alert"><Alert.Indicator /><Alert.Title>{describeFailure(t, failure, 'lockChange')}</Alert.Title></Alert.Root>;
 }
 
 /** The button of the customer view and its dialog; the process lives while the dialog is open. */
@@ -50,15 +44,15 @@ export function LockChangeAction({ msisdn }: { msisdn: string }) {
 
 function LockChange({ msisdn }: { msisdn: string }) {
   const { t } = useTranslation(['customers', 'deposit']);
-  const change = useActorRef(liveLockChange, { input: { msisdn } });
+  const change = useActorRef(useLiveLogic('lockChange'), { input: { msisdn } });
   const loading = useSelector(change, (s) => s.matches('loading'));
   const loadFailed = useSelector(change, (s) => s.matches('loadFailed'));
-  const choosing = useSelector(change, (s) => s.matches('choosing') || s.matches('starting'));
-  const done = useSelector(change, (s) => s.matches('done'));
-  const vivo = useSelector(change, (s) => s.children.vivo as VivoRef | undefined);
-  const started = useSelector(change, (s) => s.context.started);
+  const done = useSelector(change, (s) => s.matches('done') || s.matches('enrolling'));
+  const install = useSelector(change, (s) => s.children.lockInstall as LockInstallRef | undefined);
+  // The change starts in the child: the form stays (busy) until its answer says what to install.
+  const preparing = useSelector(install, (s) => !!s?.matches('preparing'));
+  const lock = useSelector(install, (s) => s?.context.lock ?? null);
   const failure = useSelector(change, (s) => s.context.failure);
-  const canGoBack = useSelector(change, (s) => s.can({ type: 'lock.back' }));
 
   if (loading) return <Spinner aria-label={t('customers:lockChange.loading')} />;
   if (loadFailed && failure) {
@@ -69,44 +63,18 @@ function LockChange({ msisdn }: { msisdn: string }) {
       </Stack>
     );
   }
-  if (choosing) return <Choose change={change} />;
   if (done) return <Done change={change} />;
-  if (!started) return null;
-  const back = (
-    <Button variant="outline" disabled={!canGoBack} onClick={() => change.send({ type: 'lock.back' })}>
-      {t('customers:lockChange.back')}
-    </Button>
-  );
+  if (!install || preparing) return <Choose change={change} starting={preparing} />;
+  if (!lock) return null;
   return (
     <Stack gap="4">
       <Text>
         {t('customers:lockChange.intro', {
-          type: t(`deposit:lockType.${started.lock_solution_type}`), from: t(`deposit:lockType.${started.from_lock_solution_type}`), imei: started.imei,
+          type: t(`deposit:lockType.${lock.lock_solution_type}`), from: t(`deposit:lockType.${lock.from_lock_solution_type}`), imei: lock.imei,
         })}
       </Text>
-      {vivo ? (
-        <Stack gap="3">
-          <VivoCode vivo={vivo} />
-          {back}
-        </Stack>
-      ) : (
-        <Install change={change} back={back} />
-      )}
+      <LockInstall install={install} area="lockChange" confirmLabel={t('customers:lockChange.confirm')} backLabel={t('customers:lockChange.back')} />
     </Stack>
-  );
-}
-
-function Install({ change, back }: { change: LockChangeRef; back: ReactNode }) {
-  const { t } = useTranslation('customers');
-  const started = useSelector(change, (s) => s.context.started!);
-  const confirming = useSelector(change, (s) => s.matches('confirming'));
-  const invalid = useSelector(change, (s) => s.context.invalid);
-  const failure = useSelector(change, (s) => s.context.failure);
-  return (
-    <InstallLock
-      lock={started} busy={confirming} invalid={invalid?.installed} failure={failure && <Refusal failure={failure} />}
-      confirmLabel={t('customers:lockChange.confirm')} onConfirm={(ticked) => change.send({ type: 'lock.confirmed', ...ticked })} extra={back}
-    />
   );
 }
 
@@ -135,10 +103,9 @@ function CurrentLock({ status }: { status: LockSolutionStatus }) {
   );
 }
 
-function Choose({ change }: { change: LockChangeRef }) {
+function Choose({ change, starting }: { change: LockChangeRef; starting: boolean }) {
   const { t } = useTranslation(['customers', 'deposit']);
   const current = useSelector(change, (s) => s.context.current!);
-  const starting = useSelector(change, (s) => s.matches('starting'));
   const invalid = useSelector(change, (s) => s.context.invalid);
   const failure = useSelector(change, (s) => s.context.failure);
   const [lockType, setLockType] = useState('');
@@ -161,7 +128,7 @@ function Choose({ change }: { change: LockChangeRef }) {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Field.ErrorText>{t('customers:lockChange.chooseType')}</Field.ErrorText>
+          {invalid?.lockType && <Field.ErrorText>{describeInvalid(t, invalid.lockType)}</Field.ErrorText>}
         </Field.Root>
         <Button type="submit" colorPalette="blue" alignSelf="start" loading={starting}>{t('customers:lockChange.start')}</Button>
       </Stack>
@@ -172,15 +139,20 @@ function Choose({ change }: { change: LockChangeRef }) {
 function Done({ change }: { change: LockChangeRef }) {
   const { t } = useTranslation(['customers', 'deposit']);
   const result = useSelector(change, (s) => s.context.result!);
+  const enrolling = useSelector(change, (s) => s.matches('enrolling'));
+  const failure = useSelector(change, (s) => s.context.failure);
   const canEnrolAgain = useSelector(change, (s) => s.can({ type: 'lock.enrolAgain' }));
   const type = t(`deposit:lockType.${result.lock_solution_type}`);
   return (
     <Stack gap="3">
       <Alert.Root status="success" role="alert"><Alert.Indicator /><Alert.Title>{t('customers:lockChange.done', { type })}</Alert.Title></Alert.Root>
-      {canEnrolAgain && (
+      {(canEnrolAgain || enrolling) && (
         <>
           <Alert.Root status="warning"><Alert.Indicator /><Alert.Title>{t('customers:lockChange.enrolmentPending', { type })}</Alert.Title></Alert.Root>
-          <Button size="sm" variant="outline" alignSelf="start" onClick={() => change.send({ type: 'lock.enrolAgain' })}>{t('customers:lockChange.enrolAgain')}</Button>
+          {failure && <Refusal failure={failure} />}
+          <Button size="sm" variant="outline" alignSelf="start" loading={enrolling} onClick={() => change.send({ type: 'lock.enrolAgain' })}>
+            {t('customers:lockChange.enrolAgain')}
+          </Button>
         </>
       )}
     </Stack>

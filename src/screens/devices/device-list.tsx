@@ -3,8 +3,8 @@ import { Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useRoles } from '../../app/session-context';
-import { fetchDeviceList, type DeviceListKind } from '../../services/device-lists';
+import { useRoles } from '../common/session-context';
+import { useLiveLogic, type DeviceListKind } from '../common/live-logic';
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { DataTable, type Column } from '../common/data-table';
 import { useResourceList } from '../common/use-resource-list';
@@ -48,7 +48,7 @@ export function deviceColumns<T extends ListedDevice>({ t, roles }: DeviceListHe
 }
 
 function ListTable<T extends ListedDevice>({ kind, filter, caption, columns }: { kind: DeviceListKind; filter: ListFilter; caption: string; columns: Column<T>[] }) {
-  const list = useResourceList<T>({ fetchPage: fetchDeviceList(kind) }, { limit: 25, filter });
+  const list = useResourceList<T>(useLiveLogic('deviceLists')[kind], { limit: 25, filter });
   return <DataTable source={list} caption={caption} columns={columns} />;
 }
 

@@ -5,10 +5,10 @@ import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { DeviceStatus } from '../../contract/customer-actions';
 import type { DeviceStatusAction } from '../../machines/device-status.machine';
-import { liveDeviceStatus } from '../../services/customer-actions';
+import { useLiveLogic } from '../common/live-logic';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { LoadFailure } from '../common/load-failure';
-import { actionFailure } from '../customers/action-failure';
+import { describeFailure } from '../common/describe-failure';
 
 const EAT_MS = 3 * 3_600_000;
 const eatToday = () => new Date(Date.now() + EAT_MS).toISOString().slice(0, 10);
@@ -54,7 +54,7 @@ export default function DeviceStatusScreen({ action }: { action: DeviceStatusAct
   // Its own namespace first; the common words (errors) from the default one.
   const { t } = useTranslation(['customers', 'translation']);
   const [params] = useSearchParams();
-  const machine = useActorRef(liveDeviceStatus, { input: { action } });
+  const machine = useActorRef(useLiveLogic('deviceStatus'), { input: { action } });
   const busy = useSelector(machine, (s) => s.hasTag('busy'));
   const device = useSelector(machine, (s) => s.context.device);
   const notFound = useSelector(machine, (s) => s.matches('notFound'));
@@ -106,7 +106,7 @@ export default function DeviceStatusScreen({ action }: { action: DeviceStatusAct
       )}
       {device && <DeviceCard device={device} />}
       {refusal && (
-        <Alert.Root status="error" role="alert"><Alert.Indicator /><Alert.Title>{actionFailure(t, refusal)}</Alert.Title></Alert.Root>
+        <Alert.Root status="error" role="alert"><Alert.Indicator /><Alert.Title>{describeFailure(t, refusal, 'customerAction')}</Alert.Title></Alert.Root>
       )}
       {device && !done && !canChange && !busy && (
         <Alert.Root status="info" role="status"><Alert.Indicator /><Alert.Title>{t(`customers:deviceStatus.${action}.notApplicable`)}</Alert.Title></Alert.Root>

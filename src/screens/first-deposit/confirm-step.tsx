@@ -3,8 +3,9 @@ import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { QualifiedPhone, RepaymentPeriod } from '../../contract/deposits';
-import type { FirstDepositRef } from './first-deposit-screen';
-import { invalidText, useMoney } from './wizard-parts';
+import type { FirstDepositRef } from './wizard-ref';
+import { describeInvalid } from '../common/describe-failure';
+import { useMoney } from './wizard-parts';
 import { Facts } from '../common/facts';
 import { formatMsisdnLocal } from '../../lib/msisdn';
 
@@ -77,7 +78,7 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
             <Field.Label>{t('deposit:confirm.payer')}</Field.Label>
             <Input name="payer" inputMode="tel" autoComplete="off" placeholder={customer ? formatMsisdnLocal(customer.msisdn) : ''} />
             <Field.HelperText>{t('deposit:confirm.payerHelp')}</Field.HelperText>
-            {invalid?.payment_msisdn && <Field.ErrorText>{invalidText(t, invalid.payment_msisdn)}</Field.ErrorText>}
+            {invalid?.payment_msisdn && <Field.ErrorText>{describeInvalid(t, invalid.payment_msisdn)}</Field.ErrorText>}
           </Field.Root>
           <HStack gap="3" wrap="wrap">
             <Button variant="outline" onClick={() => wizard.send({ type: 'wizard.back' })}>{t('deposit:back')}</Button>

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Field, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { FirstDepositRef } from './first-deposit-screen';
-import { FailureAlert, invalidText, useMoney } from './wizard-parts';
+import type { FirstDepositRef } from './wizard-ref';
+import { describeInvalid } from '../common/describe-failure';
+import { FailureAlert, useMoney } from './wizard-parts';
 import { Facts } from '../common/facts';
 
 /** Step 7: the e-contract; the customer accepts the terms and signs with their name. */
@@ -47,12 +48,12 @@ export function ContractStep({ wizard }: { wizard: FirstDepositRef }) {
           <Checkbox.Control />
           <Checkbox.Label>{t('deposit:contract.accept')}</Checkbox.Label>
         </Checkbox.Root>
-        {invalid?.accept_terms && <Text color="fg.error" role="alert">{invalidText(t, invalid.accept_terms)}</Text>}
+        {invalid?.accept_terms && <Text color="fg.error" role="alert">{describeInvalid(t, invalid.accept_terms)}</Text>}
         <Field.Root invalid={!!invalid?.signed_by} required>
           <Field.Label>{t('deposit:contract.signature')}</Field.Label>
           <Input name="signedBy" autoComplete="off" defaultValue="" />
           <Field.HelperText>{t('deposit:contract.signatureHelp')}</Field.HelperText>
-          {invalid?.signed_by && <Field.ErrorText>{invalidText(t, invalid.signed_by)}</Field.ErrorText>}
+          {invalid?.signed_by && <Field.ErrorText>{describeInvalid(t, invalid.signed_by)}</Field.ErrorText>}
         </Field.Root>
         {failure && <FailureAlert failure={failure} />}
         <Button type="submit" colorPalette="blue" loading={signing} alignSelf="start">{t('deposit:contract.sign')}</Button>

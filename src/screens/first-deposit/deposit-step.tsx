@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { depositPaymentMachine } from '../../machines/deposit-payment.machine';
 import { formatMsisdnLocal } from '../../lib/msisdn';
-import type { FirstDepositRef } from './first-deposit-screen';
+import type { FirstDepositRef } from './wizard-ref';
 import { FailureAlert, useMoney } from './wizard-parts';
 
 type PaymentRef = ActorRefFrom<typeof depositPaymentMachine>;

@@ -1,7 +1,7 @@
 import { Alert, Button, Link, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { FirstDepositRef } from './first-deposit-screen';
+import type { FirstDepositRef } from './wizard-ref';
 import { useMoney } from './wizard-parts';
 import { Facts } from '../common/facts';
 

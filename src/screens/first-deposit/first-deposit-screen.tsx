@@ -2,12 +2,8 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Card, Heading, HStack, Spinner, Stack, Steps, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
-import { loadMachine } from '../../machines/load.machine';
-import type { firstDepositMachine } from '../../machines/first-deposit.machine';
-import { loadSettings } from '../../services/portal-api';
-import { liveFirstDeposit, newWizardInput, wizardStore } from '../../services/first-deposit';
-import { useUser } from '../../app/session-context';
+import { useLiveLogic } from '../common/live-logic';
+import { useUser } from '../common/session-context';
 import { LoadFailure } from '../common/load-failure';
 import { SearchStep } from './search-step';
 import { PhoneStep } from './phone-step';
@@ -18,8 +14,6 @@ import { IdentityStep } from './identity-step';
 import { ContractStep } from './contract-step';
 import { LockStep } from './lock-step';
 import { DoneStep } from './done-step';
-
-export type FirstDepositRef = ActorRefFrom<typeof firstDepositMachine>;
 
 /** The wizard's steps, in order, by the top-level state each one shows. */
 const STEPS = [
@@ -33,12 +27,11 @@ const STEPS = [
   { key: 'loan', states: ['done'] },
 ] as const;
 
-const settingsMachine = loadMachine.provide({ actors: { load: loadSettings } });
-
 /** Customer first-time deposit (ADD_LOAN): loads the portal settings (the scanner's address), then the wizard. */
 export default function FirstDepositScreen() {
   const { t } = useTranslation('deposit');
-  const settings = useActorRef(settingsMachine, { input: { params: {} } });
+  const settings = useActorRef(useLiveLogic('settings'), { input: { params: {} } });
+  const { store } = useLiveLogic('firstDeposit');
   const bridgeUrl = useSelector(settings, (s) => (s.context.data as { device_bridge_url?: string } | null)?.device_bridge_url ?? null);
   const failure = useSelector(settings, (s) => s.context.failure);
   const user = useUser();
@@ -56,7 +49,7 @@ export default function FirstDepositScreen() {
           bridgeUrl={bridgeUrl}
           username={username}
           onNew={() => {
-            wizardStore.clear(username);
+            store.clear(username);
             setRun((n) => n + 1);
           }}
         />
@@ -67,8 +60,9 @@ export default function FirstDepositScreen() {
 
 function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: string; onNew: () => void }) {
   const { t } = useTranslation('deposit');
-  const [restored] = useState(() => wizardStore.load(username));
-  const wizard = useActorRef(liveFirstDeposit, { input: newWizardInput(bridgeUrl), snapshot: restored as never });
+  const { logic, newInput, store } = useLiveLogic('firstDeposit');
+  const [restored] = useState(() => store.load(username));
+  const wizard = useActorRef(logic, { input: newInput(bridgeUrl), snapshot: restored as never });
   // A restored snapshot carries no timers: tell the wizard once that it was resumed (the deposit checks at once).
   useEffect(() => {
     if (restored) wizard.send({ type: 'wizard.resumed' });
@@ -78,10 +72,10 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
   useEffect(() => {
     const subscription = wizard.system.inspect((event) => {
       // Leaving the screen stops the actors: what they say while stopping is not a step to keep.
-      if (event.type === '@xstate.snapshot' && wizard.getSnapshot().status !== 'stopped') wizardStore.save(username, wizard.getPersistedSnapshot());
+      if (event.type === '@xstate.snapshot' && wizard.getSnapshot().status !== 'stopped') store.save(username, wizard.getPersistedSnapshot());
     });
     return () => subscription.unsubscribe();
-  }, [wizard, username]);
+  }, [wizard, username, store]);
 
   const top = useSelector(wizard, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!));
   const started = useSelector(wizard, (s) => !s.matches('searching'));

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { identityCheckMachine } from '../../machines/identity-check.machine';
 import type { scannerCaptureMachine } from '../../machines/scanner-capture.machine';
-import type { FirstDepositRef } from './first-deposit-screen';
-import { FailureAlert, invalidText } from './wizard-parts';
+import type { FirstDepositRef } from './wizard-ref';
+import { describeInvalid } from '../common/describe-failure';
+import { FailureAlert } from './wizard-parts';
 
 type IdentityRef = ActorRefFrom<typeof identityCheckMachine>;
 type ScannerRef = ActorRefFrom<typeof scannerCaptureMachine>;
@@ -75,7 +76,7 @@ function Fingerprint({ identity }: { identity: IdentityRef }) {
               <Field.Label>{t('deposit:identity.nida')}</Field.Label>
               <Input name="nida" inputMode="numeric" autoComplete="off" placeholder="19900101-12345-00001-23" autoFocus />
               <Field.HelperText>{t('deposit:identity.nidaHelp')}</Field.HelperText>
-              {invalid?.nida_number && <Field.ErrorText>{invalidText(t, invalid.nida_number)}</Field.ErrorText>}
+              {invalid?.nida_number && <Field.ErrorText>{describeInvalid(t, invalid.nida_number)}</Field.ErrorText>}
             </Field.Root>
             {failure && <FailureAlert failure={failure} />}
             <HStack gap="3" wrap="wrap">
@@ -141,7 +142,7 @@ function SecurityQuestion({ identity, question }: { identity: IdentityRef; quest
           <Field.Label>{question}</Field.Label>
           <Input name="answer" autoComplete="off" autoFocus />
           <Field.HelperText>{t('deposit:identity.answerHelp')}</Field.HelperText>
-          {invalid?.answer && <Field.ErrorText>{invalidText(t, invalid.answer)}</Field.ErrorText>}
+          {invalid?.answer && <Field.ErrorText>{describeInvalid(t, invalid.answer)}</Field.ErrorText>}
         </Field.Root>
         {failure && <FailureAlert failure={failure} />}
         <Button type="submit" colorPalette="blue" loading={verifying} alignSelf="start">{t('deposit:identity.verify')}</Button>

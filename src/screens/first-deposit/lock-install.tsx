@@ -3,26 +3,54 @@ import { Alert, Button, Checkbox, Code, Field, HStack, Input, List, QrCode, Stac
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { LockSolutionType } from '../../contract/deposits';
+import type { lockInstallMachine, LockToInstall } from '../../machines/lock-install.machine';
 import type { vivoAuthCodeMachine } from '../../machines/vivo-auth-code.machine';
-import { FailureAlert, invalidText } from './wizard-parts';
+import { describeInvalid, type FailureArea } from '../common/describe-failure';
+import { FailureAlert } from './wizard-parts';
 
 /**
- * Installing a lock solution on a handset, shared by the deposit wizard's lock step and the customer view's lock
- * solution change: what to do for the lock type (dial code, provisioning QR, app), the two checkboxes, and the
- * vivo-auth-code child. Each part draws props or a child actor; the process that owns them decides what follows.
+ * Installing a lock solution on a handset, drawn over the lock-install child that the deposit wizard's lock step and
+ * the customer view's lock solution change both invoke: what to do for the lock type (dial code, provisioning QR,
+ * app), the two checkboxes, and the vivo-auth-code grandchild. The owner draws what comes before (the intro).
  */
 
 export type VivoRef = ActorRefFrom<typeof vivoAuthCodeMachine>;
+export type LockInstallRef = ActorRefFrom<typeof lockInstallMachine>;
 
-export interface LockToInstall {
-  lock_solution_type: LockSolutionType;
-  dial_code: string | null;
-  qr_payload: string | null;
+/** The vivo code when the type asks for one, else the instructions and the checkboxes; `backLabel` offers going back. */
+export function LockInstall({ install, area, confirmLabel, backLabel }: {
+  install: LockInstallRef; area: FailureArea; confirmLabel: string; backLabel?: string;
+}) {
+  const vivo = useSelector(install, (s) => s.children.vivo as VivoRef | undefined);
+  const lock = useSelector(install, (s) => s.context.lock);
+  const confirming = useSelector(install, (s) => s.matches('confirming'));
+  const invalid = useSelector(install, (s) => s.context.invalid);
+  const failure = useSelector(install, (s) => s.context.failure);
+  const canGoBack = useSelector(install, (s) => s.can({ type: 'lock.back' }));
+  const back = backLabel && (
+    <Button variant="outline" disabled={!canGoBack} onClick={() => install.send({ type: 'lock.back' })}>{backLabel}</Button>
+  );
+  if (vivo) {
+    return (
+      <Stack gap="3">
+        <VivoCode vivo={vivo} />
+        {back}
+      </Stack>
+    );
+  }
+  if (!lock) return null;
+  return (
+    <InstallLock
+      lock={lock} busy={confirming} invalid={invalid?.installed} failure={failure && <FailureAlert failure={failure} area={area} />}
+      confirmLabel={confirmLabel} onConfirm={(ticked) => install.send({ type: 'lock.confirmed', ...ticked })} extra={back}
+    />
+  );
 }
 
+type Instructions = Pick<LockToInstall, 'lock_solution_type' | 'dial_code' | 'qr_payload'>;
+
 /** What the agent does on the handset for the lock type. */
-export function LockInstructions({ lock }: { lock: LockToInstall }) {
+function LockInstructions({ lock }: { lock: Instructions }) {
   const { t } = useTranslation('deposit');
   if (lock.dial_code) {
     return (
@@ -53,10 +81,10 @@ export function LockInstructions({ lock }: { lock: LockToInstall }) {
 
 /**
  * The instructions and the two checkboxes; `onConfirm` gets what was ticked (the owning machine's guard decides).
- * `invalid`: the machine's refusal of the checkboxes, in English; `failure`: the refusal of the call, drawn.
+ * `invalid`: the machine's refusal of the checkboxes, a code; `failure`: the refusal of the call, drawn.
  */
-export function InstallLock({ lock, busy, invalid, failure, confirmLabel, onConfirm, extra }: {
-  lock: LockToInstall; busy: boolean; invalid: string | undefined; failure: ReactNode; confirmLabel: string;
+function InstallLock({ lock, busy, invalid, failure, confirmLabel, onConfirm, extra }: {
+  lock: Instructions; busy: boolean; invalid: string | undefined; failure: ReactNode; confirmLabel: string;
   onConfirm: (ticked: { lockInstalled: boolean; appInstalled: boolean }) => void; extra?: ReactNode;
 }) {
   const { t } = useTranslation('deposit');
@@ -80,7 +108,7 @@ export function InstallLock({ lock, busy, invalid, failure, confirmLabel, onConf
           <Checkbox.Control />
           <Checkbox.Label>{t('deposit:lock.appInstalled')}</Checkbox.Label>
         </Checkbox.Root>
-        {invalid && <Text color="fg.error" role="alert">{invalidText(t, invalid)}</Text>}
+        {invalid && <Text color="fg.error" role="alert">{describeInvalid(t, invalid)}</Text>}
         {failure}
         <HStack gap="3" wrap="wrap">
           <Button type="submit" colorPalette="blue" loading={busy}>{confirmLabel}</Button>
@@ -92,7 +120,7 @@ export function InstallLock({ lock, busy, invalid, failure, confirmLabel, onConf
 }
 
 /** The vivo-auth-code child: send, enter, verify; the code lasts 5 minutes. */
-export function VivoCode({ vivo }: { vivo: VivoRef }) {
+function VivoCode({ vivo }: { vivo: VivoRef }) {
   const { t } = useTranslation('deposit');
   const value = useSelector(vivo, (s) => s.value);
   const busy = useSelector(vivo, (s) => s.hasTag('busy') || s.matches('sending'));
@@ -136,7 +164,7 @@ export function VivoCode({ vivo }: { vivo: VivoRef }) {
         <Field.Root invalid={malformed} required>
           <Field.Label>{t('deposit:vivo.code')}</Field.Label>
           <Input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" maxLength={6} autoComplete="off" autoFocus />
-          {malformed && <Field.ErrorText>{invalidText(t, 'valid authorization code required')}</Field.ErrorText>}
+          {malformed && <Field.ErrorText>{describeInvalid(t, 'authCodeInvalid')}</Field.ErrorText>}
         </Field.Root>
         {failure && (
           <Alert.Root status="error" role="alert"><Alert.Indicator /><Alert.Title>{t('deposit:vivo.wrong')}</Alert.Title></Alert.Root>

@@ -2,8 +2,9 @@ import type { FormEvent } from 'react';
 import { Alert, Button, Field, HStack, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { FirstDepositRef } from './first-deposit-screen';
-import { FailureAlert, invalidText, useMoney } from './wizard-parts';
+import type { FirstDepositRef } from './wizard-ref';
+import { describeInvalid } from '../common/describe-failure';
+import { FailureAlert, useMoney } from './wizard-parts';
 
 /** Step 5: one code to the agent's phone, one to the customer's; both are needed. */
 export function OtpStep({ wizard }: { wizard: FirstDepositRef }) {
@@ -53,7 +54,7 @@ export function OtpStep({ wizard }: { wizard: FirstDepositRef }) {
               </Field.Root>
             </SimpleGrid>
             {invalid?.codes && (
-              <Text color="fg.error" role="alert">{invalidText(t, invalid.codes)}</Text>
+              <Text color="fg.error" role="alert">{describeInvalid(t, invalid.codes)}</Text>
             )}
             {failure && <FailureAlert failure={failure} />}
             <HStack gap="3" wrap="wrap">

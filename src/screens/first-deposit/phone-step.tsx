@@ -1,7 +1,7 @@
 import { Badge, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { FirstDepositRef } from './first-deposit-screen';
+import type { FirstDepositRef } from './wizard-ref';
 import { useMoney } from './wizard-parts';
 
 /** Step 2: the phones the customer qualifies for, in stock at the agent's store. */

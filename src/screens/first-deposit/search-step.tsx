@@ -2,8 +2,9 @@ import type { FormEvent } from 'react';
 import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { FirstDepositRef } from './first-deposit-screen';
-import { FailureAlert, invalidText } from './wizard-parts';
+import type { FirstDepositRef } from './wizard-ref';
+import { describeInvalid } from '../common/describe-failure';
+import { FailureAlert } from './wizard-parts';
 
 /** Step 1: find the customer by phone number (any Tanzanian form) or national ID. */
 export function SearchStep({ wizard }: { wizard: FirstDepositRef }) {
@@ -30,7 +31,7 @@ export function SearchStep({ wizard }: { wizard: FirstDepositRef }) {
             <Field.Label>{t('deposit:search.label')}</Field.Label>
             <Input name="query" autoFocus autoComplete="off" placeholder="0754 123 456" />
             <Field.HelperText>{t('deposit:search.help')}</Field.HelperText>
-            {message && <Field.ErrorText>{invalidText(t, message)}</Field.ErrorText>}
+            {message && <Field.ErrorText>{describeInvalid(t, message)}</Field.ErrorText>}
           </Field.Root>
           <Button type="submit" colorPalette="blue" loading={busy} alignSelf="start">
             {t('deposit:search.submit')}

@@ -3,22 +3,18 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { motion } from 'framer-motion';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { loadMachine } from '../../machines/load.machine';
-import { loadSettings } from '../../services/portal-api';
-import { visibleLinks } from '../../app/nav-table';
-import { useRoles, useUser } from '../../app/session-context';
+import { useLiveLogic } from '../common/live-logic';
+import { useRoles, useUser } from '../common/session-context';
 import { LoadFailure } from '../common/load-failure';
-
-const settingsMachine = loadMachine.provide({ actors: { load: loadSettings } });
 
 export default function HomeScreen() {
   const { t } = useTranslation();
   const user = useUser();
   const roles = useRoles();
-  const settings = useActorRef(settingsMachine, { input: {} });
+  const settings = useActorRef(useLiveLogic('settings'), { input: {} });
   const company = useSelector(settings, (s) => (s.context.data as { company: string } | null)?.company);
   const failure = useSelector(settings, (s) => s.context.failure);
-  const shortcuts = visibleLinks(roles).filter((link) => link.path !== '/dashboard');
+  const shortcuts = useLiveLogic('navLinks')(roles).filter((link) => link.path !== '/dashboard');
 
   return (
     <Stack gap="6">

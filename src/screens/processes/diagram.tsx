@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { Box } from '@chakra-ui/react';
-import { ANY, type Diagram } from '../../lib/statecharts/diagram';
-import { DIAGRAM_ELEMENT_ID } from '../../services/process-explorer';
+import { ANY, DIAGRAM_ELEMENT_ID, type Diagram } from '../../lib/statecharts/diagram';
 
 const COLORS = { box: '#ffffff', compound: '#f4f4f5', line: '#52525b', text: '#18181b', selected: '#dbeafe', active: '#1d4ed8', edge: '#71717a', label: '#3f3f46' };
 

@@ -5,14 +5,13 @@ import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import type { TFunction } from 'i18next';
-import { PROCESSES, coverageOf, type ProcessEntry } from '../../app/processes/catalogue';
-import { useLiveActor } from '../../app/live-actors';
-import { toaster } from '../../app/toaster';
+import { useLiveActor } from '../common/live-actors';
+import { useLiveLogic } from '../common/live-logic';
 import { allNodes, edges, statePath } from '../../lib/statecharts/describe';
 import { shortestPaths } from '../../lib/statecharts/paths';
 import type { ExportFormat } from '../../machines/process-explorer.machine';
-import { exportProcess, liveProcessExplorer } from '../../services/process-explorer';
 import { LoadFailure } from '../common/load-failure';
+import type { CoverageFigures, ProcessCard } from './process-card';
 import { ProcessDiagram, type DiagramProps } from './diagram';
 import { StateDetails } from './state-details';
 
@@ -20,7 +19,7 @@ const FORMATS: ExportFormat[] = ['svg', 'png', 'mermaid', 'scxml', 'json'];
 const NO_STATES: ReadonlySet<string> = new Set();
 
 /** The diagram with the states a running actor of this process is in now highlighted. */
-function LiveDiagram({ actor, entry, ...props }: { actor: AnyActorRef; entry: ProcessEntry } & Omit<DiagramProps, 'active'>) {
+function LiveDiagram({ actor, entry, ...props }: { actor: AnyActorRef; entry: ProcessCard } & Omit<DiagramProps, 'active'>) {
   const { t } = useTranslation();
   const snapshot = useSelector(actor, (s) => s as AnyMachineSnapshot);
   const active = useMemo(
@@ -37,8 +36,7 @@ function LiveDiagram({ actor, entry, ...props }: { actor: AnyActorRef; entry: Pr
   );
 }
 
-function coverageText(t: TFunction, id: string) {
-  const c = coverageOf(id);
+function coverageText(t: TFunction, c: CoverageFigures | undefined) {
   if (!c) return t('processes.noModelTest');
   const pct = (a: number, b: number) => (b ? Math.floor((a / b) * 1000) / 10 : 100);
   return t('processes.coverage', { states: pct(c.states.reached, c.states.total), transitions: pct(c.transitions.reached, c.transitions.total) });
@@ -48,15 +46,8 @@ function coverageText(t: TFunction, id: string) {
 export default function ProcessesScreen() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const explorer = useActorRef(
-    liveProcessExplorer.provide({
-      actions: {
-        exportProcess: (_, params) =>
-          void exportProcess(params.processId, params.format).catch(() => toaster.create({ type: 'error', title: t('processes.exportFailed') })),
-      },
-    }),
-    { input: { processId: search.get('process') } },
-  );
+  const processes = useLiveLogic('processes');
+  const explorer = useActorRef(useLiveLogic('processExplorer'), { input: { processId: search.get('process') } });
   const processId = useSelector(explorer, (s) => s.context.processId);
   const diagram = useSelector(explorer, (s) => s.context.diagram);
   const selected = useSelector(explorer, (s) => s.context.selected);
@@ -65,7 +56,7 @@ export default function ProcessesScreen() {
   const panY = useSelector(explorer, (s) => s.context.panY);
   const busy = useSelector(explorer, (s) => s.hasTag('busy'));
   const failure = useSelector(explorer, (s) => (s.matches('failed') ? s.context.failure : null));
-  const entry = PROCESSES.find((p) => p.machine.id === processId);
+  const entry = processes.find((p) => p.machine.id === processId);
   const live = useLiveActor(processId);
   const paths = useMemo(() => (entry ? shortestPaths(entry.machine) : []), [entry]);
 
@@ -94,7 +85,7 @@ export default function ProcessesScreen() {
       </Stack>
       <Grid templateColumns={{ base: '1fr', xl: '280px 1fr' }} gap="5" alignItems="start">
         <Stack as="ul" gap="2" listStyleType="none" aria-label={t('processes.list')}>
-          {PROCESSES.map((p) => (
+          {processes.map((p) => (
             <li key={p.machine.id}>
               <Card.Root size="sm" variant={p.machine.id === processId ? 'subtle' : 'outline'} borderColor={p.machine.id === processId ? 'blue.solid' : undefined}>
                 <Card.Body gap="1">
@@ -103,7 +94,7 @@ export default function ProcessesScreen() {
                   </Button>
                   <Text fontSize="sm">{t(p.description)}</Text>
                   <Text fontSize="xs" color="fg.muted">
-                    {t('processes.size', { states: allNodes(p.machine.root).length - 1, transitions: edges(p.machine.root).length })} · {coverageText(t, p.machine.id)}
+                    {t('processes.size', { states: allNodes(p.machine.root).length - 1, transitions: edges(p.machine.root).length })} · {coverageText(t, p.coverage)}
                   </Text>
                 </Card.Body>
               </Card.Root>

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { allNodes, delays, edges, invocations, statePath } from '../../lib/statecharts/describe';
 import { edgeLabel } from '../../lib/statecharts/diagram';
-import { screenOf, type ProcessEntry } from '../../app/processes/catalogue';
-import { ACTOR_CALLS } from '../../app/processes/actor-calls';
+import { screenOf, type ProcessCard } from './process-card';
 
 /** What happens in one state: its transitions with guards, the actors it runs, its timers, the screen that shows it. */
-export function StateDetails({ entry, path }: { entry: ProcessEntry; path: string }) {
+export function StateDetails({ entry, path }: { entry: ProcessCard; path: string }) {
   const { t } = useTranslation();
   const machine: AnyStateMachine = entry.machine;
   const node = allNodes(machine.root).find((n) => statePath(n) === path) as AnyStateNode | undefined;
@@ -42,7 +41,7 @@ export function StateDetails({ entry, path }: { entry: ProcessEntry; path: strin
         <Text fontSize="sm" color="fg.muted">{t('processes.none')}</Text>
       ) : (
         <List.Root fontSize="sm" ps="4">
-          {actors.map((a) => <List.Item key={a.id}><code>{a.src}</code>{ACTOR_CALLS[machine.id]?.[a.src] ? `: ${ACTOR_CALLS[machine.id]![a.src]}` : ''}</List.Item>)}
+          {actors.map((a) => <List.Item key={a.id}><code>{a.src}</code>{entry.calls[a.src] ? `: ${entry.calls[a.src]}` : ''}</List.Item>)}
         </List.Root>
       )}
       {timers.length > 0 && (

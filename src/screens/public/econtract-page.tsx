@@ -2,21 +2,17 @@ import { Alert, Button, Heading, Link, Spinner, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
-import { loadMachine } from '../../machines/load.machine';
+import type { loadMachine } from '../../machines/load.machine';
 import type { ContractDetails } from '../../contract/deposits';
 import { formatTzs } from '../../lib/money';
-import { installDashboardSystem } from '../../app/dashboard-system';
-import { fetchContract } from '../../services/first-deposit-public';
 import { AuthLayout } from '../auth/auth-layout';
 import { describeFailure } from '../common/describe-failure';
 import { Facts } from '../common/facts';
 
-installDashboardSystem();
+type ContractLogic = typeof loadMachine;
 
-const contractMachine = loadMachine.provide({ actors: { load: fetchContract } });
-
-/** /econtract?ref=...: a signed contract by its link, without logging in. */
-export default function EcontractPage() {
+/** /econtract?ref=...: a signed contract by its link, without logging in (the app hands it the contract's loader). */
+export default function EcontractPage({ contract }: { contract: ContractLogic }) {
   const { t } = useTranslation('public');
   const [params] = useSearchParams();
   const reference = params.get('ref') ?? '';
@@ -25,7 +21,7 @@ export default function EcontractPage() {
       <Stack gap="4" maxW="2xl">
         <Heading as="h1" size="xl">{t('public:econtract.title')}</Heading>
         {reference ? (
-          <Contract reference={reference} />
+          <Contract reference={reference} logic={contract} />
         ) : (
           <Alert.Root status="warning" role="alert"><Alert.Indicator /><Alert.Title>{t('public:econtract.missing')}</Alert.Title></Alert.Root>
         )}
@@ -34,9 +30,9 @@ export default function EcontractPage() {
   );
 }
 
-function Contract({ reference }: { reference: string }) {
+function Contract({ reference, logic }: { reference: string; logic: ContractLogic }) {
   const { t, i18n } = useTranslation('public');
-  const loader = useActorRef(contractMachine, { input: { params: { reference } } });
+  const loader = useActorRef(logic, { input: { params: { reference } } });
   const contract = useSelector(loader, (s) => s.context.data as ContractDetails | null);
   const failure = useSelector(loader, (s) => s.context.failure);
   const money = (amount: number) => formatTzs(amount, i18n.language);

@@ -3,11 +3,9 @@ import { Box, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { z } from 'zod';
 import type { settingsResponse } from '../../contract/auth';
-import { loadMachine } from '../../machines/load.machine';
-import { loadSettings } from '../../services/portal-api';
+import { useLiveLogic } from '../common/live-logic';
 
 const ScannerCheckDialog = lazy(() => import('./scanner-check-dialog'));
-const settingsMachine = loadMachine.provide({ actors: { load: loadSettings } });
 
 /**
  * The name in the top bar. In demo mode a click on it opens the scanner check (the spec's debug behaviour); the
@@ -26,7 +24,7 @@ export function BrandLogo() {
 }
 
 function DemoScannerCheck({ onClose }: { onClose: () => void }) {
-  const settings = useActorRef(settingsMachine, { input: {} });
+  const settings = useActorRef(useLiveLogic('settings'), { input: {} });
   const loaded = useSelector(settings, (s) => s.context.data as z.infer<typeof settingsResponse> | null);
   if (!loaded?.demo) return null;
   return (

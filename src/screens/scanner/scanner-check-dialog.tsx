@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, CloseButton, DataList, Dialog, Image, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { liveScannerCapture } from '../../services/device-bridge';
+import { useLiveLogic } from '../common/live-logic';
 import { ScannerFailure } from './scanner-failure';
 
 export const SCANNER_CHECK_DEFAULTS = { timeoutMs: 10_000, minQuality: 50 };
@@ -54,7 +54,7 @@ export default function ScannerCheckDialog({ open, onClose, ...settings }: Scann
 function ScannerCheck({ bridgeUrl, timeoutMs, minQuality, onAgain }: Omit<ScannerCheckDialogProps, 'open' | 'onClose'> & { onAgain: () => void }) {
   const { t } = useTranslation('scanner');
   const input = { bridgeUrl, timeoutMs: timeoutMs ?? SCANNER_CHECK_DEFAULTS.timeoutMs, minQuality: minQuality ?? SCANNER_CHECK_DEFAULTS.minQuality };
-  const scanner = useActorRef(liveScannerCapture, { input });
+  const scanner = useActorRef(useLiveLogic('scannerCapture'), { input });
   const state = useSelector(scanner, (s) => s.value);
   const busy = useSelector(scanner, (s) => s.hasTag('busy'));
   const failure = useSelector(scanner, (s) => s.context.failure);

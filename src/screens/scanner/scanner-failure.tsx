@@ -1,15 +1,7 @@
 import { Alert, Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { DeviceFailure, DeviceFailureKind } from '../../lib/device-failure';
-
-const MESSAGES: Record<DeviceFailureKind, string> = {
-  timedOut: 'scanner:error.timedOut',
-  deviceUnreachable: 'scanner:error.deviceUnreachable',
-  parserUnreachable: 'scanner:error.parserUnreachable',
-  androidComm: 'scanner:error.androidComm',
-  critical: 'scanner:error.critical',
-  lowQuality: 'scanner:error.lowQuality',
-};
+import type { DeviceFailure } from '../../lib/device-failure';
+import { describeFailure } from '../common/describe-failure';
 
 /** A scanner failure's own message, what the service said, and Retry (shown by the scanner check and the wizard). */
 export function ScannerFailure({ failure, canRetry, onRetry }: { failure: DeviceFailure; canRetry: boolean; onRetry: () => void }) {
@@ -18,7 +10,7 @@ export function ScannerFailure({ failure, canRetry, onRetry }: { failure: Device
     <Alert.Root status={failure.kind === 'lowQuality' || failure.kind === 'timedOut' ? 'warning' : 'error'} role="alert">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{t(MESSAGES[failure.kind])}</Alert.Title>
+        <Alert.Title>{describeFailure(t, failure)}</Alert.Title>
         {failure.detail && <Alert.Description fontSize="xs">{t('scanner:result.detail', { detail: failure.detail })}</Alert.Description>}
       </Alert.Content>
       <Button size="sm" variant="outline" onClick={onRetry} disabled={!canRetry}>

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Badge, Button, Field, HStack, Heading, IconButton, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { loadMachine } from '../../machines/load.machine';
-import { addGroupRole, fetchGroupRoles, fetchRoles, removeGroupRole } from '../../services/portal-api';
-import { useRoles } from '../../app/session-context';
+import { useLiveLogic } from '../common/live-logic';
+import { useRoles } from '../common/session-context';
 import { useResourceList } from '../common/use-resource-list';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { LoadFailure } from '../common/load-failure';
@@ -15,17 +14,12 @@ interface GroupRole {
   admin_role: string;
 }
 
-const catalogueMachine = loadMachine.provide({ actors: { load: fetchRoles } });
-
-/** One group's roles: add from the catalogue, remove with confirmation (EDIT_ROLES). */
+/** One group's roles: ask to add one from the catalogue or, after confirming, to remove one (EDIT_ROLES); a second admin approves. */
 export function GroupRoles({ group }: { group: { id: number; name: string } }) {
   const { t } = useTranslation();
   const canEdit = useRoles().includes('EDIT_ROLES');
-  const roles = useResourceList<GroupRole>(
-    { fetchPage: fetchGroupRoles, createItem: addGroupRole, removeItem: removeGroupRole },
-    { limit: 1000, filter: { group_id: group.id } },
-  );
-  const catalogue = useActorRef(catalogueMachine, { input: {} });
+  const roles = useResourceList<GroupRole>(useLiveLogic('resourceLists').groupRoles, { limit: 1000, filter: { group_id: group.id } });
+  const catalogue = useActorRef(useLiveLogic('roleCatalogue'), { input: {} });
   const allCodes = useSelector(catalogue, (s) => ((s.context.data as { data: Array<{ code: string }> } | null)?.data ?? []).map((r) => r.code));
   const catalogueFailure = useSelector(catalogue, (s) => s.context.failure);
   const held = new Set(roles.items.map((r) => r.admin_role));
@@ -76,12 +70,13 @@ export function GroupRoles({ group }: { group: { id: number; name: string } }) {
         busy={roles.removing}
         title={t('security.removeRoleTitle')}
         body={t('security.removeRoleBody', { role: removing?.admin_role ?? '', group: group.name })}
-        confirmLabel={t('common.remove')}
+        confirmLabel={t('security.sendForApproval')}
         onConfirm={() => roles.list.send({ type: 'removal.confirmed' })}
         onCancel={() => roles.list.send({ type: 'removal.cancelled' })}
       />
       <FormDialog
         title={t('security.addRoleTo', { group: group.name })}
+        submitLabel={t('security.sendForApproval')}
         open={roles.formOpen}
         saving={roles.saving}
         failure={roles.saveFailure}

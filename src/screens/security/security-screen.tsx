@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Field, HStack, Heading, Input, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, HStack, Heading, Input, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { createAdminGroup, type PortalUser } from '../../contract/prerequisites';
-import { createGroup, createUser, fetchGroups, fetchUsers } from '../../services/portal-api';
-import { useRoles } from '../../app/session-context';
+import { useLiveLogic } from '../common/live-logic';
+import { useRoles } from '../common/session-context';
 import { useResourceList } from '../common/use-resource-list';
 import { DataTable } from '../common/data-table';
 import { FormDialog } from '../common/form-dialog';
@@ -23,8 +23,9 @@ export default function SecurityScreen() {
   const { t, i18n } = useTranslation();
   const roles = useRoles();
   const [search, setSearch] = useSearchParams();
-  const groups = useResourceList<Group>({ fetchPage: fetchGroups, createItem: createGroup }, { limit: 1000 });
-  const users = useResourceList<PortalUser>({ fetchPage: fetchUsers, createItem: createUser }, { limit: 100 });
+  const lists = useLiveLogic('resourceLists');
+  const groups = useResourceList<Group>(lists.groups, { limit: 1000 });
+  const users = useResourceList<PortalUser>(lists.users, { limit: 100 });
   const selected = groups.items.find((g) => String(g.id) === search.get('group'));
   const [nameInvalid, setNameInvalid] = useState(false);
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
@@ -35,6 +36,10 @@ export default function SecurityScreen() {
       <Heading as="h1" size="lg">
         {t('security.title')}
       </Heading>
+      <Alert.Root status="info">
+        <Alert.Indicator />
+        <Alert.Title>{t('security.approvalNote')}</Alert.Title>
+      </Alert.Root>
       <Tabs.Root value={tab} onValueChange={(d) => setSearch((p) => ({ ...Object.fromEntries(p), tab: d.value }))} variant="line">
         <Tabs.List>
           <Tabs.Trigger value="groups">{t('security.groups')}</Tabs.Trigger>
@@ -76,6 +81,7 @@ export default function SecurityScreen() {
       </Tabs.Root>
       <FormDialog
         title={t('security.newGroup')}
+        submitLabel={t('security.sendForApproval')}
         open={groups.formOpen}
         saving={groups.saving}
         failure={groups.saveFailure}

@@ -6,7 +6,7 @@ import { FormDialog } from '../common/form-dialog';
 import { fieldErrors } from '../common/field-errors';
 import type { ResourceList } from '../common/use-resource-list';
 
-/** Creates a portal user into a group; the contract's schema checks the form before it is sent. */
+/** Asks for a new portal user in a group (a second admin approves); the contract's schema checks the form before it is sent. */
 export function CreateUserDialog({ source, groups }: {
   source: Pick<ResourceList<unknown>, 'list' | 'formOpen' | 'saving' | 'saveFailure'>;
   groups: Array<{ id: number; name: string }>;
@@ -39,6 +39,7 @@ export function CreateUserDialog({ source, groups }: {
   return (
     <FormDialog
       title={t('users.create')}
+      submitLabel={t('security.sendForApproval')}
       open={source.formOpen}
       saving={source.saving}
       failure={source.saveFailure}

@@ -1,14 +1,14 @@
 import { Button, HStack, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { PortalUser } from '../../contract/prerequisites';
-import { fetchUsers } from '../../services/portal-api';
 import { useResourceList } from '../common/use-resource-list';
+import { useLiveLogic } from '../common/live-logic';
 import { UsersTable } from './users-table';
 
 /** Users (VIEW_USERS): every portal user, paged. */
 export default function UsersScreen() {
   const { t } = useTranslation();
-  const users = useResourceList<PortalUser>({ fetchPage: fetchUsers });
+  const users = useResourceList<PortalUser>(useLiveLogic('resourceLists').users);
   return (
     <Stack gap="4">
       <HStack justify="space-between">

@@ -1,0 +1,29 @@
+import type { Queryable } from '../db/port';
+import { HttpError } from '../errors';
+
+/** The small helpers every domain module uses, kept once here. */
+
+/** A row as the database answers it: the SQL names the columns, so the domain reads them by name. */
+export type Row = Record<string, any>;
+
+/** Where a domain function runs its statements: the Db itself or an open transaction. */
+export type Tx = Queryable;
+
+/** A timestamp column as ISO 8601 (PGlite and pg answer Date or text), null and undefined as null. */
+export const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+
+/** What a refusal may say beyond its reason: tries left, the fields at fault, when to try again. */
+export type RefusalExtra = Pick<HttpError['extra'], 'left' | 'fields' | 'retryAfterSeconds'>;
+
+/** A refusal on purpose: the status, a reason code the client translates, and a message for the log and the API. */
+export const refuse = (status: 403 | 404 | 409 | 429, reason: string, message: string, extra: RefusalExtra = {}) =>
+  new HttpError(status, message, { reason, ...extra });
+
+/** The one answer for a customer that no MSISDN or ID finds, whichever area looks. */
+export const customerNotFound = () => refuse(404, 'not_found', 'Customer record not found');
+
+/**
+ * A unique index refused the row (SQLSTATE 23505): two requests passed the same check before either committed.
+ * The later one gets the check's own refusal, not a 500.
+ */
+export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';

@@ -1,0 +1,24 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { allows, type Access } from '../contract/roles';
+import { REGISTRY } from './registry';
+
+export interface DashboardRoute {
+  /** Relative to /dashboard; '' is the home page. */
+  readonly path: string;
+  readonly label: string;
+  readonly screen: LazyExoticComponent<ComponentType<any>>;
+  readonly props?: Readonly<Record<string, unknown>>;
+  /** Registered only for a user this allows (the spec gates only security this way). */
+  readonly onlyFor?: Access;
+}
+
+const DASHBOARD = '/dashboard';
+
+/** Every screen of the registry under /dashboard (spec section 2); placeholders stand in for the areas not built yet. */
+export const DASHBOARD_ROUTES: readonly DashboardRoute[] = REGISTRY.flatMap((entry) =>
+  entry.kind === 'screen' && entry.screen && (entry.path === DASHBOARD || entry.path.startsWith(`${DASHBOARD}/`))
+    ? [{ path: entry.path.slice(DASHBOARD.length + 1), label: entry.label, screen: entry.screen, props: entry.props, onlyFor: entry.gated && entry.access }]
+    : [],
+);
+
+export const registeredRoutes = (roles: readonly string[]) => DASHBOARD_ROUTES.filter((route) => !route.onlyFor || allows(route.onlyFor, roles));

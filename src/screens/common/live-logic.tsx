@@ -1,0 +1,77 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Snapshot } from 'xstate';
+import type { RequestQueue } from '../../contract/requests';
+import type { loadMachine } from '../../machines/load.machine';
+import type { resourceListMachine } from '../../machines/resource-list.machine';
+import type { approvalQueueMachine } from '../../machines/approval-queue.machine';
+import type { approvalRequestMachine } from '../../machines/approval-request.machine';
+import type { customerLookupMachine } from '../../machines/customer-lookup.machine';
+import type { customerRequestMachine } from '../../machines/customer-request.machine';
+import type { customerActionMachine } from '../../machines/customer-action.machine';
+import type { deviceStatusMachine } from '../../machines/device-status.machine';
+import type { lockChangeMachine } from '../../machines/lock-change.machine';
+import type { firstDepositMachine, FirstDepositInput } from '../../machines/first-deposit.machine';
+import type { scannerCaptureMachine } from '../../machines/scanner-capture.machine';
+import type { processExplorerMachine } from '../../machines/process-explorer.machine';
+import type { ProcessCard } from '../processes/process-card';
+
+type LoadLogic = typeof loadMachine;
+type ResourceListLogic = typeof resourceListMachine;
+
+/** The lists a screen pages through with the resource-list machine. */
+export type ResourceSource = 'users' | 'groups' | 'groupRoles' | 'requestAudit';
+export type DeviceListKind = 'damaged' | 'lost' | 'suspended';
+export type CustomerListKind = 'sms' | 'ratings' | 'payments' | 'statements';
+export type CustomerRequestKind = 'extension' | 'deregistration' | 'imei';
+export type CustomerActionKind = 'offlinePin' | 'rateCall' | 'resetPin' | 'forgotPassword' | 'awardData';
+
+/** The deposit wizard's snapshot, kept under the agent's name so a reload resumes it. */
+export interface WizardStore {
+  load(username: string): Snapshot<unknown> | undefined;
+  save(username: string, snapshot: unknown): void;
+  clear(username: string): void;
+}
+
+/**
+ * What the screens run, by name: each process's machine with its live implementations, and the registry's
+ * tables a screen draws. The app fills it from its registry (src/app/live-logic.tsx); a screen never imports
+ * src/app or src/services, and never provides implementations itself. Tests render the app, so they get the
+ * same logic over their mocked HTTP client.
+ */
+export interface LiveLogic {
+  /** The portal settings (company, the scanner's address, demo mode), with the load machine. */
+  settings: LoadLogic;
+  /** Every role code, for the security screen's catalogue. */
+  roleCatalogue: LoadLogic;
+  /** The request audit as a CSV file: one load per export. */
+  requestAuditExport: LoadLogic;
+  customerList: (kind: CustomerListKind) => LoadLogic;
+  resourceLists: Readonly<Record<ResourceSource, ResourceListLogic>>;
+  deviceLists: Readonly<Record<DeviceListKind, ResourceListLogic>>;
+  approvalQueue: (queue: RequestQueue) => typeof approvalQueueMachine;
+  approvalRequest: (queue: RequestQueue) => typeof approvalRequestMachine;
+  customerLookup: typeof customerLookupMachine;
+  customerRequest: (kind: CustomerRequestKind) => typeof customerRequestMachine;
+  customerAction: (kind: CustomerActionKind) => typeof customerActionMachine;
+  deviceStatus: typeof deviceStatusMachine;
+  lockChange: typeof lockChangeMachine;
+  firstDeposit: { logic: typeof firstDepositMachine; newInput: (bridgeUrl: string) => FirstDepositInput; store: WizardStore };
+  scannerCapture: typeof scannerCaptureMachine;
+  processExplorer: typeof processExplorerMachine;
+  /** Every process, for the explorer. */
+  processes: readonly ProcessCard[];
+  /** The side navigation's links a user with these roles sees, groups flattened (the home page's shortcuts). */
+  navLinks: (roles: readonly string[]) => ReadonlyArray<{ label: string; path: string }>;
+}
+
+const LiveLogicContext = createContext<LiveLogic | null>(null);
+
+export function LiveLogicProvider({ logic, children }: { logic: LiveLogic; children: ReactNode }) {
+  return <LiveLogicContext.Provider value={logic}>{children}</LiveLogicContext.Provider>;
+}
+
+export function useLiveLogic<K extends keyof LiveLogic>(name: K): LiveLogic[K] {
+  const logic = useContext(LiveLogicContext);
+  if (!logic) throw new Error(`No live logic for ${name}: render the screen inside the app's LiveLogicProvider`);
+  return logic[name];
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { routes, type RouteContract } from '../../src/contract/routes';
+import { ROLES } from '../../src/contract/roles';
+import { DEMO_GROUPS } from '../../server/db/seed-security';
+import { DEMO_CALLBACK_SECRET } from '../../server/adapters/mobile-money';
+import { createTokens } from '../../server/auth/tokens';
+import { DEMO_JWT_SECRET } from '../../server/config';
+import { testApi, type TestApi } from '../support/api';
+
+/**
+ * The authorization matrix, generated from the contract (issue 11): every route x every demo group x {no token,
+ * bad tokens, OTP pending} answers 401, 403 or goes through exactly as the route's `auth` says. "Goes through"
+ * means neither 401 nor 403: the request carries a plausible body, so what follows (200, 400, 404, 409) is the
+ * route's own business. A `session` route that checks roles itself names them in its 403 refusal.
+ */
+
+let api: TestApi;
+const credentials = new Map<string, string | undefined>();
+beforeAll(async () => {
+  api = await testApi();
+  for (const group of DEMO_GROUPS) credentials.set(group.name, await api.tokenFor(group.user.username));
+  credentials.set('OTP pending', (await api.login('admin', undefined, '10.0.0.3')).body.accessToken);
+  const [agent] = await api.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'agent'");
+  const [session] = await api.db.query<{ id: string }>('SELECT id FROM auth_sessions WHERE admin_id = $1 LIMIT 1', [agent!.id]);
+  const now = api.clock.now();
+  const demo = createTokens(DEMO_JWT_SECRET);
+  BAD_TOKENS.expired = await demo.sign({ adminId: agent!.id, sessionId: session!.id }, new Date(now.getTime() - 9 * 3600_000), new Date(now.getTime() - 3600_000));
+  BAD_TOKENS['unknown session'] = await demo.sign({ adminId: agent!.id, sessionId: randomUUID() }, now, new Date(now.getTime() + 3600_000));
+  BAD_TOKENS['other admin in the session'] = await demo.sign({ adminId: agent!.id + 1, sessionId: session!.id }, now, new Date(now.getTime() + 3600_000));
+  BAD_TOKENS.forged = await createTokens('x'.repeat(40)).sign({ adminId: agent!.id, sessionId: session!.id }, now, new Date(now.getTime() + 3600_000));
+  BAD_TOKENS['alg none'] = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: String(agent!.id), jti: session!.id })).toString('base64url')}.`;
+});
+afterAll(() => api?.close());
+
+const BAD_TOKENS: Record<string, string> = { garbage: 'not-a-token', 'empty bearer': '' };
+
+/** A plausible value for a field, asked of its own schema: the request then reaches the route's handler. */
+const POOL: unknown[] = [
+  '0754300100', '356938035643809', randomUUID(), '123456', '2026-01-15', '2026-01-15T10:00:00Z', 'A sensible reason', 'agent',
+  'new.user', 'a@b.co', 'AbCdEfGhIjKlMnOp1234', 'AbCdEfGhIjKlMnOp1234.pdf', '19920314-41020-00017-26', 'LN0000012', 'local',
+  'approve', 'sms', 'daily', 'mpesa', 'incoming', 'happy', 'inquiry', '1GB', 'vivo', 'SUCCESS', '0', 'approved', 'Demo#2026x',
+  'VIEW_SECURITY', 'AAAAAAAAAAAAAAAAAAAA', 1, 7, true, [1],
+];
+
+function plausible(schema: z.ZodType | undefined): Record<string, unknown> {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    if (field.safeParse(undefined).success) continue;
+    const value = POOL.find((v) => field.safeParse(v).success);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+const rolesNamed = (text: string | undefined) => ROLES.filter((role) => text?.includes(role));
+const rolesOf = (group: string) => (group === 'OTP pending' ? [] : [...(DEMO_GROUPS.find((g) => g.name === group)?.roles ?? [])]);
+
+type Expected = 401 | 403 | 'through';
+
+function expected(route: RouteContract, who: string): Expected {
+  if (route.auth === 'public') return 'through';
+  if (!credentials.has(who)) return 401; // no token or a bad one
+  if (who === 'OTP pending') return route.auth === 'otp' ? 'through' : 401;
+  if (route.auth === 'otp') return 'through';
+  const held = rolesOf(who);
+  if (route.auth === 'session') {
+    const needed = rolesNamed(route.refusals?.[403]);
+    return needed.length === 0 || needed.some((role) => held.includes(role)) ? 'through' : 403;
+  }
+  return held.includes(route.auth) ? 'through' : 403;
+}
+
+async function send(route: RouteContract, token: string | undefined) {
+  const headers: Record<string, string> = { 'x-callback-token': DEMO_CALLBACK_SECRET };
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
+  const path = route.path.replace(':id', '999999').replace(':file', 'AbCdEfGhIjKlMnOp1234.pdf');
+  let url = `/portal_api${path}`;
+  if (route.query) url += `?${new URLSearchParams(plausible(route.query) as Record<string, string>)}`;
+  let body: string | undefined;
+  if (route.body) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(plausible(route.body));
+  }
+  const res = await api.app.request(url, { method: route.method, headers, body }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
+  return { status: res.status, body: (await res.json().catch(() => null)) as { role?: string; reason?: string } | null };
+}
+
+// Logging out revokes the token it is sent with: last.
+const table = (Object.entries(routes) as Array<[string, RouteContract]>).sort(([a], [b]) => Number(a === 'logout') - Number(b === 'logout'));
+const WHO = [...DEMO_GROUPS.map((g) => g.name), 'OTP pending', 'no token', 'garbage', 'empty bearer', 'expired', 'unknown session', 'other admin in the session', 'forged', 'alg none'];
+
+describe('every route x every demo group and credential', () => {
+  const tally = { through: 0, 401: 0, 403: 0 };
+  afterAll(() => console.log(`Authorization matrix: ${table.length} routes x ${WHO.length} callers: ${tally.through} through, ${tally[401]} 401, ${tally[403]} 403`));
+
+  it.each(table)('%s answers as its auth says', async (_name, route) => {
+    const wrong: string[] = [];
+    for (const who of WHO) {
+      const token = credentials.has(who) ? credentials.get(who) : who === 'no token' ? undefined : BAD_TOKENS[who];
+      const want = expected(route, who);
+      const got = await send(route, token);
+      tally[want]++;
+      const ok =
+        want === 'through'
+          ? // Logging in with a wrong password is the login route's own 401, not a refusal of the caller's token.
+            (got.status !== 401 || got.body?.reason === 'invalid_credentials') && (got.status !== 403 || got.body?.reason === 'own_request')
+          : got.status === want && (want !== 403 || route.auth === 'session' || got.body?.role === route.auth);
+      if (!ok) wrong.push(`${who}: expected ${want}, got ${got.status} ${JSON.stringify(got.body)}`);
+      expect(got.status, `${who}`).toBeLessThan(500);
+    }
+    expect(wrong, `${route.method} ${route.path} (auth ${route.auth})`).toEqual([]);
+  });
+});

@@ -1,0 +1,236 @@
+import type { AnyEventObject } from 'xstate';
+import type { Oracle } from './oracle';
+import { firstDepositModel, networkDown, notFound, wrongOtp } from './first-deposit.model';
+import { WIZARD_ID, contract, customer, depositCompleted, depositDeclined, loan, notQualified, phone, qualified } from './deposit-fixtures';
+
+/**
+ * Issue 3 and decision 009: the spec's order (customer, phone, deposit, OTP codes, identity, contract, lock, loan);
+ * inputs are checked before anything is sent and refused as codes; the deposit push is keyed by (wizard, attempt) and
+ * only a declined push the agent abandons makes the next one a new attempt; both OTP codes are needed; the contract's
+ * terms must be accepted and signed with a name of 3 letters or more; the lock is the lock-install child (decision
+ * 009's addendum) whose refused status call offers a reload; going back only where nothing is paid or signed.
+ */
+const search = { type: 'customer.search', query: { msisdn: '0754 100 200' } };
+const badSearch = { type: 'customer.search', query: { msisdn: '12' } };
+const found = { type: 'xstate.done.actor.findPhones', output: qualified };
+const foundNotQualified = { type: 'xstate.done.actor.findPhones', output: notQualified };
+const noSuchCustomer = { type: 'xstate.error.actor.findPhones', error: notFound };
+const pick = { type: 'phone.picked', phonePriceId: 11 };
+const pickUnknown = { type: 'phone.picked', phonePriceId: 99 };
+const weekly = { type: 'period.chosen', period: 'weekly' };
+const confirm = { type: 'phone.confirmed' };
+const badPayer = { type: 'phone.confirmed', payer: '12' };
+const otherPayer = { type: 'phone.confirmed', payer: '0754 300 101' };
+const back = { type: 'wizard.back' };
+const resumed = { type: 'wizard.resumed' };
+const paid = { type: 'xstate.done.actor.payment', output: { paid: true, attempt: 1, status: depositCompleted } };
+const declined = { type: 'xstate.done.actor.payment', output: { paid: false, attempt: 1, status: depositDeclined } };
+const otpsSent = { type: 'xstate.done.actor.sendOtps', output: { sent_to: '2557******00', expires_at: '2026-11-23T08:05:00.000Z' } };
+const otpsFail = { type: 'xstate.error.actor.sendOtps', error: networkDown };
+const resend = { type: 'otp.resend' };
+const oneCode = { type: 'otp.codesEntered', agentCode: '123456', customerCode: '' };
+const bothCodes = { type: 'otp.codesEntered', agentCode: '123456', customerCode: '654321' };
+const codesRight = { type: 'xstate.done.actor.verifyOtps', output: { verified: true } };
+const codesWrong = { type: 'xstate.error.actor.verifyOtps', error: wrongOtp };
+const identified = { type: 'xstate.done.actor.identity', output: { method: 'fingerprint', contractRef: contract.reference } };
+const contractLoaded = { type: 'xstate.done.actor.fetchContract', output: contract };
+const contractFails = { type: 'xstate.error.actor.fetchContract', error: networkDown };
+const contractReload = { type: 'contract.reload' };
+const termsNotAccepted = { type: 'contract.signed', acceptTerms: false, signedBy: 'Neema Joseph Mushi' };
+const noSignature = { type: 'contract.signed', acceptTerms: true, signedBy: ' ' };
+const sign = { type: 'contract.signed', acceptTerms: true, signedBy: 'Neema Joseph Mushi' };
+const signed = { type: 'xstate.done.actor.signContract', output: { reference: contract.reference, contract_url: loan.contract_url, signed_at: '2026-11-23T08:08:00.000Z' } };
+const signFails = { type: 'xstate.error.actor.signContract', error: networkDown };
+const installed = { type: 'xstate.done.actor.lockInstall', output: { installed: loan } };
+const statusRefused = { type: 'xstate.done.actor.lockInstall', output: { refused: networkDown } };
+const lockReload = { type: 'lock.reload' };
+
+const input = firstDepositModel.input as { scanner: unknown };
+const payment = (over: Record<string, unknown> = {}) => ({
+  payment: {
+    wizardId: WIZARD_ID, msisdn: customer.msisdn, paymentMsisdn: null, phonePriceId: 11, period: 'daily', attempt: 1, maxAttempts: 2, pollLimit: 1, ...over,
+  },
+});
+const lockInstall = { lockInstall: { params: { wizardId: WIZARD_ID }, mayGoBack: false } };
+
+const toChoosing = [
+  { event: search, state: 'searching.looking', tags: { busy: true }, context: { invalid: null, failure: null }, invoked: { findPhones: { msisdn: '255754100200' } } },
+  { event: found, state: 'choosingPhone', tags: { busy: false }, context: { customer, phones: [phone], notQualified: null } },
+] as const;
+const toConfirming = [...toChoosing, { event: pick, state: 'confirmingPhone', context: { phone } }] as const;
+const toDeposit = [...toConfirming, { event: confirm, state: 'deposit', context: { payer: null, invalid: null }, invoked: payment() }] as const;
+const toEntering = [
+  ...toDeposit,
+  { event: paid, state: 'otp.sending', tags: { busy: true }, context: { deposit: depositCompleted, attempt: 1 }, invoked: { sendOtps: { wizardId: WIZARD_ID } } },
+  { event: otpsSent, state: 'otp.entering', tags: { busy: false }, context: { otpSentTo: '2557******00', failure: null } },
+] as const;
+const toReading = [
+  ...toEntering,
+  { event: bothCodes, state: 'otp.verifying', tags: { busy: true }, invoked: { verifyOtps: { wizardId: WIZARD_ID, agentCode: '123456', customerCode: '654321' } } },
+  { event: codesRight, state: 'identity', tags: { busy: false }, invoked: { identity: { wizardId: WIZARD_ID, hasQuestion: true, scanner: input.scanner } } },
+  { event: identified, state: 'contract.loading', tags: { busy: true }, context: { contractRef: contract.reference }, invoked: { fetchContract: { reference: contract.reference } } },
+  { event: contractLoaded, state: 'contract.reading', tags: { busy: false }, context: { contract } },
+] as const;
+const toLock = [
+  ...toReading,
+  { event: sign, state: 'contract.signing', tags: { busy: true }, context: { invalid: null }, invoked: { signContract: { wizardId: WIZARD_ID, signedBy: 'Neema Joseph Mushi' } } },
+  { event: signed, state: 'lock.installing', tags: { busy: false }, invoked: lockInstall },
+] as const;
+
+export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
+  model: firstDepositModel,
+  initial: {
+    state: 'searching.idle',
+    tags: { busy: false },
+    context: { wizardId: WIZARD_ID, customer: null, phones: [], phone: null, period: 'daily', payer: null, attempt: 1, deposit: null, loan: null, failure: null, invalid: null },
+  },
+  scenarios: [
+    { name: 'from the search to the loan', steps: [...toLock, { event: installed, state: 'done', status: 'done', context: { loan } }] },
+    {
+      name: 'a bad number is refused before sending; no such customer; found after all',
+      steps: [
+        { event: badSearch, state: 'searching.idle', context: { invalid: { msisdn: 'phoneInvalid' }, failure: null }, invoked: {} },
+        { event: search, state: 'searching.looking', context: { invalid: null } },
+        { event: noSuchCustomer, state: 'searching.idle', context: { failure: notFound, invalid: null } },
+        { event: badSearch, state: 'searching.idle', context: { failure: null, invalid: { msisdn: 'phoneInvalid' } } },
+      ],
+    },
+    {
+      name: 'the customer qualifies for no phone, searched again',
+      steps: [
+        { event: search, state: 'searching.looking' },
+        { event: foundNotQualified, state: 'searching.notQualified', context: { customer, phones: [], notQualified: 'no_limit' } },
+        { event: badSearch, state: 'searching.notQualified', context: { invalid: { msisdn: 'phoneInvalid' } } },
+        { event: search, state: 'searching.looking', context: { invalid: null }, invoked: { findPhones: { msisdn: '255754100200' } } },
+      ],
+    },
+    {
+      name: 'a bad number typed while a search runs is refused; the search goes on',
+      steps: [
+        { event: search, state: 'searching.looking' },
+        { event: badSearch, state: 'searching.looking', context: { invalid: { msisdn: 'phoneInvalid' } }, invoked: {} },
+        { event: search, state: 'searching.looking', context: { invalid: null }, invoked: { findPhones: { msisdn: '255754100200' } } },
+      ],
+    },
+    {
+      name: 'an unknown phone is refused; back to the search from the phones',
+      steps: [...toChoosing, { event: back, state: 'searching.idle', context: { failure: null, invalid: null } }],
+    },
+    {
+      name: 'another period, a bad paying number refused, then another payer',
+      steps: [
+        ...toConfirming,
+        { event: weekly, state: 'confirmingPhone', context: { period: 'weekly' } },
+        { event: badPayer, state: 'confirmingPhone', context: { invalid: { payment_msisdn: 'phoneInvalid' }, failure: null, payer: null } },
+        { event: otherPayer, state: 'deposit', context: { payer: '255754300101', invalid: null }, invoked: payment({ paymentMsisdn: '255754300101', period: 'weekly' }) },
+      ],
+    },
+    { name: 'back from confirming to the phones', steps: [...toConfirming, { event: back, state: 'choosingPhone', context: { phone } }] },
+    {
+      name: 'a declined push abandoned: the next push is a new attempt',
+      steps: [
+        ...toDeposit,
+        { event: resumed, state: 'deposit' },
+        { event: declined, state: 'confirmingPhone', context: { attempt: 2, deposit: null } },
+        { event: confirm, state: 'deposit', invoked: payment({ attempt: 2 }) },
+      ],
+    },
+    {
+      name: 'OTP codes not sent, sent again; one code refused; a wrong code; asked again',
+      steps: [
+        ...toDeposit,
+        { event: paid, state: 'otp.sending' },
+        { event: otpsFail, state: 'otp.sendFailed', tags: { busy: false }, context: { failure: networkDown } },
+        { event: resend, state: 'otp.sending', invoked: { sendOtps: { wizardId: WIZARD_ID } } },
+        { event: otpsSent, state: 'otp.entering', context: { failure: null } },
+        { event: oneCode, state: 'otp.entering', context: { invalid: { codes: 'codesMissing' }, failure: null }, invoked: {} },
+        { event: bothCodes, state: 'otp.verifying', context: { invalid: null } },
+        { event: codesWrong, state: 'otp.entering', context: { failure: wrongOtp, invalid: null } },
+        { event: resend, state: 'otp.sending', invoked: { sendOtps: { wizardId: WIZARD_ID } } },
+      ],
+    },
+    {
+      name: 'the contract does not load, reloaded; terms not accepted; no signature; signing fails',
+      steps: [
+        ...toEntering,
+        { event: bothCodes, state: 'otp.verifying' },
+        { event: codesRight, state: 'identity' },
+        { event: identified, state: 'contract.loading' },
+        { event: contractFails, state: 'contract.loadFailed', tags: { busy: false }, context: { failure: networkDown } },
+        { event: contractReload, state: 'contract.loading', context: { failure: null }, invoked: { fetchContract: { reference: contract.reference } } },
+        { event: contractLoaded, state: 'contract.reading' },
+        { event: termsNotAccepted, state: 'contract.reading', context: { invalid: { accept_terms: 'termsNotAccepted' }, failure: null }, invoked: {} },
+        { event: noSignature, state: 'contract.reading', context: { invalid: { signed_by: 'signatureInvalid' } }, invoked: {} },
+        { event: sign, state: 'contract.signing', context: { invalid: null } },
+        { event: signFails, state: 'contract.reading', context: { failure: networkDown, invalid: null } },
+      ],
+    },
+    {
+      name: "the lock's status refused: reloaded, then the loan",
+      steps: [
+        ...toLock,
+        { event: statusRefused, state: 'lock.loadFailed', context: { failure: networkDown, loan: null } },
+        { event: lockReload, state: 'lock.installing', context: { failure: null }, invoked: lockInstall },
+        { event: installed, state: 'done', status: 'done', context: { loan } },
+      ],
+    },
+    {
+      name: 'the search refuses nothing typed and a national ID too long, and sends a national ID as typed',
+      steps: [
+        { event: { type: 'customer.search', query: { msisdn: '  ' } }, state: 'searching.idle', context: { invalid: { msisdn: 'queryMissing' } }, invoked: {} },
+        { event: { type: 'customer.search', query: { national_id: 'X'.repeat(41) } }, state: 'searching.idle', context: { invalid: { national_id: 'nationalIdInvalid' } } },
+        { event: { type: 'customer.search', query: { national_id: ' ' } }, state: 'searching.idle', context: { invalid: { msisdn: 'queryMissing' } } },
+        { event: { type: 'customer.search', query: { national_id: customer.national_id } }, state: 'searching.looking', context: { invalid: null }, invoked: { findPhones: { national_id: customer.national_id } } },
+      ],
+    },
+    {
+      name: 'a refusal typed during the search is cleared by going back from the phones',
+      steps: [
+        { event: search, state: 'searching.looking' },
+        { event: badSearch, state: 'searching.looking' },
+        { event: found, state: 'choosingPhone' },
+        { event: back, state: 'searching.idle', context: { invalid: null, failure: null } },
+      ],
+    },
+    {
+      name: 'a blank paying number is the customer paying',
+      steps: [...toConfirming, { event: { type: 'phone.confirmed', payer: '   ' }, state: 'deposit', context: { payer: null }, invoked: payment() }],
+    },
+    {
+      name: 'a customer without a security question: the identity check is told so',
+      steps: [
+        { event: search, state: 'searching.looking' },
+        { event: { ...found, output: { ...qualified, customer: { ...customer, security_question: null } } }, state: 'choosingPhone' },
+        { event: pick, state: 'confirmingPhone' },
+        { event: confirm, state: 'deposit' },
+        { event: paid, state: 'otp.sending' },
+        { event: otpsSent, state: 'otp.entering' },
+        { event: bothCodes, state: 'otp.verifying' },
+        { event: codesRight, state: 'identity', invoked: { identity: { wizardId: WIZARD_ID, hasQuestion: false, scanner: input.scanner } } },
+      ],
+    },
+    {
+      name: 'a signature of two letters is refused; a padded one is sent trimmed',
+      steps: [
+        ...toReading,
+        { event: { type: 'contract.signed', acceptTerms: true, signedBy: '  Ne  ' }, state: 'contract.reading', context: { invalid: { signed_by: 'signatureInvalid' } } },
+        { event: { type: 'contract.signed', acceptTerms: true, signedBy: ' Neema ' }, state: 'contract.signing', invoked: { signContract: { wizardId: WIZARD_ID, signedBy: 'Neema' } } },
+      ],
+    },
+  ],
+  refuses: {
+    'searching.idle': [pick, confirm, back, resumed],
+    choosingPhone: [pickUnknown, confirm, search],
+    deposit: [back, confirm, search],
+    'otp.sending': [bothCodes, resend, back],
+    'otp.sendFailed': [bothCodes],
+    'otp.verifying': [bothCodes, resend],
+    identity: [back, search],
+    'contract.loading': [sign, contractReload],
+    'contract.reading': [back, contractReload],
+    'contract.signing': [sign, back],
+    'lock.installing': [lockReload, back, sign],
+    'lock.loadFailed': [back, sign],
+    done: [search, lockReload],
+  } satisfies Record<string, AnyEventObject[]>,
+};

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderApp } from '../support/render-app';
+import { jsdomUi } from '../support/ui-jsdom';
+import { loggedInSession } from '../support/fake-session';
+import { allowConsole } from '../setup/console';
+import { CHUNK_LOAD_TIMEOUT_MS, isChunkLoadError, loadChunk } from '../../src/app/chunk-load';
+
+vi.mock('../../src/services/portal-api', async (original) => {
+  const actual = await original<typeof import('../../src/services/portal-api')>();
+  const { fromPromise } = await import('xstate');
+  return { ...actual, loadSettings: fromPromise(async () => ({ company: 'Simu Test' })) };
+});
+
+// The users screen's chunk does not arrive: as when a release replaced it while the agent worked.
+vi.mock('../../src/screens/users/users-screen', () => {
+  throw new TypeError('Failed to fetch dynamically imported module: /assets/users-screen-3f9a1c.js');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('a screen whose code fails to load', () => {
+  it('says "Loading chunk failed" with a reload button inside the dashboard, and the user stays logged in', async () => {
+    allowConsole(); // React reports the error the boundary caught
+    await renderApp('/dashboard/users', loggedInSession(['VIEW_USERS']));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Loading chunk failed');
+    await ui.seeText('A part of the portal could not be loaded: the connection dropped, or a new version was released. Reload the page; you stay logged in.');
+    await ui.see('button', 'Reload');
+    // Still signed in: the top bar and the navigation are there, and another screen loads.
+    await ui.see('button', 'User menu');
+    await ui.click('link', 'Dashboard');
+    await ui.see('heading', 'Welcome to Simu Test');
+    expect(screen.queryByRole('heading', { name: 'Loading chunk failed' })).toBeNull();
+    expect(window.location.pathname).toBe('/dashboard');
+  });
+
+  it('speaks the language chosen', async () => {
+    allowConsole();
+    await renderApp('/dashboard/users', loggedInSession(['VIEW_USERS']));
+    const { i18n } = await import('../../src/i18n');
+    await i18n.changeLanguage('sw');
+    const ui = jsdomUi();
+    await ui.see('heading', 'Imeshindikana kupakia sehemu ya ukurasa');
+    await ui.see('button', 'Pakia upya');
+  });
+});
+
+describe('loadChunk', () => {
+  it('fails a chunk that has not arrived after 120 s, and not before', async () => {
+    vi.useFakeTimers();
+    let settled: unknown = 'pending';
+    loadChunk(() => new Promise(() => undefined)).then(
+      () => (settled = 'loaded'),
+      (error: unknown) => (settled = error),
+    );
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+    expect(settled).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(isChunkLoadError(settled)).toBe(true);
+    expect((settled as Error).message).toBe('Loading chunk failed: no answer in 120 s');
+  });
+
+  it('passes a chunk that arrives, and turns any failure of the import into a chunk load error', async () => {
+    await expect(loadChunk(async () => ({ default: 'screen' }))).resolves.toEqual({ default: 'screen' });
+    const failed = await loadChunk(() => Promise.reject(new TypeError('Failed to fetch'))).catch((error: unknown) => error);
+    expect(isChunkLoadError(failed)).toBe(true);
+  });
+});
