@@ -39,7 +39,10 @@ export default tseslint.config(
     rules: {
       // The codebase types what it knows; `any` stays where a library's types force it (xstate's generic actors).
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-empty-object-type': 'off',
     },
   },
@@ -65,7 +68,8 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          message: 'A {{from.type}} file may not import {{to.type}}: imports flow main -> app -> screens -> machines -> contract, lib; app -> services (docs/architecture.md)',
+          message:
+            'A {{from.type}} file may not import {{to.type}}: imports flow main -> app -> screens -> machines -> contract, lib; app -> services (docs/architecture.md)',
           policies: [
             allow('app', ['app', 'screens', 'services', 'machines', 'contract', 'lib', 'i18n']),
             allow('screens', ['screens', 'machines', 'contract', 'lib', 'i18n']),

@@ -37,7 +37,7 @@ export function fingerprintBmp(seedText: string): Buffer {
   for (let y = 0; y < IMAGE_HEIGHT; y++) {
     for (let x = 0; x < IMAGE_WIDTH; x++) {
       const dx = x - cx;
-      const dy = (IMAGE_HEIGHT - 1 - y) - cy; // BMP rows run bottom-up
+      const dy = IMAGE_HEIGHT - 1 - y - cy; // BMP rows run bottom-up
       const oval = (dx / rx) ** 2 + (dy / ry) ** 2;
       let grey = 255;
       if (oval < 1) {

@@ -14,7 +14,11 @@ if (!env.success) {
   process.exit(1);
 }
 
-const bridge = await startBridge({ port: env.data.BRIDGE_PORT, host: env.data.BRIDGE_HOST, captureDelayMs: env.data.BRIDGE_CAPTURE_DELAY_MS });
+const bridge = await startBridge({
+  port: env.data.BRIDGE_PORT,
+  host: env.data.BRIDGE_HOST,
+  captureDelayMs: env.data.BRIDGE_CAPTURE_DELAY_MS,
+});
 console.log(`biometric device service simulator at ${bridge.url}`);
 const shutdown = () => void bridge.close().then(() => process.exit(0));
 process.on('SIGINT', shutdown);

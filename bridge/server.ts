@@ -116,7 +116,8 @@ export function createBridgeApp(options: Omit<BridgeOptions, 'port' | 'host'> = 
         default: {
           await wait(options.captureDelayMs ?? 0, signal);
           captures += 1;
-          const quality = mode === 'low_quality' ? Math.max(0, Math.min(Quality - 1, 15)) : Math.min(100, Math.max(Quality, 70 + ((captures * 13) % 31)));
+          const quality =
+            mode === 'low_quality' ? Math.max(0, Math.min(Quality - 1, 15)) : Math.min(100, Math.max(Quality, 70 + ((captures * 13) % 31)));
           return c.json({
             ErrorCode: ERROR_CODES.none,
             Manufacturer: 'SecuGen Corp.',

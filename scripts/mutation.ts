@@ -38,13 +38,19 @@ for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) =
   counted += inScore.length;
   const score = inScore.length ? (caught / inScore.length) * 100 : 100;
   if (score < FILE_FLOOR) low.push(file);
-  console.log(`${file.padEnd(46)} ${score.toFixed(1).padStart(5)}%  ${`${caught}/${inScore.length}`.padStart(13)}  ${inScore.length - caught}`);
+  console.log(
+    `${file.padEnd(46)} ${score.toFixed(1).padStart(5)}%  ${`${caught}/${inScore.length}`.padStart(13)}  ${inScore.length - caught}`,
+  );
   for (const m of inScore.filter((m) => !DETECTED.has(m.status))) {
-    console.log(`    ${m.status.padEnd(10)} ${m.location.start.line}:${m.location.start.column} ${m.mutatorName} ${(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 70)}`);
+    console.log(
+      `    ${m.status.padEnd(10)} ${m.location.start.line}:${m.location.start.column} ${m.mutatorName} ${(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 70)}`,
+    );
   }
 }
 const total = counted ? (detected / counted) * 100 : 100;
-console.log(`\ntotal                                          ${total.toFixed(1).padStart(5)}%  ${`${detected}/${counted}`.padStart(13)}  ${counted - detected}`);
+console.log(
+  `\ntotal                                          ${total.toFixed(1).padStart(5)}%  ${`${detected}/${counted}`.padStart(13)}  ${counted - detected}`,
+);
 if (total < TOTAL_FLOOR || low.length) {
   if (total < TOTAL_FLOOR) console.error(`Total mutation score ${total.toFixed(1)}% is under ${TOTAL_FLOOR}%.`);
   for (const file of low) console.error(`${file} is under ${FILE_FLOOR}%.`);

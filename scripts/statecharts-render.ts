@@ -12,7 +12,9 @@ const MACHINES_DIR = resolve('src/machines');
 /** Every machine exported by a src/machines/*.machine.ts file, by id. */
 export async function loadMachines(): Promise<AnyStateMachine[]> {
   const machines: AnyStateMachine[] = [];
-  for (const file of readdirSync(MACHINES_DIR).filter((f) => f.endsWith('.machine.ts')).sort()) {
+  for (const file of readdirSync(MACHINES_DIR)
+    .filter((f) => f.endsWith('.machine.ts'))
+    .sort()) {
     const module = (await import(pathToFileURL(join(MACHINES_DIR, file)).href)) as Record<string, unknown>;
     for (const value of Object.values(module)) {
       if (value && typeof value === 'object' && 'root' in value && 'definition' in value) machines.push(value as AnyStateMachine);
@@ -29,7 +31,9 @@ export function toMarkdown(machine: AnyStateMachine): string {
   const events = [...new Set(all.map((e) => e.event))].filter((e) => !e.startsWith('xstate.')).sort();
   const guardsOf = (event: string) => [...new Set(all.filter((e) => e.event === event && e.guard).map((e) => e.guard!))].join(', ');
   const table = (head: string[], rows: string[][]) =>
-    rows.length ? [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n') : '_none_';
+    rows.length
+      ? [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
+      : '_none_';
   return [
     `# ${machine.id}`,
     '',
@@ -41,23 +45,38 @@ export function toMarkdown(machine: AnyStateMachine): string {
     '',
     `## States (${nodes.length})`,
     '',
-    table(['state', 'type', 'tags'], nodes.map((n) => [path(n), n.type, [...n.tags].join(', ')])),
+    table(
+      ['state', 'type', 'tags'],
+      nodes.map((n) => [path(n), n.type, [...n.tags].join(', ')]),
+    ),
     '',
     `## Transitions (${all.length})`,
     '',
-    table(['from', 'event', 'guard', 'to'], all.map((e) => [path(e.from), `\`${eventLabel(e.event)}\``, e.guard ?? '', e.to.map(path).join(', ') || '(stays)'])),
+    table(
+      ['from', 'event', 'guard', 'to'],
+      all.map((e) => [path(e.from), `\`${eventLabel(e.event)}\``, e.guard ?? '', e.to.map(path).join(', ') || '(stays)']),
+    ),
     '',
     '## Events',
     '',
-    table(['event', 'guards'], events.map((e) => [`\`${e}\``, guardsOf(e)])),
+    table(
+      ['event', 'guards'],
+      events.map((e) => [`\`${e}\``, guardsOf(e)]),
+    ),
     '',
     '## Actors',
     '',
-    table(['invoked in', 'actor', 'what it calls'], invocations(machine).map((i) => [`\`${i.state}\``, `\`${i.src}\``, ACTOR_CALLS[machine.id]?.[i.src] ?? ''])),
+    table(
+      ['invoked in', 'actor', 'what it calls'],
+      invocations(machine).map((i) => [`\`${i.state}\``, `\`${i.src}\``, ACTOR_CALLS[machine.id]?.[i.src] ?? '']),
+    ),
     '',
     '## Delays',
     '',
-    table(['state', 'delay', 'duration'], delays(machine).map((d) => [`\`${d.state}\``, d.delay, d.ms === null ? 'computed from context' : `${d.ms} ms`])),
+    table(
+      ['state', 'delay', 'duration'],
+      delays(machine).map((d) => [`\`${d.state}\``, d.delay, d.ms === null ? 'computed from context' : `${d.ms} ms`]),
+    ),
     '',
   ].join('\n');
 }
@@ -73,7 +92,9 @@ export async function loadCoverage(): Promise<Record<string, MachineCoverage>> {
   const { coverageOf } = await import('../tests/machines/coverage');
   const dir = resolve('tests/machines');
   const result: Record<string, MachineCoverage> = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.model.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.model.ts'))
+    .sort()) {
     const module = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
     for (const spec of Object.values(module)) {
       if (!spec || typeof spec !== 'object' || !('machine' in spec) || !('events' in spec)) continue;

@@ -3,7 +3,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 
 /** Serves dist/ gzip-compressed with the single-page fallback; /portal_api answers 404. For benchmarks. */
 export function serveDist(root = 'dist'): Promise<{ url: string; server: Server }> {
@@ -18,8 +24,10 @@ export function serveDist(root = 'dist'): Promise<{ url: string; server: Server 
     const body = gzipSync(readFileSync(file));
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-encoding': 'gzip' }).end(body);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address() as { port: number };
-    resolve({ url: `http://127.0.0.1:${address.port}`, server });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${address.port}`, server });
+    }),
+  );
 }

@@ -48,7 +48,14 @@ export function createApp(options: AppOptions) {
   const app = new Hono();
   app.onError(onError);
   // First, so every answer has them: the API's, the portal's pages and files (main.ts), and the fallbacks.
-  app.use('*', securityHeaders({ bridgeUrl: options.config.bridgeUrl ?? DEFAULT_BRIDGE_URL, portalApiUrl: options.config.portalApiUrl, scriptHashes: options.scriptHashes }));
+  app.use(
+    '*',
+    securityHeaders({
+      bridgeUrl: options.config.bridgeUrl ?? DEFAULT_BRIDGE_URL,
+      portalApiUrl: options.config.portalApiUrl,
+      scriptHashes: options.scriptHashes,
+    }),
+  );
   app.use('/portal_api/*', noStore);
   app.route('/portal_api', api);
   apiFallback(app, registry);

@@ -14,7 +14,12 @@ const schema = z
     PORTAL_MODE: z.enum(['demo', 'production']).optional(),
     NODE_ENV: z.string().optional(),
     JWT_SECRET: z.string().optional(),
-    TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(8 * 60),
+    TOKEN_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(8 * 60),
     COMPANY_NAME: z.string().min(1).default('Simu Pay Tanzania'),
     DEMO_SEED: z.coerce.number().int().default(2026),
     BRIDGE_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_BRIDGE_PORT),
@@ -26,7 +31,10 @@ const schema = z
       .string()
       .default('')
       .transform((value, ctx) => {
-        const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+        const entries = value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean);
         try {
           proxyList(entries);
         } catch (error) {

@@ -19,7 +19,8 @@ const db = await openDb(config);
 await migrate(db);
 if (config.mode === 'demo') {
   const seeded = await seedDemo(db, { now: systemClock.now(), seed: config.demoSeed, companyName: config.companyName });
-  if (seeded) console.log('Demo data seeded (users: admin, agent, shopowner, approver, finance, collector, callcentre; password Demo#2026)');
+  if (seeded)
+    console.log('Demo data seeded (users: admin, agent, shopowner, approver, finance, collector, callcentre; password Demo#2026)');
 } else {
   await seedProduction(db, config.companyName);
 }

@@ -34,14 +34,19 @@ export function openApiDocument(registry: readonly RouteContract[]) {
       'x-required-role': route.auth,
       ...(needsToken ? { security: [{ bearer: [] }] } : {}),
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
-      ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body, 'input') } } } }
-        : {}),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body, 'input') } } } } : {}),
       responses: {
-        [String(successStatus(route))]: { description: route.accepted ? 'Recorded for approval by a second person' : 'Success', content: { 'application/json': { schema: schema(route.response, 'output') } } },
+        [String(successStatus(route))]: {
+          description: route.accepted ? 'Recorded for approval by a second person' : 'Success',
+          content: { 'application/json': { schema: schema(route.response, 'output') } },
+        },
         ...(route.body || route.query || route.params ? { 400: errorResponse('Bad input: `fields` names each field at fault') } : {}),
         ...(route.body
-          ? { 413: errorResponse(`The body is larger than the call takes (${route.maxBodyBytes ?? DEFAULT_BODY_LIMIT} bytes; reason body_too_large)`) }
+          ? {
+              413: errorResponse(
+                `The body is larger than the call takes (${route.maxBodyBytes ?? DEFAULT_BODY_LIMIT} bytes; reason body_too_large)`,
+              ),
+            }
           : {}),
         ...(needsToken ? { 401: errorResponse('No token, a bad or expired token, or a revoked session') } : {}),
         ...(route.auth !== 'public' && route.auth !== 'session' && route.auth !== 'otp'

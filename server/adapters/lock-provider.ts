@@ -43,8 +43,16 @@ export interface LockProviderSimulator extends LockProvider {
 
 /** The Android provisioning apps of the oguard and rguard locks (device-owner DPCs). */
 const DPC = {
-  oguard: { component: 'com.oguard.dpc/.AdminReceiver', apk: 'https://provisioning.oguard.example/dpc/oguard-latest.apk', checksum: 'nE0Vd6hZxbk4nbPCAl5yWMYB7Zg0oc2kxnrWcVPAGOM' },
-  rguard: { component: 'com.rguard.agent/.DeviceAdmin', apk: 'https://provisioning.rguard.example/agent/rguard-latest.apk', checksum: 'h1zKoDPNsZXIqbfW9VZxj6g6aNwEpQyaYMoYtMGXvyM' },
+  oguard: {
+    component: 'com.oguard.dpc/.AdminReceiver',
+    apk: 'https://provisioning.oguard.example/dpc/oguard-latest.apk',
+    checksum: 'nE0Vd6hZxbk4nbPCAl5yWMYB7Zg0oc2kxnrWcVPAGOM',
+  },
+  rguard: {
+    component: 'com.rguard.agent/.DeviceAdmin',
+    apk: 'https://provisioning.rguard.example/agent/rguard-latest.apk',
+    checksum: 'h1zKoDPNsZXIqbfW9VZxj6g6aNwEpQyaYMoYtMGXvyM',
+  },
 } as const;
 
 /**

@@ -11,7 +11,12 @@ import type { RepaymentCallback, RepaymentNetwork } from '../../src/contract/rep
  */
 
 /** The business's paybill number on each network (what the customer pays to). */
-export const PAYBILL: Record<RepaymentNetwork, string> = { mpesa: '400200', tigo_pesa: '350350', airtel_money: '555100', halopesa: '727272' };
+export const PAYBILL: Record<RepaymentNetwork, string> = {
+  mpesa: '400200',
+  tigo_pesa: '350350',
+  airtel_money: '555100',
+  halopesa: '727272',
+};
 
 /** Delivers one confirmation to the server; throws when the server did not take it (it is then retried). */
 export type RepaymentTransport = Transport<RepaymentCallback>;
@@ -31,7 +36,9 @@ export function httpRepaymentTransport(server: string): RepaymentTransport {
 }
 
 /** Into an app in the same process (tests): the same route, no port. */
-export function appRepaymentTransport(app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }): RepaymentTransport {
+export function appRepaymentTransport(app: {
+  request: (path: string, init: RequestInit) => Response | Promise<Response>;
+}): RepaymentTransport {
   return async (body, token) => {
     const response = await app.request(REPAYMENT_CALLBACK_PATH, {
       method: 'POST',

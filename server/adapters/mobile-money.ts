@@ -68,12 +68,18 @@ export type SimulatedOutcome = 'approved' | 'insufficient_funds' | 'cancelled' |
  */
 export function outcomeByRule(msisdn: string): SimulatedOutcome {
   switch (msisdn.at(-1)) {
-    case '1': return 'insufficient_funds';
-    case '2': return 'cancelled';
-    case '3': return 'no_answer';
-    case '4': return 'duplicate_callback';
-    case '5': return 'ambiguous';
-    default: return 'approved';
+    case '1':
+      return 'insufficient_funds';
+    case '2':
+      return 'cancelled';
+    case '3':
+      return 'no_answer';
+    case '4':
+      return 'duplicate_callback';
+    case '5':
+      return 'ambiguous';
+    default:
+      return 'approved';
   }
 }
 
@@ -93,7 +99,9 @@ export function httpCallbackTransport(url: string): CallbackTransport {
 }
 
 /** A transport into an app in the same process (tests): the same route, no port. */
-export function appCallbackTransport(app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }): CallbackTransport {
+export function appCallbackTransport(app: {
+  request: (path: string, init: RequestInit) => Response | Promise<Response>;
+}): CallbackTransport {
   return async (body, token) => {
     const response = await app.request('/portal_api/callbacks/mobile-money', {
       method: 'POST',
@@ -144,7 +152,13 @@ export function createMobileMoneySimulator(options: MobileMoneySimulatorOptions)
   function resultOf(request: PushRequest, outcome: SimulatedOutcome): CallbackBody {
     const failed = outcome === 'insufficient_funds' || outcome === 'cancelled' || outcome === 'no_answer';
     const code: MobileMoneyResultCode =
-      outcome === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : outcome === 'cancelled' ? 'CANCELLED' : outcome === 'no_answer' ? 'TIMEOUT' : '0';
+      outcome === 'insufficient_funds'
+        ? 'INSUFFICIENT_FUNDS'
+        : outcome === 'cancelled'
+          ? 'CANCELLED'
+          : outcome === 'no_answer'
+            ? 'TIMEOUT'
+            : '0';
     return {
       reference: request.reference,
       status: failed ? 'FAILED' : 'SUCCESS',
@@ -200,12 +214,14 @@ export function createMobileMoneySimulator(options: MobileMoneySimulatorOptions)
     pendingCallbacks: callbacks.pendingCallbacks,
     /** How many different pushes (charges) the provider saw for a payer, and how often each reference was sent. */
     charges(msisdn?: string) {
-      return [...pushes.values()].filter((p) => msisdn === undefined || p.request.msisdn === msisdn).map((p) => ({
-        reference: p.request.reference,
-        amount: p.request.amount,
-        outcome: p.outcome,
-        pushes: p.pushes,
-      }));
+      return [...pushes.values()]
+        .filter((p) => msisdn === undefined || p.request.msisdn === msisdn)
+        .map((p) => ({
+          reference: p.request.reference,
+          amount: p.request.amount,
+          outcome: p.outcome,
+          pushes: p.pushes,
+        }));
     },
     /** Demo mode: delivers due callbacks on a real interval; answers a stop function. */
     start: callbacks.start,

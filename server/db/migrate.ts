@@ -10,7 +10,9 @@ export async function migrate(db: Db): Promise<string[]> {
   await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
   const applied: string[] = [];
-  for (const name of readdirSync(dir).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+    .sort()) {
     if (done.has(name)) continue;
     const sql = readFileSync(join(dir, name), 'utf8');
     await db.transaction(async (tx) => {

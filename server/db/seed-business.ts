@@ -42,72 +42,247 @@ export interface BusinessData {
 
 /** Insert order (foreign keys) and the columns written: generated columns are left to the database. */
 const TABLES: ReadonlyArray<readonly [keyof BusinessData, ReadonlyArray<readonly [string, SqlType]>]> = [
-  ['agent_categories', [['id', 'int8'], ['name', 'text'], ['status', 'text'], ['date_created', 'timestamptz']]],
-  ['regions', [['id', 'int8'], ['name', 'text'], ['territory', 'text'], ['created_at', 'timestamptz']]],
-  ['shop_owners', [['id', 'int8'], ['full_name', 'text'], ['msisdn', 'text'], ['created_at', 'timestamptz']]],
-  ['stores', [
-    ['id', 'int8'], ['name', 'text'], ['region_id', 'int8'], ['store_type', 'text'], ['shop_owner_id', 'int8'],
-    ['location', 'text'], ['latitude', 'numeric'], ['longitude', 'numeric'], ['till_or_paybill', 'text'],
-    ['biller_type', 'text'], ['biller_number', 'text'], ['created_at', 'timestamptz'],
-  ]],
-  ['agents', [
-    ['id', 'int8'], ['full_name', 'text'], ['msisdn', 'text'], ['store_id', 'int8'], ['category_id', 'int8'],
-    ['status', 'text'], ['latitude', 'numeric'], ['longitude', 'numeric'], ['location_updated_at', 'timestamptz'],
-    ['created_at', 'timestamptz'],
-  ]],
-  ['phone_models', [
-    ['id', 'int8'], ['sku', 'text'], ['brand', 'text'], ['name', 'text'], ['model', 'text'], ['storage_gb', 'int4'],
-    ['ram_gb', 'int4'], ['lock_solution_type', 'text'], ['active', 'bool'], ['created_at', 'timestamptz'],
-  ]],
-  ['phone_prices', [
-    ['id', 'int8'], ['phone_model_id', 'int8'], ['rrp', 'int8'], ['wholesale_price', 'int8'],
-    ['credit_multiplier', 'numeric'], ['deposit', 'int8'], ['daily_payment', 'int8'], ['installments', 'int4'],
-    ['twelve_months_payment', 'int8'], ['effective_from', 'timestamptz'], ['effective_to', 'timestamptz'],
-    ['created_at', 'timestamptz'],
-  ]],
-  ['inventory_items', [
-    ['id', 'int8'], ['phone_model_id', 'int8'], ['store_id', 'int8'], ['imei', 'text'], ['status', 'text'],
-    ['received_at', 'timestamptz'], ['sold_at', 'timestamptz'],
-  ]],
-  ['customers', [
-    ['id', 'int8'], ['msisdn', 'text'], ['first_name', 'text'], ['other_names', 'text'], ['sex', 'text'],
-    ['date_of_birth', 'date'], ['id_type', 'text'], ['national_id', 'text'], ['nida_number', 'text'],
-    ['birth_country', 'text'], ['birth_region', 'text'], ['birth_district', 'text'], ['birth_ward', 'text'],
-    ['resident_postal_code', 'text'], ['resident_region', 'text'], ['resident_district', 'text'],
-    ['resident_village', 'text'], ['resident_street', 'text'], ['customer_key', 'text'],
-    ['security_question', 'text'], ['security_answer_hash', 'text'], ['store_id', 'int8'],
-    ['registered_by_agent_id', 'int8'], ['registered_at', 'timestamptz'],
-  ]],
-  ['customer_limits', [['customer_id', 'int8'], ['limit_amount', 'int8'], ['score', 'int4'], ['updated_at', 'timestamptz']]],
-  ['devices', [
-    ['id', 'int8'], ['customer_id', 'int8'], ['phone_model_id', 'int8'], ['inventory_item_id', 'int8'], ['imei', 'text'],
-    ['lock_solution_type', 'text'], ['lock_status', 'text'], ['activation_status', 'text'], ['is_locked', 'bool'],
-    ['status', 'text'], ['last_check_in', 'timestamptz'], ['enrolled_at', 'timestamptz'], ['future_lock_date', 'date'],
-    ['created_at', 'timestamptz'],
-  ]],
-  ['loans', [
-    ['id', 'int8'], ['loan_number', 'text'], ['customer_id', 'int8'], ['device_id', 'int8'], ['phone_price_id', 'int8'],
-    ['store_id', 'int8'], ['agent_id', 'int8'], ['repayment_period', 'text'], ['price', 'int8'],
-    ['deposit_paid', 'int8'], ['installment_amount', 'int8'], ['installments', 'int4'], ['interval_days', 'int4'],
-    ['amount_paid', 'int8'], ['late_fee', 'int8'], ['amount_due', 'int8'], ['days_defaulted', 'int4'],
-    ['last_repayment_date', 'date'], ['next_repayment_date', 'date'], ['status', 'text'], ['contract_ref', 'text'],
-    ['contract_url', 'text'], ['started_at', 'timestamptz'], ['closed_at', 'timestamptz'], ['created_at', 'timestamptz'],
-  ]],
-  ['transactions', [
-    ['id', 'int8'], ['transaction_id', 'text'], ['master_transaction_id', 'text'], ['reference_no', 'text'],
-    ['kind', 'text'], ['payment_method', 'text'], ['status', 'text'], ['amount', 'int8'], ['debit', 'int8'],
-    ['credit', 'int8'], ['balance_before', 'int8'], ['balance_after', 'int8'], ['payment_phone', 'text'],
-    ['customer_name', 'text'], ['account_keyed_in', 'text'], ['business_short_code', 'text'], ['allocated_to', 'text'],
-    ['customer_id', 'int8'], ['loan_id', 'int8'], ['date_processed', 'timestamptz'], ['created_at', 'timestamptz'],
-  ]],
-  ['customer_sms', [
-    ['id', 'int8'], ['customer_id', 'int8'], ['msisdn', 'text'], ['body', 'text'], ['category', 'text'],
-    ['status', 'text'], ['sent_at', 'timestamptz'],
-  ]],
-  ['device_incidents', [
-    ['id', 'int8'], ['device_id', 'int8'], ['kind', 'text'], ['occurred_on', 'date'], ['service_centre', 'text'],
-    ['repair_reason', 'text'], ['notes', 'text'], ['created_at', 'timestamptz'],
-  ]],
+  [
+    'agent_categories',
+    [
+      ['id', 'int8'],
+      ['name', 'text'],
+      ['status', 'text'],
+      ['date_created', 'timestamptz'],
+    ],
+  ],
+  [
+    'regions',
+    [
+      ['id', 'int8'],
+      ['name', 'text'],
+      ['territory', 'text'],
+      ['created_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'shop_owners',
+    [
+      ['id', 'int8'],
+      ['full_name', 'text'],
+      ['msisdn', 'text'],
+      ['created_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'stores',
+    [
+      ['id', 'int8'],
+      ['name', 'text'],
+      ['region_id', 'int8'],
+      ['store_type', 'text'],
+      ['shop_owner_id', 'int8'],
+      ['location', 'text'],
+      ['latitude', 'numeric'],
+      ['longitude', 'numeric'],
+      ['till_or_paybill', 'text'],
+      ['biller_type', 'text'],
+      ['biller_number', 'text'],
+      ['created_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'agents',
+    [
+      ['id', 'int8'],
+      ['full_name', 'text'],
+      ['msisdn', 'text'],
+      ['store_id', 'int8'],
+      ['category_id', 'int8'],
+      ['status', 'text'],
+      ['latitude', 'numeric'],
+      ['longitude', 'numeric'],
+      ['location_updated_at', 'timestamptz'],
+      ['created_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'phone_models',
+    [
+      ['id', 'int8'],
+      ['sku', 'text'],
+      ['brand', 'text'],
+      ['name', 'text'],
+      ['model', 'text'],
+      ['storage_gb', 'int4'],
+      ['ram_gb', 'int4'],
+      ['lock_solution_type', 'text'],
+      ['active', 'bool'],
+      ['created_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'phone_prices',
+    [
+      ['id', 'int8'],
+      ['phone_model_id', 'int8'],
+      ['rrp', 'int8'],
+      ['wholesale_price', 'int8'],
+      ['credit_multiplier', 'numeric'],
+      ['deposit', 'int8'],
+      ['daily_payment', 'int8'],
+      ['installments', 'int4'],
+      ['twelve_months_payment', 'int8'],
+      ['effective_from', 'timestamptz'],
+      ['effective_to', 'timestamptz'],
+      ['created_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'inventory_items',
+    [
+      ['id', 'int8'],
+      ['phone_model_id', 'int8'],
+      ['store_id', 'int8'],
+      ['imei', 'text'],
+      ['status', 'text'],
+      ['received_at', 'timestamptz'],
+      ['sold_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'customers',
+    [
+      ['id', 'int8'],
+      ['msisdn', 'text'],
+      ['first_name', 'text'],
+      ['other_names', 'text'],
+      ['sex', 'text'],
+      ['date_of_birth', 'date'],
+      ['id_type', 'text'],
+      ['national_id', 'text'],
+      ['nida_number', 'text'],
+      ['birth_country', 'text'],
+      ['birth_region', 'text'],
+      ['birth_district', 'text'],
+      ['birth_ward', 'text'],
+      ['resident_postal_code', 'text'],
+      ['resident_region', 'text'],
+      ['resident_district', 'text'],
+      ['resident_village', 'text'],
+      ['resident_street', 'text'],
+      ['customer_key', 'text'],
+      ['security_question', 'text'],
+      ['security_answer_hash', 'text'],
+      ['store_id', 'int8'],
+      ['registered_by_agent_id', 'int8'],
+      ['registered_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'customer_limits',
+    [
+      ['customer_id', 'int8'],
+      ['limit_amount', 'int8'],
+      ['score', 'int4'],
+      ['updated_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'devices',
+    [
+      ['id', 'int8'],
+      ['customer_id', 'int8'],
+      ['phone_model_id', 'int8'],
+      ['inventory_item_id', 'int8'],
+      ['imei', 'text'],
+      ['lock_solution_type', 'text'],
+      ['lock_status', 'text'],
+      ['activation_status', 'text'],
+      ['is_locked', 'bool'],
+      ['status', 'text'],
+      ['last_check_in', 'timestamptz'],
+      ['enrolled_at', 'timestamptz'],
+      ['future_lock_date', 'date'],
+      ['created_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'loans',
+    [
+      ['id', 'int8'],
+      ['loan_number', 'text'],
+      ['customer_id', 'int8'],
+      ['device_id', 'int8'],
+      ['phone_price_id', 'int8'],
+      ['store_id', 'int8'],
+      ['agent_id', 'int8'],
+      ['repayment_period', 'text'],
+      ['price', 'int8'],
+      ['deposit_paid', 'int8'],
+      ['installment_amount', 'int8'],
+      ['installments', 'int4'],
+      ['interval_days', 'int4'],
+      ['amount_paid', 'int8'],
+      ['late_fee', 'int8'],
+      ['amount_due', 'int8'],
+      ['days_defaulted', 'int4'],
+      ['last_repayment_date', 'date'],
+      ['next_repayment_date', 'date'],
+      ['status', 'text'],
+      ['contract_ref', 'text'],
+      ['contract_url', 'text'],
+      ['started_at', 'timestamptz'],
+      ['closed_at', 'timestamptz'],
+      ['created_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'transactions',
+    [
+      ['id', 'int8'],
+      ['transaction_id', 'text'],
+      ['master_transaction_id', 'text'],
+      ['reference_no', 'text'],
+      ['kind', 'text'],
+      ['payment_method', 'text'],
+      ['status', 'text'],
+      ['amount', 'int8'],
+      ['debit', 'int8'],
+      ['credit', 'int8'],
+      ['balance_before', 'int8'],
+      ['balance_after', 'int8'],
+      ['payment_phone', 'text'],
+      ['customer_name', 'text'],
+      ['account_keyed_in', 'text'],
+      ['business_short_code', 'text'],
+      ['allocated_to', 'text'],
+      ['customer_id', 'int8'],
+      ['loan_id', 'int8'],
+      ['date_processed', 'timestamptz'],
+      ['created_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'customer_sms',
+    [
+      ['id', 'int8'],
+      ['customer_id', 'int8'],
+      ['msisdn', 'text'],
+      ['body', 'text'],
+      ['category', 'text'],
+      ['status', 'text'],
+      ['sent_at', 'timestamptz'],
+    ],
+  ],
+  [
+    'device_incidents',
+    [
+      ['id', 'int8'],
+      ['device_id', 'int8'],
+      ['kind', 'text'],
+      ['occurred_on', 'date'],
+      ['service_centre', 'text'],
+      ['repair_reason', 'text'],
+      ['notes', 'text'],
+      ['created_at', 'timestamptz'],
+    ],
+  ],
 ];
 
 const CHUNK = 5000;
@@ -135,16 +310,11 @@ export async function seedBusiness(db: Queryable, options: SeedOptions): Promise
       const chunk = rows.slice(start, start + CHUNK);
       const arrays = columns.map(([name]) => chunk.map((row) => row[name] ?? null));
       const casts = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
-      await db.query(
-        `INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT * FROM unnest(${casts})`,
-        arrays,
-      );
+      await db.query(`INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT * FROM unnest(${casts})`, arrays);
     }
     // Rows carry explicit ids: move each serial past them so later inserts do not collide.
     if (columns[0]?.[0] === 'id') {
-      await db.query(
-        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`,
-      );
+      await db.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`);
     }
   }
   return { customers: data.customers.length, loans: data.loans.length };
@@ -305,114 +475,484 @@ interface RegionSpec {
 }
 
 const REGIONS: readonly RegionSpec[] = [
-  { name: 'Dar es Salaam', territory: 'Coastal', lat: -6.7924, lng: 39.2083, postal: '11', stores: 6, districts: [
-    ['Ilala', ['Kariakoo', 'Buguruni', 'Vingunguti', 'Tabata', 'Gongo la Mboto', 'Ukonga']],
-    ['Kinondoni', ['Magomeni', 'Mwananyamala', 'Kijitonyama', 'Sinza', 'Tandale']],
-    ['Temeke', ['Mbagala', "Chang'ombe", 'Keko', 'Azimio', 'Tandika']],
-    ['Ubungo', ['Manzese', 'Kimara', 'Mbezi', 'Ubungo']],
-    ['Kigamboni', ['Vijibweni', 'Kibada', 'Mjimwema']],
-  ] },
-  { name: 'Pwani', territory: 'Coastal', lat: -6.7667, lng: 38.9167, postal: '61', stores: 1, districts: [
-    ['Kibaha', ['Tumbi', 'Mailimoja', 'Picha ya Ndege']], ['Bagamoyo', ['Dunda', 'Magomeni', 'Kiromo']],
-    ['Mkuranga', ['Mkuranga', 'Vikindu']],
-  ] },
-  { name: 'Tanga', territory: 'Coastal', lat: -5.0689, lng: 39.0988, postal: '21', stores: 2, districts: [
-    ['Tanga City', ['Chumbageni', 'Ngamiani Kati', 'Makorora', 'Mabawa', 'Nguvumali']],
-    ['Korogwe', ['Old Korogwe', 'Manundu']], ['Muheza', ['Genge', 'Tanganyika']],
-  ] },
-  { name: 'Morogoro', territory: 'Coastal', lat: -6.8278, lng: 37.6591, postal: '67', stores: 2, districts: [
-    ['Morogoro Municipal', ['Kihonda', 'Mazimbu', 'Mji Mkuu', 'Boma', 'Kichangani', 'Mafiga']],
-    ['Kilosa', ['Kilosa Mjini', 'Magomeni']], ['Ifakara', ['Ifakara', 'Lumemo']],
-  ] },
-  { name: 'Arusha', territory: 'Northern', lat: -3.3869, lng: 36.683, postal: '23', stores: 3, districts: [
-    ['Arusha City', ['Kaloleni', 'Sombetini', 'Ngarenaro', 'Levolosi', 'Unga Limited', 'Kimandolu']],
-    ['Arumeru', ['Usa River', 'Tengeru', 'Nkoaranga']], ['Karatu', ['Karatu', 'Rhotia']],
-  ] },
-  { name: 'Kilimanjaro', territory: 'Northern', lat: -3.3348, lng: 37.3404, postal: '25', stores: 2, districts: [
-    ['Moshi Municipal', ['Majengo', 'Kiboriloni', 'Pasua', 'Bondeni', 'Soweto', 'Mawenzi']],
-    ['Hai', ['Bomang’ombe', 'Machame']], ['Rombo', ['Mkuu', 'Tarakea']],
-  ] },
-  { name: 'Manyara', territory: 'Northern', lat: -4.2117, lng: 35.7475, postal: '27', stores: 1, districts: [
-    ['Babati', ['Babati Mjini', 'Bagara', 'Maisaka']], ['Mbulu', ['Mbulu Mjini', 'Haydom']],
-  ] },
-  { name: 'Mwanza', territory: 'Lake', lat: -2.5164, lng: 32.9175, postal: '33', stores: 3, districts: [
-    ['Nyamagana', ['Igoma', 'Mkolani', 'Buhongwa', 'Pamba', 'Mirongo', 'Mbugani']],
-    ['Ilemela', ['Kirumba', 'Buswelu', 'Nyakato', 'Pasiansi']], ['Sengerema', ['Sengerema', 'Nyampulukano']],
-  ] },
-  { name: 'Kagera', territory: 'Lake', lat: -1.3317, lng: 31.8122, postal: '35', stores: 1, districts: [
-    ['Bukoba Municipal', ['Bakoba', 'Kashai', 'Hamugembe', 'Rwamishenye']], ['Karagwe', ['Kayanga', 'Bugene']],
-  ] },
-  { name: 'Mara', territory: 'Lake', lat: -1.5, lng: 33.8, postal: '31', stores: 1, districts: [
-    ['Musoma Municipal', ['Mwigobero', 'Nyasho', 'Kamunyonge', 'Mukendo']], ['Tarime', ['Tarime Mjini', 'Nyamisangura']],
-  ] },
-  { name: 'Shinyanga', territory: 'Lake', lat: -3.6639, lng: 33.4231, postal: '37', stores: 1, districts: [
-    ['Shinyanga Municipal', ['Ngokolo', 'Kambarage', 'Ndembezi', 'Chamaguha']], ['Kahama', ['Nyahanga', 'Majengo', 'Nyasubi']],
-  ] },
-  { name: 'Geita', territory: 'Lake', lat: -2.8722, lng: 32.2302, postal: '30', stores: 1, districts: [
-    ['Geita Town', ['Kalangalala', 'Nyankumbu', 'Mtakuja', 'Bombambili']], ['Chato', ['Chato', 'Muganza']],
-  ] },
-  { name: 'Dodoma', territory: 'Central', lat: -6.163, lng: 35.7516, postal: '41', stores: 2, districts: [
-    ['Dodoma City', ['Makole', "Chang'ombe", 'Kikuyu', 'Nkuhungu', 'Ipagala', 'Viwandani']],
-    ['Chamwino', ['Chamwino', 'Buigiri']], ['Kondoa', ['Kondoa Mjini', 'Kolo']],
-  ] },
-  { name: 'Singida', territory: 'Central', lat: -4.8163, lng: 34.7436, postal: '43', stores: 1, districts: [
-    ['Singida Municipal', ['Utemini', 'Mandewa', 'Kindai', 'Majengo']], ['Manyoni', ['Manyoni', 'Kintinku']],
-  ] },
-  { name: 'Tabora', territory: 'Central', lat: -5.0162, lng: 32.8266, postal: '45', stores: 1, districts: [
-    ['Tabora Municipal', ['Gongoni', 'Isevya', 'Cheyo', 'Mwinyi']], ['Nzega', ['Nzega Mjini', 'Ijanija']],
-  ] },
-  { name: 'Mbeya', territory: 'Southern Highlands', lat: -8.9094, lng: 33.4608, postal: '53', stores: 2, districts: [
-    ['Mbeya City', ['Iyunga', 'Ilomba', 'Mwanjelwa', 'Sisimba', 'Uyole', 'Forest']],
-    ['Rungwe', ['Tukuyu Mjini', 'Kiwira']], ['Kyela', ['Kyela Mjini', 'Ipinda']],
-  ] },
-  { name: 'Iringa', territory: 'Southern Highlands', lat: -7.77, lng: 35.69, postal: '51', stores: 1, districts: [
-    ['Iringa Municipal', ['Mivinjeni', 'Kihesa', 'Gangilonga', 'Mkwawa', 'Mshindo']], ['Mufindi', ['Mafinga', 'Igowole']],
-  ] },
-  { name: 'Njombe', territory: 'Southern Highlands', lat: -9.3333, lng: 34.7667, postal: '59', stores: 1, districts: [
-    ['Njombe Town', ['Njombe Mjini', 'Mjimwema', 'Ramadhani']], ['Makambako', ['Makambako', 'Mlowa']],
-  ] },
-  { name: 'Mtwara', territory: 'Southern', lat: -10.2667, lng: 40.1833, postal: '63', stores: 1, districts: [
-    ['Mtwara Mikindani', ['Chikongola', 'Shangani', 'Likombe', 'Majengo']], ['Masasi', ['Jida', 'Mkuti']],
-  ] },
-  { name: 'Lindi', territory: 'Southern', lat: -9.9971, lng: 39.7144, postal: '65', stores: 1, districts: [
-    ['Lindi Municipal', ['Mitandi', 'Wailes', 'Makonde']], ['Nachingwea', ['Nachingwea Mjini', 'Naipanga']],
-  ] },
+  {
+    name: 'Dar es Salaam',
+    territory: 'Coastal',
+    lat: -6.7924,
+    lng: 39.2083,
+    postal: '11',
+    stores: 6,
+    districts: [
+      ['Ilala', ['Kariakoo', 'Buguruni', 'Vingunguti', 'Tabata', 'Gongo la Mboto', 'Ukonga']],
+      ['Kinondoni', ['Magomeni', 'Mwananyamala', 'Kijitonyama', 'Sinza', 'Tandale']],
+      ['Temeke', ['Mbagala', "Chang'ombe", 'Keko', 'Azimio', 'Tandika']],
+      ['Ubungo', ['Manzese', 'Kimara', 'Mbezi', 'Ubungo']],
+      ['Kigamboni', ['Vijibweni', 'Kibada', 'Mjimwema']],
+    ],
+  },
+  {
+    name: 'Pwani',
+    territory: 'Coastal',
+    lat: -6.7667,
+    lng: 38.9167,
+    postal: '61',
+    stores: 1,
+    districts: [
+      ['Kibaha', ['Tumbi', 'Mailimoja', 'Picha ya Ndege']],
+      ['Bagamoyo', ['Dunda', 'Magomeni', 'Kiromo']],
+      ['Mkuranga', ['Mkuranga', 'Vikindu']],
+    ],
+  },
+  {
+    name: 'Tanga',
+    territory: 'Coastal',
+    lat: -5.0689,
+    lng: 39.0988,
+    postal: '21',
+    stores: 2,
+    districts: [
+      ['Tanga City', ['Chumbageni', 'Ngamiani Kati', 'Makorora', 'Mabawa', 'Nguvumali']],
+      ['Korogwe', ['Old Korogwe', 'Manundu']],
+      ['Muheza', ['Genge', 'Tanganyika']],
+    ],
+  },
+  {
+    name: 'Morogoro',
+    territory: 'Coastal',
+    lat: -6.8278,
+    lng: 37.6591,
+    postal: '67',
+    stores: 2,
+    districts: [
+      ['Morogoro Municipal', ['Kihonda', 'Mazimbu', 'Mji Mkuu', 'Boma', 'Kichangani', 'Mafiga']],
+      ['Kilosa', ['Kilosa Mjini', 'Magomeni']],
+      ['Ifakara', ['Ifakara', 'Lumemo']],
+    ],
+  },
+  {
+    name: 'Arusha',
+    territory: 'Northern',
+    lat: -3.3869,
+    lng: 36.683,
+    postal: '23',
+    stores: 3,
+    districts: [
+      ['Arusha City', ['Kaloleni', 'Sombetini', 'Ngarenaro', 'Levolosi', 'Unga Limited', 'Kimandolu']],
+      ['Arumeru', ['Usa River', 'Tengeru', 'Nkoaranga']],
+      ['Karatu', ['Karatu', 'Rhotia']],
+    ],
+  },
+  {
+    name: 'Kilimanjaro',
+    territory: 'Northern',
+    lat: -3.3348,
+    lng: 37.3404,
+    postal: '25',
+    stores: 2,
+    districts: [
+      ['Moshi Municipal', ['Majengo', 'Kiboriloni', 'Pasua', 'Bondeni', 'Soweto', 'Mawenzi']],
+      ['Hai', ['Bomang’ombe', 'Machame']],
+      ['Rombo', ['Mkuu', 'Tarakea']],
+    ],
+  },
+  {
+    name: 'Manyara',
+    territory: 'Northern',
+    lat: -4.2117,
+    lng: 35.7475,
+    postal: '27',
+    stores: 1,
+    districts: [
+      ['Babati', ['Babati Mjini', 'Bagara', 'Maisaka']],
+      ['Mbulu', ['Mbulu Mjini', 'Haydom']],
+    ],
+  },
+  {
+    name: 'Mwanza',
+    territory: 'Lake',
+    lat: -2.5164,
+    lng: 32.9175,
+    postal: '33',
+    stores: 3,
+    districts: [
+      ['Nyamagana', ['Igoma', 'Mkolani', 'Buhongwa', 'Pamba', 'Mirongo', 'Mbugani']],
+      ['Ilemela', ['Kirumba', 'Buswelu', 'Nyakato', 'Pasiansi']],
+      ['Sengerema', ['Sengerema', 'Nyampulukano']],
+    ],
+  },
+  {
+    name: 'Kagera',
+    territory: 'Lake',
+    lat: -1.3317,
+    lng: 31.8122,
+    postal: '35',
+    stores: 1,
+    districts: [
+      ['Bukoba Municipal', ['Bakoba', 'Kashai', 'Hamugembe', 'Rwamishenye']],
+      ['Karagwe', ['Kayanga', 'Bugene']],
+    ],
+  },
+  {
+    name: 'Mara',
+    territory: 'Lake',
+    lat: -1.5,
+    lng: 33.8,
+    postal: '31',
+    stores: 1,
+    districts: [
+      ['Musoma Municipal', ['Mwigobero', 'Nyasho', 'Kamunyonge', 'Mukendo']],
+      ['Tarime', ['Tarime Mjini', 'Nyamisangura']],
+    ],
+  },
+  {
+    name: 'Shinyanga',
+    territory: 'Lake',
+    lat: -3.6639,
+    lng: 33.4231,
+    postal: '37',
+    stores: 1,
+    districts: [
+      ['Shinyanga Municipal', ['Ngokolo', 'Kambarage', 'Ndembezi', 'Chamaguha']],
+      ['Kahama', ['Nyahanga', 'Majengo', 'Nyasubi']],
+    ],
+  },
+  {
+    name: 'Geita',
+    territory: 'Lake',
+    lat: -2.8722,
+    lng: 32.2302,
+    postal: '30',
+    stores: 1,
+    districts: [
+      ['Geita Town', ['Kalangalala', 'Nyankumbu', 'Mtakuja', 'Bombambili']],
+      ['Chato', ['Chato', 'Muganza']],
+    ],
+  },
+  {
+    name: 'Dodoma',
+    territory: 'Central',
+    lat: -6.163,
+    lng: 35.7516,
+    postal: '41',
+    stores: 2,
+    districts: [
+      ['Dodoma City', ['Makole', "Chang'ombe", 'Kikuyu', 'Nkuhungu', 'Ipagala', 'Viwandani']],
+      ['Chamwino', ['Chamwino', 'Buigiri']],
+      ['Kondoa', ['Kondoa Mjini', 'Kolo']],
+    ],
+  },
+  {
+    name: 'Singida',
+    territory: 'Central',
+    lat: -4.8163,
+    lng: 34.7436,
+    postal: '43',
+    stores: 1,
+    districts: [
+      ['Singida Municipal', ['Utemini', 'Mandewa', 'Kindai', 'Majengo']],
+      ['Manyoni', ['Manyoni', 'Kintinku']],
+    ],
+  },
+  {
+    name: 'Tabora',
+    territory: 'Central',
+    lat: -5.0162,
+    lng: 32.8266,
+    postal: '45',
+    stores: 1,
+    districts: [
+      ['Tabora Municipal', ['Gongoni', 'Isevya', 'Cheyo', 'Mwinyi']],
+      ['Nzega', ['Nzega Mjini', 'Ijanija']],
+    ],
+  },
+  {
+    name: 'Mbeya',
+    territory: 'Southern Highlands',
+    lat: -8.9094,
+    lng: 33.4608,
+    postal: '53',
+    stores: 2,
+    districts: [
+      ['Mbeya City', ['Iyunga', 'Ilomba', 'Mwanjelwa', 'Sisimba', 'Uyole', 'Forest']],
+      ['Rungwe', ['Tukuyu Mjini', 'Kiwira']],
+      ['Kyela', ['Kyela Mjini', 'Ipinda']],
+    ],
+  },
+  {
+    name: 'Iringa',
+    territory: 'Southern Highlands',
+    lat: -7.77,
+    lng: 35.69,
+    postal: '51',
+    stores: 1,
+    districts: [
+      ['Iringa Municipal', ['Mivinjeni', 'Kihesa', 'Gangilonga', 'Mkwawa', 'Mshindo']],
+      ['Mufindi', ['Mafinga', 'Igowole']],
+    ],
+  },
+  {
+    name: 'Njombe',
+    territory: 'Southern Highlands',
+    lat: -9.3333,
+    lng: 34.7667,
+    postal: '59',
+    stores: 1,
+    districts: [
+      ['Njombe Town', ['Njombe Mjini', 'Mjimwema', 'Ramadhani']],
+      ['Makambako', ['Makambako', 'Mlowa']],
+    ],
+  },
+  {
+    name: 'Mtwara',
+    territory: 'Southern',
+    lat: -10.2667,
+    lng: 40.1833,
+    postal: '63',
+    stores: 1,
+    districts: [
+      ['Mtwara Mikindani', ['Chikongola', 'Shangani', 'Likombe', 'Majengo']],
+      ['Masasi', ['Jida', 'Mkuti']],
+    ],
+  },
+  {
+    name: 'Lindi',
+    territory: 'Southern',
+    lat: -9.9971,
+    lng: 39.7144,
+    postal: '65',
+    stores: 1,
+    districts: [
+      ['Lindi Municipal', ['Mitandi', 'Wailes', 'Makonde']],
+      ['Nachingwea', ['Nachingwea Mjini', 'Naipanga']],
+    ],
+  },
 ];
 
 const MALE_NAMES = [
-  'Juma', 'Hamisi', 'Baraka', 'Rashidi', 'Salim', 'Hassani', 'Abdallah', 'Emmanuel', 'Joseph', 'Daudi', 'Yusufu',
-  'Musa', 'Said', 'Bakari', 'Omari', 'Athumani', 'Ramadhani', 'Shabani', 'Frank', 'Godfrey', 'Elia', 'Petro',
-  'Kassim', 'Selemani', 'Haruna', 'Issa', 'Ally', 'Rajabu', 'Zuberi', 'Faraji', 'Jabiri', 'Amani', 'Ibrahimu',
-  'Mussa', 'Hemedi', 'Kheri', 'Nassoro', 'Yohana', 'Paulo', 'Samweli', 'Erasto', 'Wilson', 'Deogratius', 'Msafiri',
+  'Juma',
+  'Hamisi',
+  'Baraka',
+  'Rashidi',
+  'Salim',
+  'Hassani',
+  'Abdallah',
+  'Emmanuel',
+  'Joseph',
+  'Daudi',
+  'Yusufu',
+  'Musa',
+  'Said',
+  'Bakari',
+  'Omari',
+  'Athumani',
+  'Ramadhani',
+  'Shabani',
+  'Frank',
+  'Godfrey',
+  'Elia',
+  'Petro',
+  'Kassim',
+  'Selemani',
+  'Haruna',
+  'Issa',
+  'Ally',
+  'Rajabu',
+  'Zuberi',
+  'Faraji',
+  'Jabiri',
+  'Amani',
+  'Ibrahimu',
+  'Mussa',
+  'Hemedi',
+  'Kheri',
+  'Nassoro',
+  'Yohana',
+  'Paulo',
+  'Samweli',
+  'Erasto',
+  'Wilson',
+  'Deogratius',
+  'Msafiri',
 ];
 const FEMALE_NAMES = [
-  'Neema', 'Rehema', 'Zawadi', 'Mwanaisha', 'Amina', 'Halima', 'Mariamu', 'Grace', 'Esther', 'Upendo', 'Furaha',
-  'Subira', 'Saida', 'Zainabu', 'Asha', 'Mwajuma', 'Tatu', 'Salma', 'Fatuma', 'Rukia', 'Happiness', 'Agnes',
-  'Joyce', 'Witness', 'Imani', 'Zuhura', 'Hadija', 'Mwanahawa', 'Pendo', 'Faraja', 'Rose', 'Anna', 'Elizabeth',
-  'Rahma', 'Sikudhani', 'Mwanahamisi', 'Tumaini', 'Devota', 'Scholastica', 'Veronika', 'Modesta', 'Janeth',
+  'Neema',
+  'Rehema',
+  'Zawadi',
+  'Mwanaisha',
+  'Amina',
+  'Halima',
+  'Mariamu',
+  'Grace',
+  'Esther',
+  'Upendo',
+  'Furaha',
+  'Subira',
+  'Saida',
+  'Zainabu',
+  'Asha',
+  'Mwajuma',
+  'Tatu',
+  'Salma',
+  'Fatuma',
+  'Rukia',
+  'Happiness',
+  'Agnes',
+  'Joyce',
+  'Witness',
+  'Imani',
+  'Zuhura',
+  'Hadija',
+  'Mwanahawa',
+  'Pendo',
+  'Faraja',
+  'Rose',
+  'Anna',
+  'Elizabeth',
+  'Rahma',
+  'Sikudhani',
+  'Mwanahamisi',
+  'Tumaini',
+  'Devota',
+  'Scholastica',
+  'Veronika',
+  'Modesta',
+  'Janeth',
 ];
 const SURNAMES = [
-  'Mwakyusa', 'Mushi', 'Massawe', 'Kimaro', 'Lyimo', 'Temba', 'Mrema', 'Shirima', 'Mollel', 'Laizer', 'Kisanga',
-  'Mwakalinga', 'Mwansasu', 'Mbwambo', 'Kombo', 'Mfinanga', 'Magesa', 'Mashauri', 'Juma', 'Hamisi', 'Ally',
-  'Said', 'Bakari', 'Omari', 'Salum', 'Mohamed', 'Abdallah', 'Mwita', 'Chacha', 'Marwa', 'Wambura', 'Ngowi',
-  'Urassa', 'Swai', 'Minja', 'Kessy', 'Msuya', 'Kileo', 'Njau', 'Tarimo', 'Massay', 'Lukumay', 'Sanga', 'Mligo',
-  'Kihwelo', 'Mdoe', 'Shayo', 'Mapunda', 'Komba', 'Haule', 'Ngonyani', 'Mbilinyi', 'Nyoni', 'Kapinga', 'Mhagama',
-  'Makame', 'Haji', 'Mwakasege', 'Mwaipopo', 'Kalinga', 'Mwamba', 'Kaduma', 'Malisa', 'Mosha', 'Nnko', 'Sumari',
-  'Mtui', 'Kitwana', 'Mfaume', 'Mnyampala', 'Kulwa', 'Doto', 'Masanja', 'Mabula', 'Shija', 'Ndaki', 'Kashindye',
+  'Mwakyusa',
+  'Mushi',
+  'Massawe',
+  'Kimaro',
+  'Lyimo',
+  'Temba',
+  'Mrema',
+  'Shirima',
+  'Mollel',
+  'Laizer',
+  'Kisanga',
+  'Mwakalinga',
+  'Mwansasu',
+  'Mbwambo',
+  'Kombo',
+  'Mfinanga',
+  'Magesa',
+  'Mashauri',
+  'Juma',
+  'Hamisi',
+  'Ally',
+  'Said',
+  'Bakari',
+  'Omari',
+  'Salum',
+  'Mohamed',
+  'Abdallah',
+  'Mwita',
+  'Chacha',
+  'Marwa',
+  'Wambura',
+  'Ngowi',
+  'Urassa',
+  'Swai',
+  'Minja',
+  'Kessy',
+  'Msuya',
+  'Kileo',
+  'Njau',
+  'Tarimo',
+  'Massay',
+  'Lukumay',
+  'Sanga',
+  'Mligo',
+  'Kihwelo',
+  'Mdoe',
+  'Shayo',
+  'Mapunda',
+  'Komba',
+  'Haule',
+  'Ngonyani',
+  'Mbilinyi',
+  'Nyoni',
+  'Kapinga',
+  'Mhagama',
+  'Makame',
+  'Haji',
+  'Mwakasege',
+  'Mwaipopo',
+  'Kalinga',
+  'Mwamba',
+  'Kaduma',
+  'Malisa',
+  'Mosha',
+  'Nnko',
+  'Sumari',
+  'Mtui',
+  'Kitwana',
+  'Mfaume',
+  'Mnyampala',
+  'Kulwa',
+  'Doto',
+  'Masanja',
+  'Mabula',
+  'Shija',
+  'Ndaki',
+  'Kashindye',
 ];
 const VILLAGES = [
-  'Mwembeni', 'Kisiwani', 'Mnazi Mmoja', 'Majengo', 'Sokoni', 'Bondeni', 'Mjimwema', 'Kilimani', 'Msikitini',
-  'Shuleni', 'Kanisani', 'Mlimani', 'Kichangani', 'Mwenge', 'Uwanjani', 'Mtakuja', 'Amani', 'Muungano', 'Tupendane',
+  'Mwembeni',
+  'Kisiwani',
+  'Mnazi Mmoja',
+  'Majengo',
+  'Sokoni',
+  'Bondeni',
+  'Mjimwema',
+  'Kilimani',
+  'Msikitini',
+  'Shuleni',
+  'Kanisani',
+  'Mlimani',
+  'Kichangani',
+  'Mwenge',
+  'Uwanjani',
+  'Mtakuja',
+  'Amani',
+  'Muungano',
+  'Tupendane',
 ];
 const STREETS = [
-  'Mtaa wa Uhuru', 'Mtaa wa Jamhuri', 'Mtaa wa Lumumba', 'Mtaa wa Msimbazi', 'Mtaa wa Sokoine', 'Mtaa wa Kawawa',
-  'Mtaa wa Mandela', 'Mtaa wa Samora', 'Mtaa wa Bibi Titi', 'Mtaa wa Nkrumah', 'Mtaa wa Kongo', 'Mtaa wa Aggrey',
-  'Mtaa wa Livingstone', 'Mtaa wa Zanaki', 'Mtaa wa Mchikichini', 'Mtaa wa Azimio', 'Mtaa wa Maendeleo',
+  'Mtaa wa Uhuru',
+  'Mtaa wa Jamhuri',
+  'Mtaa wa Lumumba',
+  'Mtaa wa Msimbazi',
+  'Mtaa wa Sokoine',
+  'Mtaa wa Kawawa',
+  'Mtaa wa Mandela',
+  'Mtaa wa Samora',
+  'Mtaa wa Bibi Titi',
+  'Mtaa wa Nkrumah',
+  'Mtaa wa Kongo',
+  'Mtaa wa Aggrey',
+  'Mtaa wa Livingstone',
+  'Mtaa wa Zanaki',
+  'Mtaa wa Mchikichini',
+  'Mtaa wa Azimio',
+  'Mtaa wa Maendeleo',
 ];
 const SHOP_NAMES = [
-  'Baraka Simu Centre', 'Neema Phones', 'Upendo Electronics', 'Amani Mobile Shop', 'Tumaini Simu Point',
-  'Faraja Mobile', 'Zawadi Phone Care', 'Mwanga Electronics', 'Jirani Simu Shop', 'Imani Mobile World',
-  'Kilele Phones', 'Nyota Simu Centre', 'Bahati Mobile Shop', 'Furaha Electronics', 'Mshikamano Phones',
+  'Baraka Simu Centre',
+  'Neema Phones',
+  'Upendo Electronics',
+  'Amani Mobile Shop',
+  'Tumaini Simu Point',
+  'Faraja Mobile',
+  'Zawadi Phone Care',
+  'Mwanga Electronics',
+  'Jirani Simu Shop',
+  'Imani Mobile World',
+  'Kilele Phones',
+  'Nyota Simu Centre',
+  'Bahati Mobile Shop',
+  'Furaha Electronics',
+  'Mshikamano Phones',
 ];
 
 /**
@@ -424,14 +964,74 @@ const PHONES = [
   { brand: 'ZTE', name: 'ZTE Blade A35', model: 'Blade A35', storage: 64, ram: 4, lock: 'zte', rrp: 199_000, tac: '86937605', weight: 9 },
   { brand: 'TECNO', name: 'TECNO POP 8', model: 'BG6', storage: 64, ram: 3, lock: 'oguard', rrp: 235_000, tac: '35266118', weight: 13 },
   { brand: 'ZTE', name: 'ZTE Blade A55', model: 'Blade A55', storage: 64, ram: 4, lock: 'zte', rrp: 245_000, tac: '86937612', weight: 6 },
-  { brand: 'Infinix', name: 'Infinix Smart 8', model: 'X6525', storage: 64, ram: 3, lock: 'oguard', rrp: 255_000, tac: '35410321', weight: 11 },
-  { brand: 'Samsung', name: 'Samsung Galaxy A04e', model: 'SM-A042F', storage: 32, ram: 3, lock: 'trustonic', rrp: 265_000, tac: '35067752', weight: 7 },
+  {
+    brand: 'Infinix',
+    name: 'Infinix Smart 8',
+    model: 'X6525',
+    storage: 64,
+    ram: 3,
+    lock: 'oguard',
+    rrp: 255_000,
+    tac: '35410321',
+    weight: 11,
+  },
+  {
+    brand: 'Samsung',
+    name: 'Samsung Galaxy A04e',
+    model: 'SM-A042F',
+    storage: 32,
+    ram: 3,
+    lock: 'trustonic',
+    rrp: 265_000,
+    tac: '35067752',
+    weight: 7,
+  },
   { brand: 'vivo', name: 'vivo Y03', model: 'V2333', storage: 64, ram: 4, lock: 'vivo', rrp: 289_000, tac: '86172406', weight: 7 },
   { brand: 'itel', name: 'itel P55', model: 'P661N', storage: 128, ram: 4, lock: 'rguard', rrp: 299_000, tac: '35812433', weight: 8 },
-  { brand: 'Samsung', name: 'Samsung Galaxy A05', model: 'SM-A055F', storage: 64, ram: 4, lock: 'trustonic', rrp: 315_000, tac: '35067790', weight: 8 },
-  { brand: 'Infinix', name: 'Infinix HOT 40i', model: 'X6528B', storage: 128, ram: 4, lock: 'trustonic', rrp: 345_000, tac: '35410367', weight: 6 },
-  { brand: 'TECNO', name: 'TECNO Spark 20', model: 'KJ5', storage: 128, ram: 8, lock: 'trustonic', rrp: 375_000, tac: '35266184', weight: 5 },
-  { brand: 'Samsung', name: 'Samsung Galaxy A05s', model: 'SM-A057F', storage: 64, ram: 4, lock: 'trustonic', rrp: 385_000, tac: '35067815', weight: 4 },
+  {
+    brand: 'Samsung',
+    name: 'Samsung Galaxy A05',
+    model: 'SM-A055F',
+    storage: 64,
+    ram: 4,
+    lock: 'trustonic',
+    rrp: 315_000,
+    tac: '35067790',
+    weight: 8,
+  },
+  {
+    brand: 'Infinix',
+    name: 'Infinix HOT 40i',
+    model: 'X6528B',
+    storage: 128,
+    ram: 4,
+    lock: 'trustonic',
+    rrp: 345_000,
+    tac: '35410367',
+    weight: 6,
+  },
+  {
+    brand: 'TECNO',
+    name: 'TECNO Spark 20',
+    model: 'KJ5',
+    storage: 128,
+    ram: 8,
+    lock: 'trustonic',
+    rrp: 375_000,
+    tac: '35266184',
+    weight: 5,
+  },
+  {
+    brand: 'Samsung',
+    name: 'Samsung Galaxy A05s',
+    model: 'SM-A057F',
+    storage: 64,
+    ram: 4,
+    lock: 'trustonic',
+    rrp: 385_000,
+    tac: '35067815',
+    weight: 4,
+  },
   { brand: 'vivo', name: 'vivo Y17s', model: 'V2310', storage: 128, ram: 4, lock: 'vivo', rrp: 399_000, tac: '86172453', weight: 3 },
 ] as const;
 type Phone = (typeof PHONES)[number];
@@ -446,9 +1046,17 @@ const PRICE_CHANGE_DAYS_AGO = 120;
 const LOCK_GRACE_DAYS = 3;
 
 type Period = 'daily' | 'weekly' | 'monthly' | 'twelve_months';
-const PERIODS: ReadonlyArray<readonly [Period, number]> = [['daily', 55], ['weekly', 25], ['monthly', 12], ['twelve_months', 8]];
+const PERIODS: ReadonlyArray<readonly [Period, number]> = [
+  ['daily', 55],
+  ['weekly', 25],
+  ['monthly', 12],
+  ['twelve_months', 8],
+];
 const PERIOD_SW: Record<Period, string> = {
-  daily: 'kila siku', weekly: 'kila wiki', monthly: 'kila mwezi', twelve_months: 'kila mwezi (miezi 12)',
+  daily: 'kila siku',
+  weekly: 'kila wiki',
+  monthly: 'kila mwezi',
+  twelve_months: 'kila mwezi (miezi 12)',
 };
 
 type Method = 'mpesa' | 'tigo_pesa' | 'airtel_money' | 'halopesa' | 'pos';
@@ -460,11 +1068,18 @@ const NETWORKS: ReadonlyArray<readonly [{ prefixes: readonly string[]; wallet: M
   [{ prefixes: ['61', '62'], wallet: 'halopesa' }, 12],
 ];
 const WALLET_NAME: Record<Method, string> = {
-  mpesa: 'M-Pesa', tigo_pesa: 'Mixx by Yas', airtel_money: 'Airtel Money', halopesa: 'HaloPesa', pos: 'POS',
+  mpesa: 'M-Pesa',
+  tigo_pesa: 'Mixx by Yas',
+  airtel_money: 'Airtel Money',
+  halopesa: 'HaloPesa',
+  pos: 'POS',
 };
 /** The business's collection paybill on each network (demo numbers). */
 const PAYBILL: Record<Exclude<Method, 'pos'>, string> = {
-  mpesa: '400200', tigo_pesa: '350350', airtel_money: '555100', halopesa: '727272',
+  mpesa: '400200',
+  tigo_pesa: '350350',
+  airtel_money: '555100',
+  halopesa: '727272',
 };
 
 const SECURITY_QUESTIONS: Record<string, readonly string[]> = {
@@ -475,11 +1090,19 @@ const SECURITY_QUESTIONS: Record<string, readonly string[]> = {
 };
 
 const SERVICE_CENTRES = [
-  'Carlcare Kariakoo', 'Carlcare Mwanza', 'Samsung Service Centre Mlimani City', 'vivo Care Arusha',
-  'Simu Repair Hub Dodoma', 'Carlcare Mbeya',
+  'Carlcare Kariakoo',
+  'Carlcare Mwanza',
+  'Samsung Service Centre Mlimani City',
+  'vivo Care Arusha',
+  'Simu Repair Hub Dodoma',
+  'Carlcare Mbeya',
 ];
 const REPAIR_REASONS = [
-  'Cracked screen', 'Battery does not charge', 'Water damage', 'Charging port faulty', 'Stuck on boot logo',
+  'Cracked screen',
+  'Battery does not charge',
+  'Water damage',
+  'Charging port faulty',
+  'Stuck on boot logo',
   'Speaker not working',
 ];
 
@@ -488,7 +1111,13 @@ const REPAIR_REASONS = [
 
 type Scenario = 'closed' | 'healthy' | 1 | 2 | 3 | 4 | 5;
 const BORROWER_SCENARIOS: ReadonlyArray<readonly [Scenario, number]> = [
-  ['closed', 300], ['healthy', 880], [1, 220], [2, 200], [3, 180], [4, 190], [5, 230],
+  ['closed', 300],
+  ['healthy', 880],
+  [1, 220],
+  [2, 200],
+  [3, 180],
+  [4, 190],
+  [5, 230],
 ];
 /** Registered customers who have not borrowed yet: most qualify for a phone, a few for none. */
 const PROSPECTS = 250;
@@ -496,11 +1125,16 @@ const NON_QUALIFYING_PROSPECTS = 25;
 
 function daysDefaultedFor(scenario: 1 | 2 | 3 | 4 | 5, rng: Rng): number {
   switch (scenario) {
-    case 1: return rng.int(1, 3);
-    case 2: return rng.int(4, 7);
-    case 3: return rng.int(8, 14);
-    case 4: return rng.int(15, 30);
-    case 5: return 31 + Math.floor(rng.next() ** 2 * 210);
+    case 1:
+      return rng.int(1, 3);
+    case 2:
+      return rng.int(4, 7);
+    case 3:
+      return rng.int(8, 14);
+    case 4:
+      return rng.int(15, 30);
+    case 5:
+      return 31 + Math.floor(rng.next() ** 2 * 210);
   }
 }
 
@@ -530,9 +1164,21 @@ export function generateBusiness(options: SeedOptions): BusinessData {
   const cal = new Calendar(options.now);
   const today = cal.today;
   const data: BusinessData = {
-    agent_categories: [], regions: [], shop_owners: [], stores: [], agents: [], phone_models: [], phone_prices: [],
-    inventory_items: [], customers: [], customer_limits: [], devices: [], loans: [], transactions: [],
-    customer_sms: [], device_incidents: [],
+    agent_categories: [],
+    regions: [],
+    shop_owners: [],
+    stores: [],
+    agents: [],
+    phone_models: [],
+    phone_prices: [],
+    inventory_items: [],
+    customers: [],
+    customer_limits: [],
+    devices: [],
+    loans: [],
+    transactions: [],
+    customer_sms: [],
+    device_incidents: [],
   };
   const msisdns = new Set<string>();
   const imeis = new Set<string>();
@@ -541,8 +1187,7 @@ export function generateBusiness(options: SeedOptions): BusinessData {
       const network = rng.weighted(NETWORKS);
       return `255${rng.pick(network.prefixes)}${rng.digits(7)}`;
     });
-  const walletOf = (msisdn: string): Method =>
-    NETWORKS.find(([n]) => n.prefixes.includes(msisdn.slice(3, 5)))?.[0].wallet ?? 'mpesa';
+  const walletOf = (msisdn: string): Method => NETWORKS.find(([n]) => n.prefixes.includes(msisdn.slice(3, 5)))?.[0].wallet ?? 'mpesa';
   const personName = (rng: Rng, sex: 'M' | 'F') => ({
     first: rng.pick(sex === 'M' ? MALE_NAMES : FEMALE_NAMES),
     other: `${rng.pick(MALE_NAMES)} ${rng.pick(SURNAMES)}`,
@@ -550,9 +1195,15 @@ export function generateBusiness(options: SeedOptions): BusinessData {
 
   // Agent categories.
   const startDay = today - 900;
-  for (const [i, [name, status]] of ([
-    ['Platinum', 'active'], ['Gold', 'active'], ['Silver', 'active'], ['Bronze', 'active'], ['Trainee', 'inactive'],
-  ] as const).entries()) {
+  for (const [i, [name, status]] of (
+    [
+      ['Platinum', 'active'],
+      ['Gold', 'active'],
+      ['Silver', 'active'],
+      ['Bronze', 'active'],
+      ['Trainee', 'inactive'],
+    ] as const
+  ).entries()) {
     data.agent_categories.push({ id: i + 1, name, status, date_created: cal.at(startDay + i * 7, 9 * 60) });
   }
 
@@ -573,22 +1224,29 @@ export function generateBusiness(options: SeedOptions): BusinessData {
         const owner = personName(places, sex);
         ownerId = data.shop_owners.length + 1;
         data.shop_owners.push({
-          id: ownerId, full_name: `${owner.first} ${owner.other}`, msisdn: newMsisdn(places),
+          id: ownerId,
+          full_name: `${owner.first} ${owner.other}`,
+          msisdn: newMsisdn(places),
           created_at: cal.during(startDay + 30 + places.int(0, 500), places),
         });
       }
-      const name = uniqueFrom(storeNames, () =>
-        main ? `${region.name} Main Shop` : `${places.pick(SHOP_NAMES)} - ${ward}`);
+      const name = uniqueFrom(storeNames, () => (main ? `${region.name} Main Shop` : `${places.pick(SHOP_NAMES)} - ${ward}`));
       const mapped = main || places.chance(0.85);
       const wallet = main ? 'mpesa' : places.weighted(NETWORKS).wallet;
       const id = data.stores.length + 1;
       const biller = main ? places.digits(6) : places.digits(8).replace(/^0/, '5');
       data.stores.push({
-        id, name, region_id: regionId, store_type: main ? 'main_shop' : 'dealer_shop', shop_owner_id: ownerId,
+        id,
+        name,
+        region_id: regionId,
+        store_type: main ? 'main_shop' : 'dealer_shop',
+        shop_owner_id: ownerId,
         location: `${places.pick(STREETS)}, ${ward}, ${district}`,
         latitude: mapped ? (region.lat + (places.next() - 0.5) * 0.08).toFixed(6) : null,
         longitude: mapped ? (region.lng + (places.next() - 0.5) * 0.08).toFixed(6) : null,
-        till_or_paybill: main ? 'paybill' : 'till', biller_type: wallet, biller_number: biller,
+        till_or_paybill: main ? 'paybill' : 'till',
+        biller_type: wallet,
+        biller_number: biller,
         created_at: cal.during(startDay + 20 + (main ? r : places.int(30, 600)), places),
       });
       storeInfo.push({ id, region, main, agents: [], biller, name });
@@ -602,8 +1260,19 @@ export function generateBusiness(options: SeedOptions): BusinessData {
       const id = data.agents.length + 1;
       const located = places.chance(0.8);
       data.agents.push({
-        id, full_name: `${person.first} ${person.other}`, msisdn: newMsisdn(places), store_id: store.id,
-        category_id: places.chance(0.8) ? places.weighted([[1, 1], [2, 3], [3, 4], [4, 3], [5, 1]] as const) : null,
+        id,
+        full_name: `${person.first} ${person.other}`,
+        msisdn: newMsisdn(places),
+        store_id: store.id,
+        category_id: places.chance(0.8)
+          ? places.weighted([
+              [1, 1],
+              [2, 3],
+              [3, 4],
+              [4, 3],
+              [5, 1],
+            ] as const)
+          : null,
         status: places.chance(0.93) ? 'active' : 'inactive',
         latitude: located ? (store.region.lat + (places.next() - 0.5) * 0.1).toFixed(6) : null,
         longitude: located ? (store.region.lng + (places.next() - 0.5) * 0.1).toFixed(6) : null,
@@ -631,18 +1300,36 @@ export function generateBusiness(options: SeedOptions): BusinessData {
   for (const [i, phone] of PHONES.entries()) {
     const modelId = i + 1;
     data.phone_models.push({
-      id: modelId, sku: `${phone.brand.slice(0, 3).toUpperCase()}-${phone.model.replace(/\s+/g, '')}-${phone.storage}-${phone.ram}`,
-      brand: phone.brand, name: `${phone.name} (${phone.storage} GB)`, model: phone.model, storage_gb: phone.storage,
-      ram_gb: phone.ram, lock_solution_type: phone.lock, active: true, created_at: cal.at(startDay, 11 * 60 + i),
+      id: modelId,
+      sku: `${phone.brand.slice(0, 3).toUpperCase()}-${phone.model.replace(/\s+/g, '')}-${phone.storage}-${phone.ram}`,
+      brand: phone.brand,
+      name: `${phone.name} (${phone.storage} GB)`,
+      model: phone.model,
+      storage_gb: phone.storage,
+      ram_gb: phone.ram,
+      lock_solution_type: phone.lock,
+      active: true,
+      created_at: cal.at(startDay, 11 * 60 + i),
     });
     const old = { ...priceOf(roundTo(phone.rrp * 0.94, 1000)), id: 2 * i + 1 };
     const current = { ...priceOf(phone.rrp), id: 2 * i + 2 };
-    for (const [p, from, to] of [[old, startDay, priceChangeDay], [current, priceChangeDay, null]] as const) {
+    for (const [p, from, to] of [
+      [old, startDay, priceChangeDay],
+      [current, priceChangeDay, null],
+    ] as const) {
       data.phone_prices.push({
-        id: p.id, phone_model_id: modelId, rrp: p.rrp, wholesale_price: p.wholesale,
-        credit_multiplier: (CREDIT_MULTIPLIER_PCT / 100).toFixed(2), deposit: p.deposit, daily_payment: p.daily,
-        installments: TERM_DAYS, twelve_months_payment: p.twelve, effective_from: cal.at(from, 6 * 60),
-        effective_to: to === null ? null : cal.at(to, 6 * 60), created_at: cal.at(from - 2, 14 * 60),
+        id: p.id,
+        phone_model_id: modelId,
+        rrp: p.rrp,
+        wholesale_price: p.wholesale,
+        credit_multiplier: (CREDIT_MULTIPLIER_PCT / 100).toFixed(2),
+        deposit: p.deposit,
+        daily_payment: p.daily,
+        installments: TERM_DAYS,
+        twelve_months_payment: p.twelve,
+        effective_from: cal.at(from, 6 * 60),
+        effective_to: to === null ? null : cal.at(to, 6 * 60),
+        created_at: cal.at(from - 2, 14 * 60),
       });
     }
     prices.push({ old, current });
@@ -657,11 +1344,23 @@ export function generateBusiness(options: SeedOptions): BusinessData {
   const stock = new Rng(seed, 'stock');
   for (const store of storeInfo) {
     for (const [m, phone] of PHONES.entries()) {
-      const count = store.main ? stock.int(2, 6) : stock.weighted([[0, 2], [1, 3], [2, 3], [3, 2]] as const);
+      const count = store.main
+        ? stock.int(2, 6)
+        : stock.weighted([
+            [0, 2],
+            [1, 3],
+            [2, 3],
+            [3, 2],
+          ] as const);
       for (let k = 0; k < count; k++) {
         data.inventory_items.push({
-          id: data.inventory_items.length + 1, phone_model_id: m + 1, store_id: store.id, imei: newImei(stock, phone),
-          status: 'in_stock', received_at: cal.during(today - stock.int(1, 90), stock), sold_at: null,
+          id: data.inventory_items.length + 1,
+          phone_model_id: m + 1,
+          store_id: store.id,
+          imei: newImei(stock, phone),
+          status: 'in_stock',
+          received_at: cal.during(today - stock.int(1, 90), stock),
+          sold_at: null,
         });
       }
     }
@@ -689,8 +1388,17 @@ export function generateBusiness(options: SeedOptions): BusinessData {
 
   const sms = (customerId: number, msisdn: string, body: string, category: string, sentAt: string) => {
     data.customer_sms.push({
-      id: data.customer_sms.length + 1, customer_id: customerId, msisdn, body, category,
-      status: texting.weighted([['delivered', 95], ['sent', 3], ['failed', 2]] as const), sent_at: sentAt,
+      id: data.customer_sms.length + 1,
+      customer_id: customerId,
+      msisdn,
+      body,
+      category,
+      status: texting.weighted([
+        ['delivered', 95],
+        ['sent', 3],
+        ['failed', 2],
+      ] as const),
+      sent_at: sentAt,
     });
   };
 
@@ -698,11 +1406,16 @@ export function generateBusiness(options: SeedOptions): BusinessData {
     uniqueFrom(receipts, () => {
       const ymd = cal.date(day).slice(2).replace(/-/g, '');
       switch (method) {
-        case 'mpesa': return `${rng.pick([...UPPER])}${rng.chars(9, UPPER_DIGITS)}`;
-        case 'tigo_pesa': return `MP${ymd}.${rng.digits(4)}.${rng.pick([...UPPER])}${rng.digits(5)}`;
-        case 'airtel_money': return `CI${ymd}.${rng.digits(4)}.H${rng.digits(5)}`;
-        case 'halopesa': return `HP${rng.digits(12)}`;
-        case 'pos': return `POS${ymd}${rng.digits(6)}`;
+        case 'mpesa':
+          return `${rng.pick([...UPPER])}${rng.chars(9, UPPER_DIGITS)}`;
+        case 'tigo_pesa':
+          return `MP${ymd}.${rng.digits(4)}.${rng.pick([...UPPER])}${rng.digits(5)}`;
+        case 'airtel_money':
+          return `CI${ymd}.${rng.digits(4)}.H${rng.digits(5)}`;
+        case 'halopesa':
+          return `HP${rng.digits(12)}`;
+        case 'pos':
+          return `POS${ymd}${rng.digits(6)}`;
       }
     });
 
@@ -749,22 +1462,44 @@ export function generateBusiness(options: SeedOptions): BusinessData {
     const dob = registeredDay - people.int(18 * 365 + 5, 62 * 365);
     const dobDigits = cal.date(dob).replace(/-/g, '');
     const nida = uniqueFrom(nidas, () => `${dobDigits}${people.digits(5)}${people.digits(5)}${people.digits(2)}`);
-    const idType = people.weighted([['nida', 85], ['voter', 10], ['driving_licence', 5]] as const);
+    const idType = people.weighted([
+      ['nida', 85],
+      ['voter', 10],
+      ['driving_licence', 5],
+    ] as const);
     const nationalId =
-      idType === 'nida' ? formatNida(nida)
-      : idType === 'voter' ? `T-${people.digits(4)}-${people.digits(4)}-${people.digits(3)}-${people.digits(1)}`
-      : `40${people.digits(8)}`;
+      idType === 'nida'
+        ? formatNida(nida)
+        : idType === 'voter'
+          ? `T-${people.digits(4)}-${people.digits(4)}-${people.digits(3)}-${people.digits(1)}`
+          : `40${people.digits(8)}`;
     const question = people.chance(0.9) ? people.pick(Object.keys(SECURITY_QUESTIONS)) : null;
     const agentId = people.pick(store.agents);
     data.customers.push({
-      id: customerId, msisdn, first_name: name.first, other_names: name.other, sex, date_of_birth: cal.date(dob),
-      id_type: idType, national_id: nationalId, nida_number: nida, birth_country: 'Tanzania',
-      birth_region: birthRegion.name, birth_district: birthDistrict, birth_ward: people.pick(birthWards),
-      resident_postal_code: `${region.postal}${people.digits(3)}`, resident_region: region.name,
-      resident_district: district, resident_village: people.pick(VILLAGES), resident_street: people.pick(STREETS),
+      id: customerId,
+      msisdn,
+      first_name: name.first,
+      other_names: name.other,
+      sex,
+      date_of_birth: cal.date(dob),
+      id_type: idType,
+      national_id: nationalId,
+      nida_number: nida,
+      birth_country: 'Tanzania',
+      birth_region: birthRegion.name,
+      birth_district: birthDistrict,
+      birth_ward: people.pick(birthWards),
+      resident_postal_code: `${region.postal}${people.digits(3)}`,
+      resident_region: region.name,
+      resident_district: district,
+      resident_village: people.pick(VILLAGES),
+      resident_street: people.pick(STREETS),
       customer_key: uniqueFrom(keys, () => `CK${people.chars(10, CROCKFORD)}`),
-      security_question: question, security_answer: question === null ? null : people.pick(SECURITY_QUESTIONS[question]!),
-      security_answer_hash: null, store_id: store.id, registered_by_agent_id: agentId,
+      security_question: question,
+      security_answer: question === null ? null : people.pick(SECURITY_QUESTIONS[question]!),
+      security_answer_hash: null,
+      store_id: store.id,
+      registered_by_agent_id: agentId,
       registered_at: cal.during(registeredDay, people),
     });
 
@@ -780,16 +1515,22 @@ export function generateBusiness(options: SeedOptions): BusinessData {
       limit = ceilTo(people.int(cheapest, dearest), 10_000);
     }
     data.customer_limits.push({
-      customer_id: customerId, limit_amount: limit,
-      score: limit === 0 ? people.int(120, 420) : people.int(450, 900), updated_at: cal.during(today - people.int(0, 14), people),
+      customer_id: customerId,
+      limit_amount: limit,
+      score: limit === 0 ? people.int(120, 420) : people.int(450, 900),
+      updated_at: cal.during(today - people.int(0, 14), people),
     });
 
     if (scenario === 'prospect') {
       if (limit >= cheapest) {
         const day = Math.min(today, registeredDay + texting.int(0, 2));
-        sms(customerId, msisdn,
+        sms(
+          customerId,
+          msisdn,
           `Habari ${name.first}, umestahili kupata simu janja kwa mkopo hadi ${tzs(limit)}. Tembelea ${store.name} ukiwa na kitambulisho chako cha NIDA.`,
-          'qualified', cal.during(day, texting));
+          'qualified',
+          cal.during(day, texting),
+        );
       }
       continue;
     }
@@ -807,14 +1548,19 @@ export function generateBusiness(options: SeedOptions): BusinessData {
     const imei = newImei(lending, phone);
     const itemId = data.inventory_items.length + 1;
     data.inventory_items.push({
-      id: itemId, phone_model_id: phoneIndex + 1, store_id: store.id, imei, status: 'sold',
-      received_at: cal.during(loanStart - lending.int(3, 60), lending), sold_at: startedAt,
+      id: itemId,
+      phone_model_id: phoneIndex + 1,
+      store_id: store.id,
+      imei,
+      status: 'sold',
+      received_at: cal.during(loanStart - lending.int(3, 60), lending),
+      sold_at: startedAt,
     });
 
     // Payments: the deposit, then the paid installments in a few lump sums, maybe a part payment on top.
     const active = scenario !== 'closed';
-    const partial = active && paidUnits < installments && lending.chance(0.3)
-      ? 100 * lending.int(1, Math.floor((installment - 1) / 100)) : 0;
+    const partial =
+      active && paidUnits < installments && lending.chance(0.3) ? 100 * lending.int(1, Math.floor((installment - 1) / 100)) : 0;
     const amountPaid = paidUnits * installment + partial;
     const lastPayDay = active ? Math.min(today, nextDue! - 1) : Math.min(today - 1, loanStart + installments * interval + 5);
     const lumps: number[] = [];
@@ -840,17 +1586,27 @@ export function generateBusiness(options: SeedOptions): BusinessData {
       const at = cal.at(day, minute);
       const otherPayer = method !== 'pos' && paying.chance(0.08);
       data.transactions.push({
-        id: txId, transaction_id: receiptFor(method, day, paying),
+        id: txId,
+        transaction_id: receiptFor(method, day, paying),
         master_transaction_id: `MT${cal.date(day).replace(/-/g, '')}${String(txId).padStart(8, '0')}`,
         reference_no: `${loanNumber}-${kind === 'deposit' ? 'D' : 'R'}${String(txId).padStart(8, '0')}`,
-        kind, payment_method: method, status, amount, debit: 0, credit: status === 'completed' ? amount : 0,
-        balance_before: before, balance_after: after,
+        kind,
+        payment_method: method,
+        status,
+        amount,
+        debit: 0,
+        credit: status === 'completed' ? amount : 0,
+        balance_before: before,
+        balance_after: after,
         payment_phone: method === 'pos' ? null : otherPayer ? newMsisdn(paying) : msisdn,
         customer_name: method === 'pos' ? null : payerName,
         account_keyed_in: method === 'pos' ? loanNumber : `0${msisdn.slice(3)}`,
         business_short_code: method === 'pos' ? store.biller : PAYBILL[method],
-        allocated_to: status === 'completed' ? loanNumber : null, customer_id: customerId, loan_id: loanId,
-        date_processed: at, created_at: at,
+        allocated_to: status === 'completed' ? loanNumber : null,
+        customer_id: customerId,
+        loan_id: loanId,
+        date_processed: at,
+        created_at: at,
       });
       if (status === 'completed' && kind === 'repayment') balance = after;
       return { at, method, txId: data.transactions[txId - 1]!.transaction_id as string, after };
@@ -885,16 +1641,33 @@ export function generateBusiness(options: SeedOptions): BusinessData {
     const dueCount = (day: number) => Math.min(installments, Math.max(0, Math.floor((day - loanStart) / interval)));
     const overdueOn = (day: number) => Math.max(0, dueCount(day) * installment - amountPaid);
     const contractRef = lending.chars(32, HEX);
-    const closedAt = active ? null : lastPaid?.at ?? startedAt;
+    const closedAt = active ? null : (lastPaid?.at ?? startedAt);
     data.loans.push({
-      id: loanId, loan_number: loanNumber, customer_id: customerId, device_id: loanId, phone_price_id: price.id,
-      store_id: store.id, agent_id: agentId, repayment_period: period, price: price.rrp, deposit_paid: deposit,
-      installment_amount: installment, installments, interval_days: interval, amount_paid: amountPaid,
-      late_fee: lateFee, amount_due: active ? overdueOn(today) + lateFee : 0, days_defaulted: daysDefaulted,
+      id: loanId,
+      loan_number: loanNumber,
+      customer_id: customerId,
+      device_id: loanId,
+      phone_price_id: price.id,
+      store_id: store.id,
+      agent_id: agentId,
+      repayment_period: period,
+      price: price.rrp,
+      deposit_paid: deposit,
+      installment_amount: installment,
+      installments,
+      interval_days: interval,
+      amount_paid: amountPaid,
+      late_fee: lateFee,
+      amount_due: active ? overdueOn(today) + lateFee : 0,
+      days_defaulted: daysDefaulted,
       last_repayment_date: lastPaid ? cal.date(lastPaid.day) : null,
-      next_repayment_date: nextDue === null ? null : cal.date(nextDue), status: active ? 'active' : 'closed',
-      contract_ref: contractRef, contract_url: `/econtract?ref=${contractRef}`, started_at: startedAt,
-      closed_at: closedAt, created_at: startedAt,
+      next_repayment_date: nextDue === null ? null : cal.date(nextDue),
+      status: active ? 'active' : 'closed',
+      contract_ref: contractRef,
+      contract_url: `/econtract?ref=${contractRef}`,
+      started_at: startedAt,
+      closed_at: closedAt,
+      created_at: startedAt,
     });
 
     const activated = lending.chance(0.98);
@@ -902,49 +1675,84 @@ export function generateBusiness(options: SeedOptions): BusinessData {
     const stale = scenario === 5 && lending.chance(0.5);
     let lastCheckIn: string | null = null;
     if (activated) {
-      lastCheckIn = !active ? cal.during(Math.min(today - 1, loanStart + installments * interval + lending.int(0, 20)), lending)
-        : stale ? cal.during(today - lending.int(5, 60), lending) : cal.ago(lending.int(5, 48 * 60));
+      lastCheckIn = !active
+        ? cal.during(Math.min(today - 1, loanStart + installments * interval + lending.int(0, 20)), lending)
+        : stale
+          ? cal.during(today - lending.int(5, 60), lending)
+          : cal.ago(lending.int(5, 48 * 60));
       if (lastCheckIn < enrolledAt) lastCheckIn = enrolledAt;
     }
     data.devices.push({
-      id: loanId, customer_id: customerId, phone_model_id: phoneIndex + 1, inventory_item_id: itemId, imei,
-      lock_solution_type: phone.lock, lock_status: active ? 'active' : 'inactive',
+      id: loanId,
+      customer_id: customerId,
+      phone_model_id: phoneIndex + 1,
+      inventory_item_id: itemId,
+      imei,
+      lock_solution_type: phone.lock,
+      lock_status: active ? 'active' : 'inactive',
       activation_status: activated ? 'activated' : 'not_activated',
-      is_locked: activated && futureLock !== null && today > futureLock, status: 'active', last_check_in: lastCheckIn,
-      enrolled_at: activated ? enrolledAt : null, future_lock_date: futureLock === null ? null : cal.date(futureLock),
+      is_locked: activated && futureLock !== null && today > futureLock,
+      status: 'active',
+      last_check_in: lastCheckIn,
+      enrolled_at: activated ? enrolledAt : null,
+      future_lock_date: futureLock === null ? null : cal.date(futureLock),
       created_at: enrolledAt,
     });
 
     // The SMS the customer received.
-    sms(customerId, msisdn,
+    sms(
+      customerId,
+      msisdn,
       `Karibu ${name.first}! Mkopo wako wa simu ${phone.name} (${loanNumber}) umeanza. Amana: ${tzs(deposit)}. Rejesho ${PERIOD_SW[period]}: ${tzs(installment)}. Jumla ya kulipa: ${tzs(deposit + installment * installments)}.`,
-      'welcome', cal.at(loanStart, depositMinute + 16));
+      'welcome',
+      cal.at(loanStart, depositMinute + 16),
+    );
     for (const p of paid.slice(-2)) {
-      sms(customerId, msisdn,
+      sms(
+        customerId,
+        msisdn,
         `Tumepokea ${tzs(p.amount)} kupitia ${WALLET_NAME[p.method]}, kumb. ${p.txId}. Salio la mkopo ${loanNumber}: ${tzs(p.after)}. Asante ${name.first}!`,
-        'receipt', cal.after(p.at, 1));
+        'receipt',
+        cal.after(p.at, 1),
+      );
     }
     if (!active) {
-      sms(customerId, msisdn,
+      sms(
+        customerId,
+        msisdn,
         `Hongera ${name.first}! Umemaliza kulipa mkopo ${loanNumber}. Simu yako ${phone.name} sasa ni mali yako kamili. Asante kwa kuwa mteja wetu.`,
-        'closed', cal.after(closedAt!, 2));
+        'closed',
+        cal.after(closedAt!, 2),
+      );
     } else if (daysDefaulted === 0) {
       const day = nextDue! - 1;
       if (day > loanStart && day <= today) {
-        sms(customerId, msisdn,
+        sms(
+          customerId,
+          msisdn,
           `Habari ${name.first}, rejesho lako la ${tzs(installment)} linatakiwa tarehe ${cal.local(nextDue!)}. Lipa kwa ${WALLET_NAME[wallet]} namba ya kampuni ${PAYBILL[wallet as Exclude<Method, 'pos'>]}, akaunti 0${msisdn.slice(3)}.`,
-          'reminder', cal.at(day, 9 * 60 + texting.int(0, 30)));
+          'reminder',
+          cal.at(day, 9 * 60 + texting.int(0, 30)),
+        );
       }
     } else {
       for (const late of [1, 7, 14, 30, 60]) {
         if (late > daysDefaulted) break;
-        sms(customerId, msisdn,
+        sms(
+          customerId,
+          msisdn,
           `${name.first}, umechelewa kulipa rejesho kwa siku ${late}. Kiasi kilichopitwa: ${tzs(overdueOn(nextDue! + late))}. Lipa leo kuepuka simu yako kufungwa.`,
-          'overdue', cal.at(nextDue! + late, 10 * 60 + texting.int(0, 30)));
+          'overdue',
+          cal.at(nextDue! + late, 10 * 60 + texting.int(0, 30)),
+        );
         if (late === 1 && daysDefaulted >= LOCK_GRACE_DAYS - 1) {
-          sms(customerId, msisdn,
+          sms(
+            customerId,
+            msisdn,
             `Tahadhari: simu yako ${phone.name} itafungwa tarehe ${cal.local(futureLock!)} kama rejesho halitalipwa. Lipa ${tzs(overdueOn(futureLock! - 1))} sasa.`,
-            'lock_warning', cal.at(futureLock! - 1, 11 * 60 + texting.int(0, 30)));
+            'lock_warning',
+            cal.at(futureLock! - 1, 11 * 60 + texting.int(0, 30)),
+          );
         }
       }
     }
@@ -957,27 +1765,45 @@ export function generateBusiness(options: SeedOptions): BusinessData {
   let next = 0;
   const incident = (deviceId: number, kind: string, day: number, extra: Row = {}) => {
     data.device_incidents.push({
-      id: data.device_incidents.length + 1, device_id: deviceId, kind, occurred_on: cal.date(day),
-      service_centre: null, repair_reason: null, notes: null, created_at: cal.during(Math.min(today, day + incidents.int(0, 2)), incidents),
+      id: data.device_incidents.length + 1,
+      device_id: deviceId,
+      kind,
+      occurred_on: cal.date(day),
+      service_centre: null,
+      repair_reason: null,
+      notes: null,
+      created_at: cal.during(Math.min(today, day + incidents.int(0, 2)), incidents),
       ...extra,
     });
   };
   const startDayOf = (deviceId: number) => Math.floor((Date.parse(data.devices[deviceId - 1]!.created_at as string) + EAT_MS) / DAY_MS);
-  for (const [kind, count] of [['stolen', 10], ['lost', 6], ['damaged', 18], ['recovered', 4]] as const) {
+  for (const [kind, count] of [
+    ['stolen', 10],
+    ['lost', 6],
+    ['damaged', 18],
+    ['recovered', 4],
+  ] as const) {
     for (let i = 0; i < count; i++) {
       const deviceId = onActiveLoan[next++]!;
       const device = data.devices[deviceId - 1]!;
       const day = Math.max(startDayOf(deviceId) + 1, today - incidents.int(1, 60));
       if (kind === 'damaged') {
         device.status = 'damaged';
-        incident(deviceId, 'damaged', day, { service_centre: incidents.pick(SERVICE_CENTRES), repair_reason: incidents.pick(REPAIR_REASONS) });
+        incident(deviceId, 'damaged', day, {
+          service_centre: incidents.pick(SERVICE_CENTRES),
+          repair_reason: incidents.pick(REPAIR_REASONS),
+        });
       } else if (kind === 'recovered') {
-        incident(deviceId, 'stolen', Math.max(startDayOf(deviceId) + 1, day - incidents.int(3, 20)), { notes: 'Reported stolen by the customer at the store' });
+        incident(deviceId, 'stolen', Math.max(startDayOf(deviceId) + 1, day - incidents.int(3, 20)), {
+          notes: 'Reported stolen by the customer at the store',
+        });
         incident(deviceId, 'recovered', day, { notes: 'Recovered with the help of the police, returned to the customer' });
       } else {
         device.status = kind;
         device.is_locked = true;
-        incident(deviceId, kind, day, { notes: kind === 'stolen' ? 'Reported stolen by the customer at the store' : 'Customer lost the phone while travelling' });
+        incident(deviceId, kind, day, {
+          notes: kind === 'stolen' ? 'Reported stolen by the customer at the store' : 'Customer lost the phone while travelling',
+        });
       }
     }
   }
@@ -992,14 +1818,27 @@ export function generateBusiness(options: SeedOptions): BusinessData {
     const at = cal.during(day, suspense);
     const amount = 500 * suspense.int(2, 60);
     data.transactions.push({
-      id: txId, transaction_id: receiptFor(method, day, suspense),
+      id: txId,
+      transaction_id: receiptFor(method, day, suspense),
       master_transaction_id: `MT${cal.date(day).replace(/-/g, '')}${String(txId).padStart(8, '0')}`,
-      reference_no: `SUS-${String(txId).padStart(8, '0')}`, kind: 'repayment', payment_method: method, status: 'suspended',
-      amount, debit: 0, credit: amount, balance_before: null, balance_after: null,
-      payment_phone: newMsisdn(suspense), customer_name: `${payer.first} ${payer.other.split(' ').pop()}`.toUpperCase(),
+      reference_no: `SUS-${String(txId).padStart(8, '0')}`,
+      kind: 'repayment',
+      payment_method: method,
+      status: 'suspended',
+      amount,
+      debit: 0,
+      credit: amount,
+      balance_before: null,
+      balance_after: null,
+      payment_phone: newMsisdn(suspense),
+      customer_name: `${payer.first} ${payer.other.split(' ').pop()}`.toUpperCase(),
       account_keyed_in: suspense.chance(0.5) ? `0${suspense.pick(['7', '6'])}${suspense.digits(7)}` : `LN${suspense.digits(6)}`,
-      business_short_code: PAYBILL[method as Exclude<Method, 'pos'>], allocated_to: null, customer_id: null, loan_id: null,
-      date_processed: at, created_at: at,
+      business_short_code: PAYBILL[method as Exclude<Method, 'pos'>],
+      allocated_to: null,
+      customer_id: null,
+      loan_id: null,
+      date_processed: at,
+      created_at: at,
     });
   }
   return data;

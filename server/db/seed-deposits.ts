@@ -12,20 +12,52 @@ import { hashSecurityAnswer } from '../domain/security-answers';
  */
 export const DEPOSIT_DEMO_CUSTOMERS = [
   {
-    msisdn: '255754300100', first_name: 'Amani', other_names: 'Joseph Mrisho', sex: 'M', date_of_birth: '1992-03-14',
-    nida: '19920314410200001726', question: 'favourite_food', answer: 'Pilau', limit: 400_000, key: 'CKDEMODEP001',
+    msisdn: '255754300100',
+    first_name: 'Amani',
+    other_names: 'Joseph Mrisho',
+    sex: 'M',
+    date_of_birth: '1992-03-14',
+    nida: '19920314410200001726',
+    question: 'favourite_food',
+    answer: 'Pilau',
+    limit: 400_000,
+    key: 'CKDEMODEP001',
   },
   {
-    msisdn: '255715300206', first_name: 'Rehema', other_names: 'Hassani Kweka', sex: 'F', date_of_birth: '1995-07-22',
-    nida: '19950722230110004218', question: 'mother_first_name', answer: 'Zawadi', limit: 300_000, key: 'CKDEMODEP002',
+    msisdn: '255715300206',
+    first_name: 'Rehema',
+    other_names: 'Hassani Kweka',
+    sex: 'F',
+    date_of_birth: '1995-07-22',
+    nida: '19950722230110004218',
+    question: 'mother_first_name',
+    answer: 'Zawadi',
+    limit: 300_000,
+    key: 'CKDEMODEP002',
   },
   {
-    msisdn: '255689300307', first_name: 'Juma', other_names: 'Said Mbwana', sex: 'M', date_of_birth: '1988-01-05',
-    nida: '19880105520330000839', question: 'first_school', answer: 'Mwenge', limit: 240_000, key: 'CKDEMODEP003',
+    msisdn: '255689300307',
+    first_name: 'Juma',
+    other_names: 'Said Mbwana',
+    sex: 'M',
+    date_of_birth: '1988-01-05',
+    nida: '19880105520330000839',
+    question: 'first_school',
+    answer: 'Mwenge',
+    limit: 240_000,
+    key: 'CKDEMODEP003',
   },
   {
-    msisdn: '255621300418', first_name: 'Neema', other_names: 'Peter Lyimo', sex: 'F', date_of_birth: '1999-11-30',
-    nida: '19991130610440001152', question: 'birth_village', answer: 'Majengo', limit: 320_000, key: 'CKDEMODEP004',
+    msisdn: '255621300418',
+    first_name: 'Neema',
+    other_names: 'Peter Lyimo',
+    sex: 'F',
+    date_of_birth: '1999-11-30',
+    nida: '19991130610440001152',
+    question: 'birth_village',
+    answer: 'Majengo',
+    limit: 320_000,
+    key: 'CKDEMODEP004',
   },
 ] as const;
 
@@ -48,7 +80,21 @@ export async function seedDeposits(db: Queryable, options: { now: Date; agentUse
                               registered_by_agent_id, registered_at)
        VALUES ($1, $2, $3, $4, $5, 'nida', $6, $7, 'Dar es Salaam', 'Dar es Salaam', 'Ilala', $8, $9, $10, $11, $12, $13)
        ON CONFLICT DO NOTHING RETURNING id`,
-      [c.msisdn, c.first_name, c.other_names, c.sex, c.date_of_birth, formatNida(c.nida), c.nida, c.key, c.question, hash, agent.store_id, agent.id, at],
+      [
+        c.msisdn,
+        c.first_name,
+        c.other_names,
+        c.sex,
+        c.date_of_birth,
+        formatNida(c.nida),
+        c.nida,
+        c.key,
+        c.question,
+        hash,
+        agent.store_id,
+        agent.id,
+        at,
+      ],
     );
     if (row) {
       await db.query(

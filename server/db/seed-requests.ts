@@ -18,9 +18,11 @@ export async function seedRequests(tx: Queryable, options: { now: Date }): Promi
   const [{ n }] = (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM requests')) as [{ n: number }];
   if (n > 0) return {};
   const staff = new Map(
-    (await tx.query<{ id: number; username: string }>("SELECT id, username FROM admins WHERE username IN ('callcentre', 'collector', 'admin')")).map(
-      (a) => [a.username, { adminId: a.id }],
-    ),
+    (
+      await tx.query<{ id: number; username: string }>(
+        "SELECT id, username FROM admins WHERE username IN ('callcentre', 'collector', 'admin')",
+      )
+    ).map((a) => [a.username, { adminId: a.id }]),
   );
   const callcentre = staff.get('callcentre');
   const collector = staff.get('collector');
@@ -44,8 +46,14 @@ export async function seedRequests(tx: Queryable, options: { now: Date }): Promi
       [exclude],
     );
   const late = await pick('l.days_defaulted BETWEEN 1 AND 30', []);
-  const npl = await pick("l.days_defaulted > 60 AND d.status IN ('active', 'stolen', 'lost')", late.map((l) => l.loan_id));
-  const healthy = await pick("l.days_defaulted = 0 AND d.status = 'active'", [...late, ...npl].map((l) => l.loan_id));
+  const npl = await pick(
+    "l.days_defaulted > 60 AND d.status IN ('active', 'stolen', 'lost')",
+    late.map((l) => l.loan_id),
+  );
+  const healthy = await pick(
+    "l.days_defaulted = 0 AND d.status = 'active'",
+    [...late, ...npl].map((l) => l.loan_id),
+  );
 
   const DAYS = [7, 14, 3, 30, 10, 5, 21, 14, 7, 28];
   const EXTENSION_REASONS = [
@@ -98,7 +106,12 @@ export async function seedRequests(tx: Queryable, options: { now: Date }): Promi
     }
     const gone = npl[i];
     if (gone) {
-      await submitLoanDeactivation(tx, callcentre, { msisdn: gone.msisdn, loan_id: gone.loan_id, reason: DEREGISTRATION_REASONS[i]! }, next());
+      await submitLoanDeactivation(
+        tx,
+        callcentre,
+        { msisdn: gone.msisdn, loan_id: gone.loan_id, reason: DEREGISTRATION_REASONS[i]! },
+        next(),
+      );
       count('loan_deactivation');
     }
     const swapped = healthy[i];
@@ -161,8 +174,14 @@ export async function seedRequests(tx: Queryable, options: { now: Date }): Promi
       tx,
       admin,
       {
-        username: u.username, full_name: u.full_name, email: `${u.username}@demo.simu.co.tz`, phone: u.phone, group_id: groupId,
-        otp_enabled: false, otp_channel: 'sms', password_hash: passwordHash,
+        username: u.username,
+        full_name: u.full_name,
+        email: `${u.username}@demo.simu.co.tz`,
+        phone: u.phone,
+        group_id: groupId,
+        otp_enabled: false,
+        otp_channel: 'sms',
+        password_hash: passwordHash,
       },
       next(),
     );

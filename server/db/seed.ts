@@ -10,10 +10,7 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
   const done = await db.query("SELECT 1 FROM settings WHERE key = 'demo_seeded'");
   if (done.length) return false;
   await db.transaction(async (tx) => {
-    await tx.query(
-      "INSERT INTO settings (key, value) VALUES ('company_name', $1) ON CONFLICT (key) DO NOTHING",
-      [options.companyName],
-    );
+    await tx.query("INSERT INTO settings (key, value) VALUES ('company_name', $1) ON CONFLICT (key) DO NOTHING", [options.companyName]);
     await seedDemoStaff(tx, options.now);
     await seedBusiness(tx, { seed: options.seed, now: options.now });
     await seedRequests(tx, { now: options.now });

@@ -95,7 +95,13 @@ async function reserveAttempt(deps: Deps, username: string, ip: string, now: Dat
     await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(lower($2)))', [LOCKS.account, username]);
     await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCKS.address, ip]);
     const [counts] = await tx.query<{
-      pair: number; pair_oldest: Date | null; by_ip: number; ip_oldest: Date | null; account: number; account_last: Date | null; known: boolean;
+      pair: number;
+      pair_oldest: Date | null;
+      by_ip: number;
+      ip_oldest: Date | null;
+      account: number;
+      account_last: Date | null;
+      known: boolean;
     }>(
       `SELECT count(*) FILTER (WHERE lower(username) = lower($1) AND client_ip = $2 AND attempted_at > $3)::int AS pair,
               min(attempted_at) FILTER (WHERE lower(username) = lower($1) AND client_ip = $2 AND attempted_at > $3) AS pair_oldest,
@@ -107,7 +113,13 @@ async function reserveAttempt(deps: Deps, username: string, ip: string, now: Dat
                          AND k.attempted_at > $5) AS known
          FROM login_attempts
         WHERE NOT succeeded AND attempted_at > $4 AND (lower(username) = lower($1) OR client_ip = $2)`,
-      [username, ip, new Date(t - LOGIN_LIMIT.windowMs), new Date(t - LOGIN_LIMIT.account.windowMs), new Date(t - LOGIN_LIMIT.knownAddressMs)],
+      [
+        username,
+        ip,
+        new Date(t - LOGIN_LIMIT.windowMs),
+        new Date(t - LOGIN_LIMIT.account.windowMs),
+        new Date(t - LOGIN_LIMIT.knownAddressMs),
+      ],
     );
     const c = counts!;
     if (c.pair >= LOGIN_LIMIT.perAccountAddress) {
@@ -162,7 +174,10 @@ async function newOtp(tx: Queryable, sessionId: string, now: Date): Promise<stri
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await tx.query('UPDATE otp_codes SET used_at = $2 WHERE session_id = $1 AND used_at IS NULL', [sessionId, now]);
   await tx.query('INSERT INTO otp_codes (session_id, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-    sessionId, hashCode(code), now, new Date(now.getTime() + OTP_RULES.validityMs),
+    sessionId,
+    hashCode(code),
+    now,
+    new Date(now.getTime() + OTP_RULES.validityMs),
   ]);
   return code;
 }
@@ -186,30 +201,49 @@ export async function login(deps: Deps, input: { username: string; password: str
   if (!admin || !good) throw new HttpError(401, 'Invalid username or password', { reason: 'invalid_credentials' });
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + deps.config.tokenTtlMs);
-  const code = await deps.db.transaction(async (tx) => {
-    await tx.query('UPDATE login_attempts SET succeeded = true WHERE id = $1', [attemptId]);
-    if (admin.otp_enabled) {
-      await tx.query('SELECT pg_advisory_xact_lock($1, $2::int)', [LOCKS.otp, admin.id]);
-      // The password was right, but the second factor is spent for now: no session, no SMS.
-      const { wrong, retryAfterMs } = await wrongCodes(tx, admin.id, now);
-      if (wrong >= OTP_RULES.wrongCodesPerAccount.count) throw tooManyWrongCodes(retryAfterMs);
-      await checkCodesSent(tx, admin.id, now);
-    }
-    await tx.query(
-      'INSERT INTO auth_sessions (id, admin_id, created_at, expires_at, otp_required) VALUES ($1, $2, $3, $4, $5)',
-      [sessionId, admin.id, now, expiresAt, admin.otp_enabled],
-    );
-    await tx.query('UPDATE admins SET last_seen = $2, last_ip = $3 WHERE id = $1', [admin.id, now, input.ip]);
-    await audit(tx, { actorId: admin.id, action: 'login', entity: 'auth_session', entityId: sessionId, after: { ip: input.ip }, at: now });
-    if (!admin.otp_enabled) return null;
-    const otp = await newOtp(tx, sessionId, now);
-    await audit(tx, { actorId: admin.id, action: 'otp.sent', entity: 'auth_session', entityId: sessionId, after: { channel: admin.otp_channel }, at: now });
-    return otp;
-  }).catch(async (error: unknown) => {
-    // Refused after the password proved right (codes spent): the attempt is not a wrong password.
-    await deps.db.query('UPDATE login_attempts SET succeeded = true WHERE id = $1', [attemptId]);
-    throw error;
-  });
+  const code = await deps.db
+    .transaction(async (tx) => {
+      await tx.query('UPDATE login_attempts SET succeeded = true WHERE id = $1', [attemptId]);
+      if (admin.otp_enabled) {
+        await tx.query('SELECT pg_advisory_xact_lock($1, $2::int)', [LOCKS.otp, admin.id]);
+        // The password was right, but the second factor is spent for now: no session, no SMS.
+        const { wrong, retryAfterMs } = await wrongCodes(tx, admin.id, now);
+        if (wrong >= OTP_RULES.wrongCodesPerAccount.count) throw tooManyWrongCodes(retryAfterMs);
+        await checkCodesSent(tx, admin.id, now);
+      }
+      await tx.query('INSERT INTO auth_sessions (id, admin_id, created_at, expires_at, otp_required) VALUES ($1, $2, $3, $4, $5)', [
+        sessionId,
+        admin.id,
+        now,
+        expiresAt,
+        admin.otp_enabled,
+      ]);
+      await tx.query('UPDATE admins SET last_seen = $2, last_ip = $3 WHERE id = $1', [admin.id, now, input.ip]);
+      await audit(tx, {
+        actorId: admin.id,
+        action: 'login',
+        entity: 'auth_session',
+        entityId: sessionId,
+        after: { ip: input.ip },
+        at: now,
+      });
+      if (!admin.otp_enabled) return null;
+      const otp = await newOtp(tx, sessionId, now);
+      await audit(tx, {
+        actorId: admin.id,
+        action: 'otp.sent',
+        entity: 'auth_session',
+        entityId: sessionId,
+        after: { channel: admin.otp_channel },
+        at: now,
+      });
+      return otp;
+    })
+    .catch(async (error: unknown) => {
+      // Refused after the password proved right (codes spent): the attempt is not a wrong password.
+      await deps.db.query('UPDATE login_attempts SET succeeded = true WHERE id = $1', [attemptId]);
+      throw error;
+    });
   if (code) await sendOtp(deps, admin, code);
   const accessToken = await deps.tokens.sign({ adminId: admin.id, sessionId }, now, expiresAt);
   return { accessToken, user: toAuthUser(admin, expiresAt, admin.otp_enabled) };
@@ -246,19 +280,31 @@ export async function verifyOtp(deps: Deps, caller: Caller, code: string) {
       [caller.sessionId],
     )) as [{ wrong: number }];
     await audit(tx, {
-      actorId: caller.adminId, action: 'otp.wrong', entity: 'auth_session', entityId: caller.sessionId,
-      after: { wrong_in_login: wrong, wrong_in_hour: before.wrong + 1 }, at: now,
+      actorId: caller.adminId,
+      action: 'otp.wrong',
+      entity: 'auth_session',
+      entityId: caller.sessionId,
+      after: { wrong_in_login: wrong, wrong_in_hour: before.wrong + 1 },
+      at: now,
     });
     if (wrong >= OTP_RULES.maxWrongCodes) {
       await tx.query('UPDATE auth_sessions SET revoked_at = $2 WHERE id = $1', [caller.sessionId, now]);
-      await audit(tx, { actorId: caller.adminId, action: 'otp.locked', entity: 'auth_session', entityId: caller.sessionId, after: { wrong }, at: now });
+      await audit(tx, {
+        actorId: caller.adminId,
+        action: 'otp.locked',
+        entity: 'auth_session',
+        entityId: caller.sessionId,
+        after: { wrong },
+        at: now,
+      });
       return 'locked' as const;
     }
     const left = Math.min(OTP_RULES.maxWrongCodes - wrong, OTP_RULES.wrongCodesPerAccount.count - before.wrong - 1);
     if (left <= 0) return { accountLocked: OTP_RULES.wrongCodesPerAccount.windowMs, left: 0 };
     return { accountLocked: undefined, left };
   });
-  if (outcome === 'expired') throw new HttpError(400, 'The code has expired, send a new one', { reason: 'otp_expired', fields: { code: 'expired' } });
+  if (outcome === 'expired')
+    throw new HttpError(400, 'The code has expired, send a new one', { reason: 'otp_expired', fields: { code: 'expired' } });
   if (outcome === 'locked') throw new HttpError(401, 'Too many wrong codes, log in again', { reason: 'otp_locked' });
   if (outcome !== 'verified') {
     if (outcome.accountLocked !== undefined) throw tooManyWrongCodes(outcome.accountLocked);
@@ -293,8 +339,12 @@ export async function resendOtp(deps: Deps, caller: Caller) {
     await checkCodesSent(tx, caller.adminId, now);
     const otp = await newOtp(tx, caller.sessionId, now);
     await audit(tx, {
-      actorId: caller.adminId, action: 'otp.resent', entity: 'auth_session', entityId: caller.sessionId,
-      after: { channel: admin.otp_channel, resent: resent + 1 }, at: now,
+      actorId: caller.adminId,
+      action: 'otp.resent',
+      entity: 'auth_session',
+      entityId: caller.sessionId,
+      after: { channel: admin.otp_channel, resent: resent + 1 },
+      at: now,
     });
     return otp;
   });

@@ -54,16 +54,22 @@ export function renderContractPdf(contract: ContractDetails & { signed_by: strin
     doc.moveDown(0.3);
     row('Cash price', tzs(contract.price));
     row('Deposit paid', tzs(contract.deposit));
-    row('Repayments', `${contract.installments} payments of ${tzs(contract.installment_amount)}, ${PERIOD_WORDS[contract.repayment_period]}`);
+    row(
+      'Repayments',
+      `${contract.installments} payments of ${tzs(contract.installment_amount)}, ${PERIOD_WORDS[contract.repayment_period]}`,
+    );
     row('Total repayable', tzs(contract.total_repayable));
     doc.moveDown(0.8);
 
-    doc.font('Helvetica').fontSize(9).text(
-      'The phone stays the property of the company until the total repayable is paid. The phone carries a lock solution: ' +
-        'when a payment is late beyond the grace period, the phone is locked until the arrears are paid. The customer ' +
-        `accepts the terms and conditions of version ${contract.terms_version}, which they were shown before signing.`,
-      { align: 'justify' },
-    );
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(
+        'The phone stays the property of the company until the total repayable is paid. The phone carries a lock solution: ' +
+          'when a payment is late beyond the grace period, the phone is locked until the arrears are paid. The customer ' +
+          `accepts the terms and conditions of version ${contract.terms_version}, which they were shown before signing.`,
+        { align: 'justify' },
+      );
     doc.moveDown(1.2);
     row('Signed by', contract.signed_by);
     row('Signed at', `${contract.signed_at.replace('T', ' ').slice(0, 19)} UTC`);

@@ -39,7 +39,9 @@ import { type Row, type Tx, customerNotFound, iso, refuse } from './shared';
 const HOUR_MS = 3_600_000;
 
 async function customerByMsisdn(db: Queryable, msisdn: string): Promise<Row> {
-  const [customer] = await db.query<Row>("SELECT id, msisdn, first_name || ' ' || other_names AS name FROM customers WHERE msisdn = $1", [msisdn]);
+  const [customer] = await db.query<Row>("SELECT id, msisdn, first_name || ' ' || other_names AS name FROM customers WHERE msisdn = $1", [
+    msisdn,
+  ]);
   if (!customer) throw customerNotFound();
   return customer;
 }
@@ -97,10 +99,13 @@ async function wantsLock(tx: Tx, device: Row, now: Date): Promise<boolean> {
 }
 
 async function lockCommand(tx: Tx, deviceId: number, command: 'lock' | 'unlock', reason: string, actorId: number | null, now: Date) {
-  await tx.query(
-    'INSERT INTO device_lock_commands (device_id, command, reason, requested_by, requested_at) VALUES ($1, $2, $3, $4, $5)',
-    [deviceId, command, reason, actorId, now],
-  );
+  await tx.query('INSERT INTO device_lock_commands (device_id, command, reason, requested_by, requested_at) VALUES ($1, $2, $3, $4, $5)', [
+    deviceId,
+    command,
+    reason,
+    actorId,
+    now,
+  ]);
 }
 
 /**
@@ -115,7 +120,15 @@ export async function syncDeviceLock(tx: Tx, deviceId: number, now: Date, actorI
   if (locked !== device.is_locked) {
     await tx.query('UPDATE devices SET is_locked = $2 WHERE id = $1', [deviceId, locked]);
     await lockCommand(tx, deviceId, locked ? 'lock' : 'unlock', locked ? 'arrears' : 'current', actorId, now);
-    await audit(tx, { actorId, action: locked ? 'device.locked' : 'device.unlocked', entity: 'device', entityId: deviceId, before: { is_locked: device.is_locked }, after: { is_locked: locked }, at: now });
+    await audit(tx, {
+      actorId,
+      action: locked ? 'device.locked' : 'device.unlocked',
+      entity: 'device',
+      entityId: deviceId,
+      before: { is_locked: device.is_locked },
+      after: { is_locked: locked },
+      at: now,
+    });
   }
   return locked;
 }
@@ -171,9 +184,18 @@ export async function reportStolen(deps: Deps, caller: Caller, body: z.output<ty
     );
     if (!device.is_locked) await lockCommand(tx, device.id, 'lock', 'stolen', caller.adminId, now);
     await audit(tx, {
-      actorId: caller.adminId, action: 'device.stolen', entity: 'device', entityId: device.id,
+      actorId: caller.adminId,
+      action: 'device.stolen',
+      entity: 'device',
+      entityId: device.id,
       before: { status: device.status, is_locked: device.is_locked },
-      after: { status: 'stolen', is_locked: true, occurred_on: body.occurred_on, notes: body.notes || null, offline_pins_revoked: revoked.length },
+      after: {
+        status: 'stolen',
+        is_locked: true,
+        occurred_on: body.occurred_on,
+        notes: body.notes || null,
+        offline_pins_revoked: revoked.length,
+      },
       at: now,
     });
     return deviceStatusOf(tx, device.id);
@@ -196,7 +218,10 @@ export async function recordRecovered(deps: Deps, caller: Caller, body: z.output
     );
     if (!locked) await lockCommand(tx, device.id, 'unlock', 'recovered', caller.adminId, now);
     await audit(tx, {
-      actorId: caller.adminId, action: 'device.recovered', entity: 'device', entityId: device.id,
+      actorId: caller.adminId,
+      action: 'device.recovered',
+      entity: 'device',
+      entityId: device.id,
       before: { status: device.status, is_locked: device.is_locked },
       after: { status: 'active', is_locked: locked, occurred_on: body.occurred_on, notes: body.notes || null },
       at: now,
@@ -208,10 +233,19 @@ export async function recordRecovered(deps: Deps, caller: Caller, body: z.output
 // ---------------------------------------------------------------------------------------------------------------
 // Offline PIN
 
-const codeHash = (secret: string, deviceId: number, code: string) => createHmac('sha256', secret).update(`offline-pin:${deviceId}:${code}`).digest('hex');
+const codeHash = (secret: string, deviceId: number, code: string) =>
+  createHmac('sha256', secret).update(`offline-pin:${deviceId}:${code}`).digest('hex');
 
 /** A 429 when `count` rows already fall in the window; Retry-After is when the oldest of them leaves it. */
-async function rateLimit(tx: Tx, column: 'device_id' | 'issued_by', id: number, limit: { count: number; windowHours: number }, now: Date, reason: string, message: string) {
+async function rateLimit(
+  tx: Tx,
+  column: 'device_id' | 'issued_by',
+  id: number,
+  limit: { count: number; windowHours: number },
+  now: Date,
+  reason: string,
+  message: string,
+) {
   const since = new Date(now.getTime() - limit.windowHours * HOUR_MS);
   const rows = await tx.query<{ issued_at: string }>(
     `SELECT issued_at FROM offline_pins WHERE ${column} = $1 AND issued_at > $2 ORDER BY issued_at`,
@@ -229,19 +263,35 @@ export async function issueOfflinePin(deps: Deps, caller: Caller, body: z.output
   return deps.db.transaction(async (tx) => {
     const customer = await customerByMsisdn(tx, body.msisdn);
     const deviceId = body.imei
-      ? (await tx.query<{ id: number }>('SELECT id FROM devices WHERE imei = $1 AND customer_id = $2', [body.imei, customer.id]))[0]?.id ?? null
+      ? ((await tx.query<{ id: number }>('SELECT id FROM devices WHERE imei = $1 AND customer_id = $2', [body.imei, customer.id]))[0]?.id ??
+        null)
       : await currentDeviceId(tx, customer.id);
-    if (deviceId === null) throw refuse(404, 'no_device', body.imei ? 'This customer has no device with this IMEI' : 'This customer has no device');
+    if (deviceId === null)
+      throw refuse(404, 'no_device', body.imei ? 'This customer has no device with this IMEI' : 'This customer has no device');
     const [device] = (await tx.query<Row>('SELECT id, imei, status FROM devices WHERE id = $1 FOR UPDATE', [deviceId])) as [Row];
     if (device.status === 'stolen' || device.status === 'lost') {
       throw refuse(409, 'device_stolen', `This device is reported ${device.status}: it stays locked until it is recorded recovered`);
     }
     // The staff member's row serialises their own requests, so two at once cannot both pass the count.
     await tx.query('SELECT id FROM admins WHERE id = $1 FOR UPDATE', [caller.adminId]);
-    const left = await rateLimit(tx, 'device_id', device.id, OFFLINE_PIN.perDevice, now, 'device_rate_limited',
-      `This device already got ${OFFLINE_PIN.perDevice.count} offline PINs in the last ${OFFLINE_PIN.perDevice.windowHours} hours`);
-    await rateLimit(tx, 'issued_by', caller.adminId, OFFLINE_PIN.perStaff, now, 'staff_rate_limited',
-      `You issued ${OFFLINE_PIN.perStaff.count} offline PINs in the last hour: wait before issuing another`);
+    const left = await rateLimit(
+      tx,
+      'device_id',
+      device.id,
+      OFFLINE_PIN.perDevice,
+      now,
+      'device_rate_limited',
+      `This device already got ${OFFLINE_PIN.perDevice.count} offline PINs in the last ${OFFLINE_PIN.perDevice.windowHours} hours`,
+    );
+    await rateLimit(
+      tx,
+      'issued_by',
+      caller.adminId,
+      OFFLINE_PIN.perStaff,
+      now,
+      'staff_rate_limited',
+      `You issued ${OFFLINE_PIN.perStaff.count} offline PINs in the last hour: wait before issuing another`,
+    );
     const code = String(randomInt(0, 10 ** OFFLINE_PIN.digits)).padStart(OFFLINE_PIN.digits, '0');
     const expiresAt = new Date(now.getTime() + OFFLINE_PIN.validHours * HOUR_MS);
     const [row] = (await tx.query<{ id: number }>(
@@ -250,7 +300,10 @@ export async function issueOfflinePin(deps: Deps, caller: Caller, body: z.output
     )) as [{ id: number }];
     // The code itself is never stored nor audited: it is shown once, to be read to the customer.
     await audit(tx, {
-      actorId: caller.adminId, action: 'offline_pin.issued', entity: 'device', entityId: device.id,
+      actorId: caller.adminId,
+      action: 'offline_pin.issued',
+      entity: 'device',
+      entityId: device.id,
       after: { offline_pin_id: row.id, imei: device.imei, customer_id: customer.id, expires_at: expiresAt.toISOString() },
       at: now,
     });
@@ -263,7 +316,9 @@ export async function issueOfflinePin(deps: Deps, caller: Caller, body: z.output
 
 export async function customerSms(deps: Deps, body: z.output<typeof customerSmsRequest>) {
   const customer = await customerByMsisdn(deps.db, body.msisdn);
-  const [{ total }] = (await deps.db.query<{ total: number }>('SELECT count(*)::int AS total FROM customer_sms WHERE customer_id = $1', [customer.id])) as [{ total: number }];
+  const [{ total }] = (await deps.db.query<{ total: number }>('SELECT count(*)::int AS total FROM customer_sms WHERE customer_id = $1', [
+    customer.id,
+  ])) as [{ total: number }];
   const rows = await deps.db.query<Row>(
     'SELECT id, body, category, status, sent_at FROM customer_sms WHERE customer_id = $1 ORDER BY sent_at DESC, id DESC LIMIT $2 OFFSET $3',
     [customer.id, body.limit, body.skip],
@@ -272,7 +327,13 @@ export async function customerSms(deps: Deps, body: z.output<typeof customerSmsR
 }
 
 const ratingOf = (r: Row): CallRating => ({
-  id: r.id, call_type: r.call_type, mood: r.mood, description: r.description, comment: r.comment, rated_by: r.rated_by, created_at: iso(r.created_at)!,
+  id: r.id,
+  call_type: r.call_type,
+  mood: r.mood,
+  description: r.description,
+  comment: r.comment,
+  rated_by: r.rated_by,
+  created_at: iso(r.created_at)!,
 });
 
 export async function rateCall(deps: Deps, caller: Caller, body: z.output<typeof callRatingRequest>): Promise<CallRating> {
@@ -285,14 +346,23 @@ export async function rateCall(deps: Deps, caller: Caller, body: z.output<typeof
       [customer.id, body.call_type, body.mood, body.description, body.comment || null, caller.adminId, now],
     )) as [Row];
     const rating = ratingOf({ ...row, rated_by: caller.name });
-    await audit(tx, { actorId: caller.adminId, action: 'call_rating.created', entity: 'customer', entityId: customer.id, after: rating, at: now });
+    await audit(tx, {
+      actorId: caller.adminId,
+      action: 'call_rating.created',
+      entity: 'customer',
+      entityId: customer.id,
+      after: rating,
+      at: now,
+    });
     return rating;
   });
 }
 
 export async function callRatings(deps: Deps, body: z.output<typeof customerSmsRequest>) {
   const customer = await customerByMsisdn(deps.db, body.msisdn);
-  const [{ total }] = (await deps.db.query<{ total: number }>('SELECT count(*)::int AS total FROM call_ratings WHERE customer_id = $1', [customer.id])) as [{ total: number }];
+  const [{ total }] = (await deps.db.query<{ total: number }>('SELECT count(*)::int AS total FROM call_ratings WHERE customer_id = $1', [
+    customer.id,
+  ])) as [{ total: number }];
   const rows = await deps.db.query<Row>(
     `SELECT r.*, a.full_name AS rated_by FROM call_ratings r JOIN admins a ON a.id = r.rated_by
       WHERE r.customer_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3`,
@@ -306,7 +376,9 @@ export async function callRatings(deps: Deps, body: z.output<typeof customerSmsR
 
 export async function depositTransactions(deps: Deps, body: z.output<typeof depositTransactionsRequest>): Promise<DepositTransactions> {
   const customer = await customerByMsisdn(deps.db, body.msisdn);
-  const [{ total }] = (await deps.db.query<{ total: number }>('SELECT count(*)::int AS total FROM transactions WHERE customer_id = $1', [customer.id])) as [{ total: number }];
+  const [{ total }] = (await deps.db.query<{ total: number }>('SELECT count(*)::int AS total FROM transactions WHERE customer_id = $1', [
+    customer.id,
+  ])) as [{ total: number }];
   const rows = await deps.db.query<Row>(
     `SELECT t.id, t.transaction_id, t.kind, t.payment_method, t.status, t.amount, l.loan_number, t.payment_phone,
             coalesce(t.date_processed, t.created_at) AS at
@@ -317,8 +389,15 @@ export async function depositTransactions(deps: Deps, body: z.output<typeof depo
   return {
     total,
     transactions: rows.map((r) => ({
-      id: r.id, transaction_id: r.transaction_id, kind: r.kind, payment_method: r.payment_method, status: r.status, amount: r.amount,
-      loan_number: r.loan_number, payment_phone: r.payment_phone, date: iso(r.at)!,
+      id: r.id,
+      transaction_id: r.transaction_id,
+      kind: r.kind,
+      payment_method: r.payment_method,
+      status: r.status,
+      amount: r.amount,
+      loan_number: r.loan_number,
+      payment_phone: r.payment_phone,
+      date: iso(r.at)!,
     })),
   };
 }
@@ -364,7 +443,12 @@ const digits = (n: number) => String(randomInt(0, 10 ** n)).padStart(n, '0');
 
 /** Records an SMS in the customer's list (with the secret masked) and returns what the gateway sends after commit. */
 async function customerSmsRow(tx: Tx, customer: Row, shown: string, now: Date) {
-  await tx.query("INSERT INTO customer_sms (customer_id, msisdn, body, category, sent_at) VALUES ($1, $2, $3, 'other', $4)", [customer.id, customer.msisdn, shown, now]);
+  await tx.query("INSERT INTO customer_sms (customer_id, msisdn, body, category, sent_at) VALUES ($1, $2, $3, 'other', $4)", [
+    customer.id,
+    customer.msisdn,
+    shown,
+    now,
+  ]);
 }
 
 export async function resetPin(deps: Deps, caller: Caller, body: z.output<typeof customerRequest>): Promise<MessageSent> {
@@ -378,10 +462,21 @@ export async function resetPin(deps: Deps, caller: Caller, body: z.output<typeof
       [c.id, secretHash(deps.config.jwtSecret, c.id, 'pin', pin), now],
     );
     await customerSmsRow(tx, c, 'Your Simu PIN was reset. Your temporary PIN is ****. Change it when you log in.', now);
-    await audit(tx, { actorId: caller.adminId, action: 'customer.pin_reset', entity: 'customer', entityId: c.id, after: { must_change: true }, at: now });
+    await audit(tx, {
+      actorId: caller.adminId,
+      action: 'customer.pin_reset',
+      entity: 'customer',
+      entityId: c.id,
+      after: { must_change: true },
+      at: now,
+    });
     return c;
   });
-  await deps.adapters.messages.send({ channel: 'sms', recipient: customer.msisdn, text: `Your Simu PIN was reset. Your temporary PIN is ${pin}. Change it when you log in.` });
+  await deps.adapters.messages.send({
+    channel: 'sms',
+    recipient: customer.msisdn,
+    text: `Your Simu PIN was reset. Your temporary PIN is ${pin}. Change it when you log in.`,
+  });
   return { sent_to: customer.msisdn, sent_at: now.toISOString(), expires_at: null };
 }
 
@@ -398,10 +493,21 @@ export async function forgotPassword(deps: Deps, caller: Caller, body: z.output<
       [c.id, secretHash(deps.config.jwtSecret, c.id, 'reset', code), expiresAt, now],
     );
     await customerSmsRow(tx, c, 'Your Simu password reset code is ******. It expires in 15 minutes.', now);
-    await audit(tx, { actorId: caller.adminId, action: 'customer.password_reset_code', entity: 'customer', entityId: c.id, after: { expires_at: expiresAt.toISOString() }, at: now });
+    await audit(tx, {
+      actorId: caller.adminId,
+      action: 'customer.password_reset_code',
+      entity: 'customer',
+      entityId: c.id,
+      after: { expires_at: expiresAt.toISOString() },
+      at: now,
+    });
     return c;
   });
-  await deps.adapters.messages.send({ channel: 'sms', recipient: customer.msisdn, text: `Your Simu password reset code is ${code}. It expires in 15 minutes.` });
+  await deps.adapters.messages.send({
+    channel: 'sms',
+    recipient: customer.msisdn,
+    text: `Your Simu password reset code is ${code}. It expires in 15 minutes.`,
+  });
   return { sent_to: customer.msisdn, sent_at: now.toISOString(), expires_at: expiresAt.toISOString() };
 }
 
@@ -410,7 +516,10 @@ export async function awardData(deps: Deps, caller: Caller, body: z.output<typeo
   const { award, customer } = await deps.db.transaction(async (tx) => {
     const c = await customerByMsisdn(tx, body.msisdn);
     await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [c.id]);
-    const [recent] = await tx.query('SELECT 1 FROM data_bundle_awards WHERE customer_id = $1 AND awarded_at > $2', [c.id, new Date(now.getTime() - 7 * 24 * HOUR_MS)]);
+    const [recent] = await tx.query('SELECT 1 FROM data_bundle_awards WHERE customer_id = $1 AND awarded_at > $2', [
+      c.id,
+      new Date(now.getTime() - 7 * 24 * HOUR_MS),
+    ]);
     if (recent) throw refuse(409, 'bundle_recent', 'A data bundle was awarded to this customer in the last 7 days');
     const [row] = (await tx.query<Row>(
       'INSERT INTO data_bundle_awards (customer_id, bundle, reason, awarded_by, awarded_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
@@ -418,9 +527,20 @@ export async function awardData(deps: Deps, caller: Caller, body: z.output<typeo
     )) as [Row];
     const text = `You have received a ${body.bundle} data bundle from Simu. Enjoy!`;
     await customerSmsRow(tx, c, text, now);
-    await audit(tx, { actorId: caller.adminId, action: 'data_bundle.awarded', entity: 'customer', entityId: c.id, after: { bundle: body.bundle, reason: body.reason }, at: now });
+    await audit(tx, {
+      actorId: caller.adminId,
+      action: 'data_bundle.awarded',
+      entity: 'customer',
+      entityId: c.id,
+      after: { bundle: body.bundle, reason: body.reason },
+      at: now,
+    });
     return { award: { id: row.id as number, bundle: body.bundle, msisdn: c.msisdn as string, awarded_at: now.toISOString() }, customer: c };
   });
-  await deps.adapters.messages.send({ channel: 'sms', recipient: customer.msisdn, text: `You have received a ${body.bundle} data bundle from Simu. Enjoy!` });
+  await deps.adapters.messages.send({
+    channel: 'sms',
+    recipient: customer.msisdn,
+    text: `You have received a ${body.bundle} data bundle from Simu. Enjoy!`,
+  });
   return award;
 }

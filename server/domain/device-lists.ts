@@ -80,8 +80,15 @@ const listed = (r: Row) => ({
 export async function damagedDevices(deps: Deps, body: Request): Promise<Page<DamagedDevice>> {
   const { total, rows } = await list(deps, DAMAGED, body);
   return {
-    total, limit: body.limit, skip: body.skip,
-    data: rows.map((r) => ({ ...listed(r), damaged_on: r.occurred_on ?? null, service_centre: r.service_centre ?? null, repair_reason: r.repair_reason ?? null })),
+    total,
+    limit: body.limit,
+    skip: body.skip,
+    data: rows.map((r) => ({
+      ...listed(r),
+      damaged_on: r.occurred_on ?? null,
+      service_centre: r.service_centre ?? null,
+      repair_reason: r.repair_reason ?? null,
+    })),
   };
 }
 
@@ -93,7 +100,9 @@ export async function lostDevices(deps: Deps, body: Request): Promise<Page<LostD
 export async function suspendedImeis(deps: Deps, body: Request): Promise<Page<SuspendedImei>> {
   const { total, rows } = await list(deps, SUSPENDED, body);
   return {
-    total, limit: body.limit, skip: body.skip,
+    total,
+    limit: body.limit,
+    skip: body.skip,
     data: rows.map((r) => ({ ...listed(r), reason: r.status as 'stolen' | 'lost', since: r.occurred_on ?? null })),
   };
 }

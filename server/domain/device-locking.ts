@@ -78,12 +78,16 @@ export async function deliverLockCommands(deps: DeliveryDeps, now: Date): Promis
     await deps.db.transaction(async (tx) => {
       for (const o of outcomes) {
         if (o.error === null) {
-          await tx.query("UPDATE device_lock_commands SET status = 'sent', sent_at = $2, next_attempt_at = NULL, last_error = NULL WHERE id = $1", [o.id, now]);
-        } else {
           await tx.query(
-            "UPDATE device_lock_commands SET status = 'failed', last_error = $2, next_attempt_at = $3 WHERE id = $1",
-            [o.id, o.error.slice(0, 500), new Date(now.getTime() + retryDelayMs(o.attempts))],
+            "UPDATE device_lock_commands SET status = 'sent', sent_at = $2, next_attempt_at = NULL, last_error = NULL WHERE id = $1",
+            [o.id, now],
           );
+        } else {
+          await tx.query("UPDATE device_lock_commands SET status = 'failed', last_error = $2, next_attempt_at = $3 WHERE id = $1", [
+            o.id,
+            o.error.slice(0, 500),
+            new Date(now.getTime() + retryDelayMs(o.attempts)),
+          ]);
         }
       }
     });
@@ -150,8 +154,10 @@ export async function ageLoans(deps: Pick<Deps, 'db'>, now: Date): Promise<Agein
   const report: AgeingReport = { loans: loans.length, updated: 0, locked: 0, unlocked: 0 };
   for (const l of loans) {
     const s = standing(scheduleOf(l), today);
-    const wantsLock = l.device_status === 'stolen' || l.device_status === 'lost'
-      || (s.days_defaulted > 0 && l.future_lock_date !== null && l.future_lock_date < today);
+    const wantsLock =
+      l.device_status === 'stolen' ||
+      l.device_status === 'lost' ||
+      (s.days_defaulted > 0 && l.future_lock_date !== null && l.future_lock_date < today);
     const lockChanges = wantsLock !== l.is_locked && (l.activation_status === 'activated' || l.is_locked);
     if (s.amount_due === Number(l.amount_due) && s.days_defaulted === Number(l.days_defaulted) && !lockChanges) continue;
 
@@ -161,9 +167,16 @@ export async function ageLoans(deps: Pick<Deps, 'db'>, now: Date): Promise<Agein
       const fresh = standing(scheduleOf(loan), today);
       let updated = false;
       if (fresh.amount_due !== Number(loan.amount_due) || fresh.days_defaulted !== Number(loan.days_defaulted)) {
-        await tx.query('UPDATE loans SET amount_due = $2, days_defaulted = $3 WHERE id = $1', [loan.id, fresh.amount_due, fresh.days_defaulted]);
+        await tx.query('UPDATE loans SET amount_due = $2, days_defaulted = $3 WHERE id = $1', [
+          loan.id,
+          fresh.amount_due,
+          fresh.days_defaulted,
+        ]);
         await audit(tx, {
-          actorId: null, action: 'loan.aged', entity: 'loan', entityId: loan.id,
+          actorId: null,
+          action: 'loan.aged',
+          entity: 'loan',
+          entityId: loan.id,
           before: { amount_due: Number(loan.amount_due), days_defaulted: Number(loan.days_defaulted) },
           after: { ...fresh, as_of: today },
           at: now,

@@ -16,11 +16,22 @@ export interface LedgerEntry {
 
 /** Posts one journal entry (two postings, debit = credit); call it inside the transaction of what it records. */
 export async function post(tx: Queryable, entry: LedgerEntry): Promise<number> {
-  if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0) throw new RangeError(`a ledger amount is whole TZS above 0, not ${entry.amount}`);
+  if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0)
+    throw new RangeError(`a ledger amount is whole TZS above 0, not ${entry.amount}`);
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO ledger_entries (kind, debit_account, credit_account, amount, description, loan_id, request_id, posted_by, posted_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [entry.kind, entry.debit, entry.credit, entry.amount, entry.description, entry.loanId ?? null, entry.requestId ?? null, entry.postedBy, entry.at],
+    [
+      entry.kind,
+      entry.debit,
+      entry.credit,
+      entry.amount,
+      entry.description,
+      entry.loanId ?? null,
+      entry.requestId ?? null,
+      entry.postedBy,
+      entry.at,
+    ],
   );
   return row!.id;
 }

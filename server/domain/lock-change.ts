@@ -44,7 +44,8 @@ async function customerDevice(db: Queryable, msisdn: string, forUpdate = false):
 }
 
 const stolen = (device: Row) => device.status === 'stolen' || device.status === 'lost';
-const refuseStolen = (device: Row) => refuse(409, 'device_stolen', `This device is reported ${device.status}: its lock cannot change until it is recovered`);
+const refuseStolen = (device: Row) =>
+  refuse(409, 'device_stolen', `This device is reported ${device.status}: its lock cannot change until it is recovered`);
 
 // --- view_customer_device_lock_type, get_customer_status_lock_solution ------------------------------------------
 
@@ -77,15 +78,24 @@ export async function startLockChange(deps: Deps, caller: Caller, body: z.output
   const device = await deps.db.transaction(async (tx) => {
     const d = await customerDevice(tx, body.msisdn, true);
     if (stolen(d)) throw refuseStolen(d);
-    if (d.lock_solution_type === body.lock_solution_type) throw refuse(409, 'same_lock_type', `The device's lock is ${d.lock_solution_type} already`);
-    await tx.query('UPDATE lock_solution_changes SET replaced_at = $2 WHERE device_id = $1 AND applied_at IS NULL AND replaced_at IS NULL', [d.id, now]);
+    if (d.lock_solution_type === body.lock_solution_type)
+      throw refuse(409, 'same_lock_type', `The device's lock is ${d.lock_solution_type} already`);
+    await tx.query(
+      'UPDATE lock_solution_changes SET replaced_at = $2 WHERE device_id = $1 AND applied_at IS NULL AND replaced_at IS NULL',
+      [d.id, now],
+    );
     const [change] = await tx.query<{ id: number }>(
       'INSERT INTO lock_solution_changes (device_id, from_type, to_type, started_by, started_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
       [d.id, d.lock_solution_type, body.lock_solution_type, caller.adminId, now],
     );
     await audit(tx, {
-      actorId: caller.adminId, action: 'device.lock_change_started', entity: 'device', entityId: d.id,
-      before: { lock_solution_type: d.lock_solution_type }, after: { lock_solution_type: body.lock_solution_type, change_id: change!.id }, at: now,
+      actorId: caller.adminId,
+      action: 'device.lock_change_started',
+      entity: 'device',
+      entityId: d.id,
+      before: { lock_solution_type: d.lock_solution_type },
+      after: { lock_solution_type: body.lock_solution_type, change_id: change!.id },
+      at: now,
     });
     return d;
   });
@@ -117,14 +127,29 @@ export async function sendLockChangeVivoCode(deps: Deps, caller: Caller, body: z
   const code = newCode();
   const expiresAt = new Date(now.getTime() + DEPOSIT_RULES.vivoValidityMs);
   await deps.db.transaction(async (tx) => {
-    await tx.query('UPDATE vivo_auth_codes SET replaced_at = $2 WHERE imei = $1 AND verified_at IS NULL AND replaced_at IS NULL', [body.imei, now]);
+    await tx.query('UPDATE vivo_auth_codes SET replaced_at = $2 WHERE imei = $1 AND verified_at IS NULL AND replaced_at IS NULL', [
+      body.imei,
+      now,
+    ]);
     await tx.query(
       'INSERT INTO vivo_auth_codes (imei, requested_by, recipient, code_hash, sent_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
       [body.imei, caller.adminId, agent.phone, hashCode(code), now, expiresAt],
     );
-    await audit(tx, { actorId: caller.adminId, action: 'vivo.auth_code_sent', entity: 'device_imei', entityId: body.imei, after: { lock_change_id: change.id }, at: now });
+    await audit(tx, {
+      actorId: caller.adminId,
+      action: 'vivo.auth_code_sent',
+      entity: 'device_imei',
+      entityId: body.imei,
+      after: { lock_change_id: change.id },
+      at: now,
+    });
   });
-  await deps.adapters.lockProvider.sendVivoAuthCode({ imei: body.imei, code, recipient: agent.phone, expiresInMinutes: DEPOSIT_RULES.vivoValidityMs / 60_000 });
+  await deps.adapters.lockProvider.sendVivoAuthCode({
+    imei: body.imei,
+    code,
+    recipient: agent.phone,
+    expiresInMinutes: DEPOSIT_RULES.vivoValidityMs / 60_000,
+  });
   return { sent_at: now.toISOString(), expires_at: expiresAt.toISOString() };
 }
 
@@ -135,15 +160,25 @@ export async function confirmLockChange(deps: Deps, caller: Caller, body: z.outp
   const change = await deps.db.transaction(async (tx): Promise<Row> => {
     const d = await customerDevice(tx, body.msisdn, true);
     if (stolen(d)) throw refuseStolen(d);
-    const [live] = await tx.query<Row>('SELECT * FROM lock_solution_changes WHERE device_id = $1 AND applied_at IS NULL AND replaced_at IS NULL', [d.id]);
+    const [live] = await tx.query<Row>(
+      'SELECT * FROM lock_solution_changes WHERE device_id = $1 AND applied_at IS NULL AND replaced_at IS NULL',
+      [d.id],
+    );
     if (!live) {
       // A retried confirmation: the change applied already, its enrolment is tried again if it is still pending.
-      const [last] = await tx.query<Row>('SELECT * FROM lock_solution_changes WHERE device_id = $1 AND applied_at IS NOT NULL ORDER BY applied_at DESC LIMIT 1', [d.id]);
-      if (!last || last.to_type !== d.lock_solution_type) throw refuse(409, 'no_change_started', 'No lock solution change is started for this device');
+      const [last] = await tx.query<Row>(
+        'SELECT * FROM lock_solution_changes WHERE device_id = $1 AND applied_at IS NOT NULL ORDER BY applied_at DESC LIMIT 1',
+        [d.id],
+      );
+      if (!last || last.to_type !== d.lock_solution_type)
+        throw refuse(409, 'no_change_started', 'No lock solution change is started for this device');
       return { ...last, imei: d.imei, msisdn: d.msisdn };
     }
     if (live.to_type === 'vivo') {
-      const verified = await tx.query('SELECT 1 FROM vivo_auth_codes WHERE imei = $1 AND verified_at >= $2 LIMIT 1', [d.imei, live.started_at]);
+      const verified = await tx.query('SELECT 1 FROM vivo_auth_codes WHERE imei = $1 AND verified_at >= $2 LIMIT 1', [
+        d.imei,
+        live.started_at,
+      ]);
       if (!verified.length) throw refuse(409, 'vivo_not_verified', 'The vivo authorization code is not verified yet');
     }
     await tx.query('UPDATE lock_solution_changes SET applied_at = $2, applied_by = $3 WHERE id = $1', [live.id, now, caller.adminId]);
@@ -159,8 +194,16 @@ export async function confirmLockChange(deps: Deps, caller: Caller, body: z.outp
       );
     }
     await audit(tx, {
-      actorId: caller.adminId, action: 'device.lock_solution_changed', entity: 'device', entityId: d.id,
-      before: { lock_solution_type: d.lock_solution_type, activation_status: d.activation_status, lock_status: d.lock_status, enrolled_at: iso(d.enrolled_at) },
+      actorId: caller.adminId,
+      action: 'device.lock_solution_changed',
+      entity: 'device',
+      entityId: d.id,
+      before: {
+        lock_solution_type: d.lock_solution_type,
+        activation_status: d.activation_status,
+        lock_status: d.lock_status,
+        enrolled_at: iso(d.enrolled_at),
+      },
       after: { lock_solution_type: live.to_type, activation_status: 'activated', lock_status: 'active', change_id: live.id },
       at: now,
     });
@@ -176,12 +219,23 @@ export async function confirmLockChange(deps: Deps, caller: Caller, body: z.outp
     if (enrolment) {
       enrolledAt = deps.clock.now();
       await deps.db.transaction(async (tx) => {
-        const done = await tx.query('UPDATE lock_solution_changes SET enrolled_at = $2, enrolment_id = $3 WHERE id = $1 AND enrolled_at IS NULL RETURNING id', [change.id, enrolledAt, enrolment.enrolmentId]);
+        const done = await tx.query(
+          'UPDATE lock_solution_changes SET enrolled_at = $2, enrolment_id = $3 WHERE id = $1 AND enrolled_at IS NULL RETURNING id',
+          [change.id, enrolledAt, enrolment.enrolmentId],
+        );
         if (!done.length) return;
-        await tx.query('UPDATE devices SET enrolled_at = $2 WHERE id = $1 AND lock_solution_type = $3', [change.device_id, enrolledAt, change.to_type]);
+        await tx.query('UPDATE devices SET enrolled_at = $2 WHERE id = $1 AND lock_solution_type = $3', [
+          change.device_id,
+          enrolledAt,
+          change.to_type,
+        ]);
         await audit(tx, {
-          actorId: caller.adminId, action: 'device.lock_enrolled', entity: 'device', entityId: change.device_id,
-          after: { lock_solution_type: change.to_type, enrolment_id: enrolment.enrolmentId, change_id: change.id }, at: enrolledAt!,
+          actorId: caller.adminId,
+          action: 'device.lock_enrolled',
+          entity: 'device',
+          entityId: change.device_id,
+          after: { lock_solution_type: change.to_type, enrolment_id: enrolment.enrolmentId, change_id: change.id },
+          at: enrolledAt!,
         });
       });
     }

@@ -22,7 +22,12 @@ import type { Row } from './shared';
 
 type Callback = z.output<typeof repaymentCallback>;
 
-const WALLET: Record<Callback['network'], string> = { mpesa: 'M-Pesa', tigo_pesa: 'Mixx by Yas', airtel_money: 'Airtel Money', halopesa: 'HaloPesa' };
+const WALLET: Record<Callback['network'], string> = {
+  mpesa: 'M-Pesa',
+  tigo_pesa: 'Mixx by Yas',
+  airtel_money: 'Airtel Money',
+  halopesa: 'HaloPesa',
+};
 const tzs = (amount: number) => `TZS ${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 /** How far ahead of our clock the provider's time may be (clocks drift). */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -34,7 +39,9 @@ async function customerOfAccount(tx: Queryable, account: string): Promise<number
     const [c] = await tx.query<{ id: number }>('SELECT id FROM customers WHERE msisdn = $1', [msisdn]);
     return c?.id ?? null;
   }
-  const [l] = await tx.query<{ customer_id: number }>('SELECT customer_id FROM loans WHERE upper(loan_number) = $1', [account.replace(/\s+/g, '').toUpperCase()]);
+  const [l] = await tx.query<{ customer_id: number }>('SELECT customer_id FROM loans WHERE upper(loan_number) = $1', [
+    account.replace(/\s+/g, '').toUpperCase(),
+  ]);
   return l?.customer_id ?? null;
 }
 
@@ -49,8 +56,11 @@ async function seenBefore(tx: Queryable, transactionId: string): Promise<Repayme
   if (!t) return null;
   const suspended = t.status === 'suspended';
   return ack({
-    duplicate: true, status: suspended ? 'suspended' : 'completed', loan_number: t.loan_number ?? null,
-    balance_after: t.balance_after === null ? null : Number(t.balance_after), loan_closed: !suspended && t.loan_status === 'closed',
+    duplicate: true,
+    status: suspended ? 'suspended' : 'completed',
+    loan_number: t.loan_number ?? null,
+    balance_after: t.balance_after === null ? null : Number(t.balance_after),
+    loan_closed: !suspended && t.loan_status === 'closed',
   });
 }
 
@@ -66,9 +76,15 @@ export async function recordRepayment(deps: Deps, body: Callback): Promise<Repay
     const customerId = await customerOfAccount(tx, body.account);
     const loan = customerId === null ? undefined : await activeLoan(tx, 'customer_id', customerId, true);
     const row = {
-      transaction_id: body.transaction_id, amount: body.amount, payment_method: body.network, payment_phone: body.msisdn,
-      customer_name: body.payer_name ?? null, account_keyed_in: body.account, business_short_code: shortCode,
-      date_processed: paidAt, created_at: now,
+      transaction_id: body.transaction_id,
+      amount: body.amount,
+      payment_method: body.network,
+      payment_phone: body.msisdn,
+      customer_name: body.payer_name ?? null,
+      account_keyed_in: body.account,
+      business_short_code: shortCode,
+      date_processed: paidAt,
+      created_at: now,
     };
 
     if (!loan) {
@@ -78,17 +94,42 @@ export async function recordRepayment(deps: Deps, body: Callback): Promise<Repay
                                    payment_phone, customer_name, account_keyed_in, business_short_code, customer_id, date_processed, created_at)
          VALUES ($1, $1, $2, 'repayment', $3, 'suspended', $4, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (transaction_id) DO NOTHING RETURNING id`,
-        [row.transaction_id, body.account, row.payment_method, row.amount, row.payment_phone, row.customer_name, row.account_keyed_in,
-          row.business_short_code, customerId, row.date_processed, row.created_at],
+        [
+          row.transaction_id,
+          body.account,
+          row.payment_method,
+          row.amount,
+          row.payment_phone,
+          row.customer_name,
+          row.account_keyed_in,
+          row.business_short_code,
+          customerId,
+          row.date_processed,
+          row.created_at,
+        ],
       );
       if (!t) return { ack: (await seenBefore(tx, body.transaction_id))!, sms: null };
       await post(tx, {
-        kind: 'payment_suspended', debit: 'mobile_money_clearing', credit: 'unallocated_payments', amount: body.amount,
-        description: `Payment ${body.transaction_id} from ${body.msisdn}, account "${body.account}" matches no active loan`, postedBy: null, at: now,
+        kind: 'payment_suspended',
+        debit: 'mobile_money_clearing',
+        credit: 'unallocated_payments',
+        amount: body.amount,
+        description: `Payment ${body.transaction_id} from ${body.msisdn}, account "${body.account}" matches no active loan`,
+        postedBy: null,
+        at: now,
       });
       await audit(tx, {
-        actorId: null, action: 'repayment.suspended', entity: 'transaction', entityId: t.id,
-        after: { transaction_id: body.transaction_id, amount: body.amount, account_keyed_in: body.account, payer: body.msisdn, customer_id: customerId },
+        actorId: null,
+        action: 'repayment.suspended',
+        entity: 'transaction',
+        entityId: t.id,
+        after: {
+          transaction_id: body.transaction_id,
+          amount: body.amount,
+          account_keyed_in: body.account,
+          payer: body.msisdn,
+          customer_id: customerId,
+        },
         at: now,
       });
       return { ack: ack({ duplicate: false, status: 'suspended', loan_number: null, balance_after: null, loan_closed: false }), sms: null };
@@ -103,8 +144,22 @@ export async function recordRepayment(deps: Deps, body: Callback): Promise<Repay
                                  allocated_to, customer_id, loan_id, date_processed, created_at)
        VALUES ($1, $1, $2, 'repayment', $3, 'completed', $4, $4, $5, $6, $7, $8, $9, $10, $2, $11, $12, $13, $14)
        ON CONFLICT (transaction_id) DO NOTHING RETURNING id`,
-      [row.transaction_id, loan.loan_number, row.payment_method, row.amount, balanceBefore, effect.balance_after, row.payment_phone,
-        row.customer_name, row.account_keyed_in, row.business_short_code, loan.customer_id, loan.id, row.date_processed, row.created_at],
+      [
+        row.transaction_id,
+        loan.loan_number,
+        row.payment_method,
+        row.amount,
+        balanceBefore,
+        effect.balance_after,
+        row.payment_phone,
+        row.customer_name,
+        row.account_keyed_in,
+        row.business_short_code,
+        loan.customer_id,
+        loan.id,
+        row.date_processed,
+        row.created_at,
+      ],
     );
     if (!t) return { ack: (await seenBefore(tx, body.transaction_id))!, sms: null };
 
@@ -116,8 +171,16 @@ export async function recordRepayment(deps: Deps, body: Callback): Promise<Repay
     await tx.query(
       `UPDATE loans SET amount_paid = $2, next_repayment_date = $3, amount_due = $4, days_defaulted = $5, last_repayment_date = $6,
                         status = $7, closed_at = $8 WHERE id = $1`,
-      [loan.id, effect.amount_paid, effect.next_repayment_date, s.amount_due, s.days_defaulted, lastPaid,
-        effect.closed ? 'closed' : 'active', effect.closed ? now : null],
+      [
+        loan.id,
+        effect.amount_paid,
+        effect.next_repayment_date,
+        s.amount_due,
+        s.days_defaulted,
+        lastPaid,
+        effect.closed ? 'closed' : 'active',
+        effect.closed ? now : null,
+      ],
     );
     const [device] = (await tx.query<Row>(
       "SELECT is_locked, lock_status, to_char(future_lock_date, 'YYYY-MM-DD') AS future_lock_date FROM devices WHERE id = $1 FOR UPDATE",
@@ -137,13 +200,34 @@ export async function recordRepayment(deps: Deps, body: Callback): Promise<Repay
 
     const entry = { loanId: loan.id, postedBy: null, at: now };
     if (effect.toInstallments > 0) {
-      await post(tx, { ...entry, kind: 'repayment', debit: 'mobile_money_clearing', credit: 'loans_receivable', amount: effect.toInstallments, description: `Repayment ${body.transaction_id} of ${loan.loan_number}` });
+      await post(tx, {
+        ...entry,
+        kind: 'repayment',
+        debit: 'mobile_money_clearing',
+        credit: 'loans_receivable',
+        amount: effect.toInstallments,
+        description: `Repayment ${body.transaction_id} of ${loan.loan_number}`,
+      });
     }
     if (effect.toLateFee > 0) {
-      await post(tx, { ...entry, kind: 'late_fee_paid', debit: 'mobile_money_clearing', credit: 'late_fee_income', amount: effect.toLateFee, description: `Late fee paid by ${body.transaction_id}, ${loan.loan_number}` });
+      await post(tx, {
+        ...entry,
+        kind: 'late_fee_paid',
+        debit: 'mobile_money_clearing',
+        credit: 'late_fee_income',
+        amount: effect.toLateFee,
+        description: `Late fee paid by ${body.transaction_id}, ${loan.loan_number}`,
+      });
     }
     if (effect.excess > 0) {
-      await post(tx, { ...entry, kind: 'overpayment', debit: 'mobile_money_clearing', credit: 'unallocated_payments', amount: effect.excess, description: `Paid beyond the balance of ${loan.loan_number} by ${body.transaction_id}: owed back` });
+      await post(tx, {
+        ...entry,
+        kind: 'overpayment',
+        debit: 'mobile_money_clearing',
+        credit: 'unallocated_payments',
+        amount: effect.excess,
+        description: `Paid beyond the balance of ${loan.loan_number} by ${body.transaction_id}: owed back`,
+      });
     }
 
     const [customer] = (await tx.query<Row>('SELECT msisdn, first_name FROM customers WHERE id = $1', [loan.customer_id])) as [Row];
@@ -151,23 +235,50 @@ export async function recordRepayment(deps: Deps, body: Callback): Promise<Repay
       ? `Hongera ${customer.first_name}! Tumepokea ${tzs(body.amount)} kupitia ${WALLET[body.network]}, kumb. ${body.transaction_id}. Umemaliza kulipa mkopo ${loan.loan_number}: simu yako sasa ni mali yako kamili.${effect.excess ? ` Ziada ya ${tzs(effect.excess)} itarejeshwa kwako.` : ''} Asante!`
       : `Tumepokea ${tzs(body.amount)} kupitia ${WALLET[body.network]}, kumb. ${body.transaction_id}. Salio la mkopo ${loan.loan_number}: ${tzs(effect.balance_after)}.${s.amount_due > 0 ? ` Kiasi kinachodaiwa sasa: ${tzs(s.amount_due)}.` : ''} Asante ${customer.first_name}!`;
     await tx.query('INSERT INTO customer_sms (customer_id, msisdn, body, category, sent_at) VALUES ($1, $2, $3, $4, $5)', [
-      loan.customer_id, customer.msisdn, text, effect.closed ? 'closed' : 'receipt', now,
+      loan.customer_id,
+      customer.msisdn,
+      text,
+      effect.closed ? 'closed' : 'receipt',
+      now,
     ]);
     await audit(tx, {
-      actorId: null, action: 'loan.repayment', entity: 'loan', entityId: loan.id,
+      actorId: null,
+      action: 'loan.repayment',
+      entity: 'loan',
+      entityId: loan.id,
       before: {
-        amount_paid: schedule.amount_paid, loan_balance: balanceBefore, amount_due: Number(loan.amount_due), days_defaulted: Number(loan.days_defaulted),
-        next_repayment_date: loan.next_repayment_date, future_lock_date: device.future_lock_date, is_locked: device.is_locked, status: 'active',
+        amount_paid: schedule.amount_paid,
+        loan_balance: balanceBefore,
+        amount_due: Number(loan.amount_due),
+        days_defaulted: Number(loan.days_defaulted),
+        next_repayment_date: loan.next_repayment_date,
+        future_lock_date: device.future_lock_date,
+        is_locked: device.is_locked,
+        status: 'active',
       },
       after: {
-        transaction_id: body.transaction_id, amount: body.amount, applied: effect.applied, excess: effect.excess, amount_paid: effect.amount_paid,
-        loan_balance: effect.balance_after, ...s, next_repayment_date: effect.next_repayment_date, future_lock_date: futureLock, is_locked: locked,
+        transaction_id: body.transaction_id,
+        amount: body.amount,
+        applied: effect.applied,
+        excess: effect.excess,
+        amount_paid: effect.amount_paid,
+        loan_balance: effect.balance_after,
+        ...s,
+        next_repayment_date: effect.next_repayment_date,
+        future_lock_date: futureLock,
+        is_locked: locked,
         status: effect.closed ? 'closed' : 'active',
       },
       at: now,
     });
     return {
-      ack: ack({ duplicate: false, status: 'completed', loan_number: loan.loan_number, balance_after: effect.balance_after, loan_closed: effect.closed }),
+      ack: ack({
+        duplicate: false,
+        status: 'completed',
+        loan_number: loan.loan_number,
+        balance_after: effect.balance_after,
+        loan_closed: effect.closed,
+      }),
       sms: { recipient: customer.msisdn as string, text },
     };
   });
@@ -180,7 +291,11 @@ export function simulateRepayment(deps: Deps, body: z.output<typeof demoRepaymen
   const simulator = deps.adapters.repaymentSimulator;
   if (!simulator) throw new HttpError(404, 'The mobile-money provider is not the simulator', { reason: 'not_found' });
   const { transactionId, callbackDueAt } = simulator.pay({
-    msisdn: body.payer_msisdn, account: body.account, amount: body.amount, network: body.network, duplicate: body.duplicate,
+    msisdn: body.payer_msisdn,
+    account: body.account,
+    amount: body.amount,
+    network: body.network,
+    duplicate: body.duplicate,
   });
   return { ok: true as const, transaction_id: transactionId, callback_due_at: callbackDueAt.toISOString() };
 }

@@ -11,7 +11,15 @@ interface Page {
   $skip: number;
 }
 
-async function page<T>(db: Queryable, from: string, params: unknown[], select: string, order: string, { $limit, $skip }: Page, map: (row: any) => T) {
+async function page<T>(
+  db: Queryable,
+  from: string,
+  params: unknown[],
+  select: string,
+  order: string,
+  { $limit, $skip }: Page,
+  map: (row: any) => T,
+) {
   const [{ total }] = (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, params)) as [{ total: number }];
   const rows = await db.query(`SELECT ${select} FROM ${from} ORDER BY ${order} LIMIT ${$limit} OFFSET ${$skip}`, params);
   return { total, limit: $limit, skip: $skip, data: rows.map(map) };

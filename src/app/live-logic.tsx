@@ -5,7 +5,10 @@ import { PROCESSES } from './processes/catalogue';
 import { visibleLinks } from './nav-table';
 
 /** What each registry process provides, by the name a screen asks for. */
-const provided: Partial<LiveLogic> = Object.assign({}, ...REGISTRY.flatMap((entry) => (entry.kind === 'process' && entry.live ? [entry.live] : [])));
+const provided: Partial<LiveLogic> = Object.assign(
+  {},
+  ...REGISTRY.flatMap((entry) => (entry.kind === 'process' && entry.live ? [entry.live] : [])),
+);
 
 /** Everything the screens run, from the registry (a test checks every name a screen asks for is here). */
 export const LIVE_LOGIC = { ...provided, processes: PROCESSES, navLinks: visibleLinks } as LiveLogic;

@@ -62,5 +62,7 @@ export function visibleLinks(roles: readonly string[]): NavLink[] {
 
 /** The group holding a path, which starts open. */
 export function groupOf(path: string): string | undefined {
-  return NAV_TABLE.find((e): e is NavGroup => e.kind === 'group' && e.children.some((c) => path === c.path || path.startsWith(`${c.path}/`)))?.label;
+  return NAV_TABLE.find(
+    (e): e is NavGroup => e.kind === 'group' && e.children.some((c) => path === c.path || path.startsWith(`${c.path}/`)),
+  )?.label;
 }

@@ -22,7 +22,17 @@ import { depositPaymentMachine } from '../machines/deposit-payment.machine';
 import { identityCheckMachine } from '../machines/identity-check.machine';
 import { lockChangeMachine } from '../machines/lock-change.machine';
 import { lockInstallMachine } from '../machines/lock-install.machine';
-import { addGroupRole, createGroup, createUser, fetchGroupRoles, fetchGroups, fetchRoles, fetchUsers, loadSettings, removeGroupRole } from '../services/portal-api';
+import {
+  addGroupRole,
+  createGroup,
+  createUser,
+  fetchGroupRoles,
+  fetchGroups,
+  fetchRoles,
+  fetchUsers,
+  loadSettings,
+  removeGroupRole,
+} from '../services/portal-api';
 import { exportRequestAudit, fetchRequestAudit, queueMachine, requestMachine } from '../services/approvals';
 import { liveCustomerLookup, liveCustomerRequest } from '../services/customers';
 import { liveCustomerAction, liveCustomerList, liveDeviceStatus } from '../services/customer-actions';
@@ -47,7 +57,12 @@ type LazyScreen = LazyExoticComponent<ComponentType<any>>;
 
 /** The side navigation's groups, each with who may open it (spec section 2); a group shows where its first entry is. */
 export const NAV_GROUPS = {
-  'nav.reports': anyOf('VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_NPL_DEFAULTERS_LIST_REPORT', 'VIEW_DEFAULTERS_REASONS_REPORT', 'VIEW_ALL_DEFAULTERS_LIST_REPORT'),
+  'nav.reports': anyOf(
+    'VIEW_MY_DEFAULTERS_LIST_REPORT',
+    'VIEW_NPL_DEFAULTERS_LIST_REPORT',
+    'VIEW_DEFAULTERS_REASONS_REPORT',
+    'VIEW_ALL_DEFAULTERS_LIST_REPORT',
+  ),
   'nav.phoneStore': anyOf('VIEW_STORES', 'VIEW_REGIONS'),
   'nav.approvals': anyOf('VIEW_APPROVALS'),
   'nav.categories': anyOf('VIEW_AGENT_CATEGORIES'),
@@ -102,12 +117,15 @@ const DeviceStatusScreen = lazyChunk(() => import('../screens/devices/device-sta
 
 const screen = (entry: Omit<ScreenEntry, 'kind'>): ScreenEntry => ({ kind: 'screen', ...entry });
 /** An area the spec lists that a later issue builds: a placeholder until then. */
-const soon = (entry: Omit<ScreenEntry, 'kind' | 'screen' | 'props'>): ScreenEntry => screen({ ...entry, screen: ComingSoon, props: { label: entry.label } });
-const queue = (name: string, entry: Omit<ScreenEntry, 'kind' | 'screen' | 'props'>): ScreenEntry => screen({ ...entry, screen: QueueScreen, props: { queue: name } });
+const soon = (entry: Omit<ScreenEntry, 'kind' | 'screen' | 'props'>): ScreenEntry =>
+  screen({ ...entry, screen: ComingSoon, props: { label: entry.label } });
+const queue = (name: string, entry: Omit<ScreenEntry, 'kind' | 'screen' | 'props'>): ScreenEntry =>
+  screen({ ...entry, screen: QueueScreen, props: { queue: name } });
 const process = (entry: Omit<ProcessEntry, 'kind'>): ProcessEntry => ({ kind: 'process', ...entry });
 
 /** The load machine over one call. */
-const loading = (load: NonNullable<Parameters<typeof loadMachine.provide>[0]['actors']>['load']) => loadMachine.provide({ actors: { load } });
+const loading = (load: NonNullable<Parameters<typeof loadMachine.provide>[0]['actors']>['load']) =>
+  loadMachine.provide({ actors: { load } });
 /** The resource-list machine over its calls, with the app's notices. */
 const listing = (actors: Parameters<typeof resourceListMachine.provide>[0]['actors']) =>
   resourceListMachine.provide({
@@ -118,7 +136,10 @@ const listing = (actors: Parameters<typeof resourceListMachine.provide>[0]['acto
 const adminChanges = (actors: Parameters<typeof resourceListMachine.provide>[0]['actors']) =>
   resourceListMachine.provide({
     actors,
-    actions: { notifySaved: notice('success', 'security.sentForApproval'), notifyRemoved: notice('success', 'security.removalSentForApproval') },
+    actions: {
+      notifySaved: notice('success', 'security.sentForApproval'),
+      notifyRemoved: notice('success', 'security.removalSentForApproval'),
+    },
   });
 
 const DEFAULTERS_LIST = anyOf('VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_NPL_DEFAULTERS_LIST_REPORT', 'VIEW_ALL_DEFAULTERS_LIST_REPORT');
@@ -128,12 +149,32 @@ const CUSTOMER_VIEW = '/dashboard/customers/view';
 export const REGISTRY: readonly RegistryEntry[] = [
   // Screens, in the side navigation's order (spec section 2).
   screen({ path: '/dashboard', label: 'nav.dashboard', access: everyone, screen: lazyChunk(() => import('../screens/home/home-screen')) }),
-  screen({ path: '/dashboard/users', label: 'nav.users', access: anyOf('VIEW_USERS'), screen: lazyChunk(() => import('../screens/users/users-screen')) }),
+  screen({
+    path: '/dashboard/users',
+    label: 'nav.users',
+    access: anyOf('VIEW_USERS'),
+    screen: lazyChunk(() => import('../screens/users/users-screen')),
+  }),
   soon({ path: '/dashboard/defaulters_list', label: 'nav.defaultersList', access: DEFAULTERS_LIST, group: 'nav.reports' }),
-  soon({ path: '/dashboard/defaulters_reasons_report', label: 'nav.defaultersReasons', access: anyOf('VIEW_DEFAULTERS_REASONS_REPORT'), group: 'nav.reports' }),
-  screen({ path: '/dashboard/customers/find', label: 'nav.findCustomers', access: anyOf('FIND_CUSTOMER'), screen: lazyChunk(() => import('../screens/customers/find-customer-screen')) }),
+  soon({
+    path: '/dashboard/defaulters_reasons_report',
+    label: 'nav.defaultersReasons',
+    access: anyOf('VIEW_DEFAULTERS_REASONS_REPORT'),
+    group: 'nav.reports',
+  }),
+  screen({
+    path: '/dashboard/customers/find',
+    label: 'nav.findCustomers',
+    access: anyOf('FIND_CUSTOMER'),
+    screen: lazyChunk(() => import('../screens/customers/find-customer-screen')),
+  }),
   screen({ path: CUSTOMER_VIEW, label: 'nav.customerView', screen: lazyChunk(() => import('../screens/customers/customer-view-screen')) }),
-  screen({ path: ADD_LOAN_SCREEN, label: 'nav.addLoan', access: anyOf('ADD_LOAN'), screen: lazyChunk(() => import('../screens/first-deposit/first-deposit-screen')) }),
+  screen({
+    path: ADD_LOAN_SCREEN,
+    label: 'nav.addLoan',
+    access: anyOf('ADD_LOAN'),
+    screen: lazyChunk(() => import('../screens/first-deposit/first-deposit-screen')),
+  }),
   soon({ path: '/dashboard/transactions/find', label: 'nav.findTransaction', access: anyOf('FIND_TRANSACTION') }),
   soon({ path: '/dashboard/stores', label: 'nav.stores', access: anyOf('VIEW_STORES'), group: 'nav.phoneStore' }),
   soon({ path: '/dashboard/stores/:id', label: 'nav.storeProfile' }),
@@ -142,28 +183,116 @@ export const REGISTRY: readonly RegistryEntry[] = [
   // Its own full page (app.tsx), for VIEW_ANALYTICS or any ANALYTICS role.
   screen({ path: '/bi', label: 'nav.bi', access: { codeContains: 'ANALYTICS' } }),
   // Issue 6: the process explorer, for analysts.
-  screen({ path: '/dashboard/processes', label: 'nav.processes', access: { codeContains: 'ANALYTICS' }, screen: lazyChunk(() => import('../screens/processes/processes-screen')) }),
-  screen({ path: '/dashboard/stolen-phone', label: 'nav.reportStolen', access: anyOf('REPORT_STOLEN_PHONE'), screen: DeviceStatusScreen, props: { action: 'stolen' } }),
-  screen({ path: '/dashboard/recovered-phone', label: 'nav.recordRecovered', access: anyOf('ADD_RECOVERED_PHONE'), screen: DeviceStatusScreen, props: { action: 'recovered' } }),
+  screen({
+    path: '/dashboard/processes',
+    label: 'nav.processes',
+    access: { codeContains: 'ANALYTICS' },
+    screen: lazyChunk(() => import('../screens/processes/processes-screen')),
+  }),
+  screen({
+    path: '/dashboard/stolen-phone',
+    label: 'nav.reportStolen',
+    access: anyOf('REPORT_STOLEN_PHONE'),
+    screen: DeviceStatusScreen,
+    props: { action: 'stolen' },
+  }),
+  screen({
+    path: '/dashboard/recovered-phone',
+    label: 'nav.recordRecovered',
+    access: anyOf('ADD_RECOVERED_PHONE'),
+    screen: DeviceStatusScreen,
+    props: { action: 'recovered' },
+  }),
   // The device lists: VIEW_CUSTOMER_PHONE, the role that shows a customer's device (decision 008).
-  screen({ path: '/dashboard/damaged-devices', label: 'nav.damagedDevices', access: anyOf('VIEW_CUSTOMER_PHONE'), screen: lazyChunk(() => import('../screens/devices/damaged-devices-screen')) }),
-  screen({ path: '/dashboard/lost-devices', label: 'nav.lostDevices', access: anyOf('VIEW_CUSTOMER_PHONE'), screen: lazyChunk(() => import('../screens/devices/lost-devices-screen')) }),
-  screen({ path: '/dashboard/suspended-imeis', label: 'nav.suspendedImeis', access: anyOf('VIEW_CUSTOMER_PHONE'), screen: lazyChunk(() => import('../screens/devices/suspended-imeis-screen')) }),
-  queue('loan_deactivation', { path: '/dashboard/deregistrations', label: 'nav.deregistrations', access: anyOf('VIEW_DEREGISTRATIONS'), group: 'nav.approvals' }),
-  queue('imei_change', { path: '/dashboard/imei_changes', label: 'nav.imeiChanges', access: anyOf('VIEW_IMEI_CHANGE_REQUESTS'), group: 'nav.approvals' }),
-  queue('loan_extension', { path: '/dashboard/loan_extensions', label: 'nav.loanExtensions', access: anyOf('VIEW_LOAN_EXTENSION_REQUESTS'), group: 'nav.approvals' }),
+  screen({
+    path: '/dashboard/damaged-devices',
+    label: 'nav.damagedDevices',
+    access: anyOf('VIEW_CUSTOMER_PHONE'),
+    screen: lazyChunk(() => import('../screens/devices/damaged-devices-screen')),
+  }),
+  screen({
+    path: '/dashboard/lost-devices',
+    label: 'nav.lostDevices',
+    access: anyOf('VIEW_CUSTOMER_PHONE'),
+    screen: lazyChunk(() => import('../screens/devices/lost-devices-screen')),
+  }),
+  screen({
+    path: '/dashboard/suspended-imeis',
+    label: 'nav.suspendedImeis',
+    access: anyOf('VIEW_CUSTOMER_PHONE'),
+    screen: lazyChunk(() => import('../screens/devices/suspended-imeis-screen')),
+  }),
+  queue('loan_deactivation', {
+    path: '/dashboard/deregistrations',
+    label: 'nav.deregistrations',
+    access: anyOf('VIEW_DEREGISTRATIONS'),
+    group: 'nav.approvals',
+  }),
+  queue('imei_change', {
+    path: '/dashboard/imei_changes',
+    label: 'nav.imeiChanges',
+    access: anyOf('VIEW_IMEI_CHANGE_REQUESTS'),
+    group: 'nav.approvals',
+  }),
+  queue('loan_extension', {
+    path: '/dashboard/loan_extensions',
+    label: 'nav.loanExtensions',
+    access: anyOf('VIEW_LOAN_EXTENSION_REQUESTS'),
+    group: 'nav.approvals',
+  }),
   // Issue 5: the maker-checker inboxes, worked by whoever works the approvals.
-  queue('maker_checker', { path: '/dashboard/maker-checker', label: 'nav.makerChecker', access: anyOf('VIEW_APPROVALS'), group: 'nav.approvals' }),
-  queue('maker_checker_portal', { path: '/dashboard/maker-checker/portal', label: 'nav.portalApprovals', access: anyOf('VIEW_APPROVALS'), group: 'nav.approvals' }),
+  queue('maker_checker', {
+    path: '/dashboard/maker-checker',
+    label: 'nav.makerChecker',
+    access: anyOf('VIEW_APPROVALS'),
+    group: 'nav.approvals',
+  }),
+  queue('maker_checker_portal', {
+    path: '/dashboard/maker-checker/portal',
+    label: 'nav.portalApprovals',
+    access: anyOf('VIEW_APPROVALS'),
+    group: 'nav.approvals',
+  }),
   soon({ path: '/dashboard/agents', label: 'nav.agents' }),
-  soon({ path: '/dashboard/agents_categories', label: 'nav.agentCategories', access: anyOf('VIEW_AGENT_CATEGORIES'), group: 'nav.categories' }),
+  soon({
+    path: '/dashboard/agents_categories',
+    label: 'nav.agentCategories',
+    access: anyOf('VIEW_AGENT_CATEGORIES'),
+    group: 'nav.categories',
+  }),
   // The spec names no role for these two; each takes the role of the group that matches it.
-  soon({ path: '/dashboard/suspense-transactions', label: 'nav.suspenseTransactions', access: anyOf('VIEW_SUSPENSE_TRANSACTIONS'), group: 'nav.finance' }),
-  soon({ path: '/dashboard/reconciliation', label: 'nav.reconciliation', access: anyOf('UPLOAD_RECONCILIATION_DOCUMENT'), group: 'nav.finance' }),
-  soon({ path: '/dashboard/capital-accounting', label: 'nav.capitalAccounting', access: anyOf('ADD_CAPITAL_INJECTION', 'DEDUCT_CAPITAL'), group: 'nav.finance' }),
-  screen({ path: '/dashboard/security', label: 'nav.security', access: anyOf('VIEW_SECURITY'), gated: true, screen: lazyChunk(() => import('../screens/security/security-screen')) }),
+  soon({
+    path: '/dashboard/suspense-transactions',
+    label: 'nav.suspenseTransactions',
+    access: anyOf('VIEW_SUSPENSE_TRANSACTIONS'),
+    group: 'nav.finance',
+  }),
+  soon({
+    path: '/dashboard/reconciliation',
+    label: 'nav.reconciliation',
+    access: anyOf('UPLOAD_RECONCILIATION_DOCUMENT'),
+    group: 'nav.finance',
+  }),
+  soon({
+    path: '/dashboard/capital-accounting',
+    label: 'nav.capitalAccounting',
+    access: anyOf('ADD_CAPITAL_INJECTION', 'DEDUCT_CAPITAL'),
+    group: 'nav.finance',
+  }),
+  screen({
+    path: '/dashboard/security',
+    label: 'nav.security',
+    access: anyOf('VIEW_SECURITY'),
+    gated: true,
+    screen: lazyChunk(() => import('../screens/security/security-screen')),
+  }),
   // Issue 5: the audit trail of requests, for admins (the server asks VIEW_SECURITY).
-  screen({ path: '/dashboard/requests-audit', label: 'nav.requestsAudit', access: anyOf('VIEW_SECURITY'), screen: lazyChunk(() => import('../screens/approvals/audit-screen')) }),
+  screen({
+    path: '/dashboard/requests-audit',
+    label: 'nav.requestsAudit',
+    access: anyOf('VIEW_SECURITY'),
+    screen: lazyChunk(() => import('../screens/approvals/audit-screen')),
+  }),
 
   // Processes, in the explorer's order.
   process({
@@ -186,7 +315,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
       watchUnauthorized: 'listens for any 401 answer of the HTTP client',
     },
   }),
-  process({ machine: themeMachine, about: 'processes.about.theme', shownOn: [{ prefix: '', screen: 'processes.screen.topBar' }], calls: {} }),
+  process({
+    machine: themeMachine,
+    about: 'processes.about.theme',
+    shownOn: [{ prefix: '', screen: 'processes.screen.topBar' }],
+    calls: {},
+  }),
   process({
     machine: resourceListMachine,
     about: 'processes.about.resourceList',
@@ -227,8 +361,20 @@ export const REGISTRY: readonly RegistryEntry[] = [
     about: 'processes.about.approvalQueue',
     shownOn: [{ prefix: '', screen: '/dashboard/deregistrations, /dashboard/imei_changes, /dashboard/loan_extensions' }],
     calls: {
-      fetchQueue: apis(routes.pendingLoanExtensions, routes.pendingLoanDeactivations, routes.pendingImeiChanges, routes.pendingMakerChecker, routes.pendingMakerCheckerPortal),
-      decideMany: apis(routes.decideLoanExtensions, routes.decideLoanDeactivations, routes.decideImeiChanges, routes.decideMakerChecker, routes.decideMakerCheckerPortal),
+      fetchQueue: apis(
+        routes.pendingLoanExtensions,
+        routes.pendingLoanDeactivations,
+        routes.pendingImeiChanges,
+        routes.pendingMakerChecker,
+        routes.pendingMakerCheckerPortal,
+      ),
+      decideMany: apis(
+        routes.decideLoanExtensions,
+        routes.decideLoanDeactivations,
+        routes.decideImeiChanges,
+        routes.decideMakerChecker,
+        routes.decideMakerCheckerPortal,
+      ),
     },
     live: { approvalQueue: queueMachine },
   }),
@@ -324,7 +470,8 @@ export const REGISTRY: readonly RegistryEntry[] = [
     shownOn: [{ prefix: '', screen: 'processes.screen.scannerCheck' }],
     calls: {
       capture: 'POST {device_bridge_url}/SGIFPCapture (the local biometric device service, form Timeout, Quality, templateFormat)',
-      convert: 'POST {device_bridge_url}/convert (the fingerprint image converter: BMP and template to the ISO 19794-2 template NIDA reads)',
+      convert:
+        'POST {device_bridge_url}/convert (the fingerprint image converter: BMP and template to the ISO 19794-2 template NIDA reads)',
     },
     live: { scannerCapture: liveScannerCapture },
   }),

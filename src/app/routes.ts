@@ -17,8 +17,17 @@ const DASHBOARD = '/dashboard';
 /** Every screen of the registry under /dashboard (spec section 2); placeholders stand in for the areas not built yet. */
 export const DASHBOARD_ROUTES: readonly DashboardRoute[] = REGISTRY.flatMap((entry) =>
   entry.kind === 'screen' && entry.screen && (entry.path === DASHBOARD || entry.path.startsWith(`${DASHBOARD}/`))
-    ? [{ path: entry.path.slice(DASHBOARD.length + 1), label: entry.label, screen: entry.screen, props: entry.props, onlyFor: entry.gated && entry.access }]
+    ? [
+        {
+          path: entry.path.slice(DASHBOARD.length + 1),
+          label: entry.label,
+          screen: entry.screen,
+          props: entry.props,
+          onlyFor: entry.gated && entry.access,
+        },
+      ]
     : [],
 );
 
-export const registeredRoutes = (roles: readonly string[]) => DASHBOARD_ROUTES.filter((route) => !route.onlyFor || allows(route.onlyFor, roles));
+export const registeredRoutes = (roles: readonly string[]) =>
+  DASHBOARD_ROUTES.filter((route) => !route.onlyFor || allows(route.onlyFor, roles));

@@ -27,7 +27,12 @@ export type AuthUser = z.infer<typeof authUser>;
 export const loginResponse = z.object({ accessToken: z.string(), user: authUser });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const otpVerifyRequest = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'valid code required') });
+export const otpVerifyRequest = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'valid code required'),
+});
 export const otpVerifyResponse = z.object({ user: authUser });
 export const otpResendResponse = z.object({ sent: z.literal(true), channel: otpChannel });
 

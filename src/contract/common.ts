@@ -77,7 +77,4 @@ export const isoDay = (message = 'valid date required (YYYY-MM-DD)') =>
  * so 1900-01-01T01:00:00+03:00 is refused: it is 1899 in UTC).
  */
 export const isoInstant = (message = 'must be an ISO date and time') =>
-  z.iso
-    .datetime({ offset: true, error: message })
-    .refine((value) => inDateRange(new Date(value)), DATE_RANGE_MESSAGE);
-
+  z.iso.datetime({ offset: true, error: message }).refine((value) => inDateRange(new Date(value)), DATE_RANGE_MESSAGE);

@@ -24,7 +24,14 @@ export const OFFLINE_PIN = {
 export const CALL_TYPES = ['incoming', 'outgoing'] as const;
 export const CALL_MOODS = ['angry', 'disappointed', 'happy', 'neutral', 'sad'] as const;
 export const CALL_DESCRIPTIONS = [
-  'inquiry', 'lost_phone', 'misinformed_by_agent', 'other', 'phone_unlock', 'repair', 'wants_to_return_phone', 'payment_to_wrong_account',
+  'inquiry',
+  'lost_phone',
+  'misinformed_by_agent',
+  'other',
+  'phone_unlock',
+  'repair',
+  'wants_to_return_phone',
+  'payment_to_wrong_account',
 ] as const;
 export const DATA_BUNDLES = ['100MB', '500MB', '1GB', '2GB'] as const;
 export const DEVICE_STATUSES = ['active', 'stolen', 'lost', 'damaged'] as const;
@@ -50,8 +57,18 @@ const pastDay = isoDay('valid date required');
 const notes = text({ error: 'valid notes required' }).trim().max(500, 'must be at most 500 characters').optional();
 
 const page = {
-  limit: z.number({ error: 'valid limit required' }).int('valid limit required').min(1, 'valid limit required').max(200, 'must be at most 200').default(50),
-  skip: z.number({ error: 'valid skip required' }).int('valid skip required').min(0, 'valid skip required').max(1_000_000, 'must be at most 1000000').default(0),
+  limit: z
+    .number({ error: 'valid limit required' })
+    .int('valid limit required')
+    .min(1, 'valid limit required')
+    .max(200, 'must be at most 200')
+    .default(50),
+  skip: z
+    .number({ error: 'valid skip required' })
+    .int('valid skip required')
+    .min(0, 'valid skip required')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(0),
 };
 
 export const customerRequest = z.object({ msisdn: msisdnField });
@@ -61,14 +78,16 @@ export const customerRequest = z.object({ msisdn: msisdnField });
 
 /** One box: an IMEI (15 digits with its check digit) or the customer's phone number in any form. */
 export const deviceSearchRequest = z.object({
-  search: text({ error: 'valid IMEI or phone number required' }).max(100, 'must be at most 100 characters').transform((value, ctx) => {
-    const imei = parseImei(value);
-    if (imei) return { imei } as { imei: string; msisdn?: undefined };
-    const msisdn = parseMsisdn(value);
-    if (msisdn) return { msisdn } as { msisdn: string; imei?: undefined };
-    ctx.addIssue({ code: 'custom', message: 'valid IMEI or phone number required' });
-    return z.NEVER;
-  }),
+  search: text({ error: 'valid IMEI or phone number required' })
+    .max(100, 'must be at most 100 characters')
+    .transform((value, ctx) => {
+      const imei = parseImei(value);
+      if (imei) return { imei } as { imei: string; msisdn?: undefined };
+      const msisdn = parseMsisdn(value);
+      if (msisdn) return { msisdn } as { msisdn: string; imei?: undefined };
+      ctx.addIssue({ code: 'custom', message: 'valid IMEI or phone number required' });
+      return z.NEVER;
+    }),
 });
 
 export const deviceStatusChange = z.object({
@@ -119,9 +138,7 @@ export type OfflinePin = z.infer<typeof offlinePin>;
 export const customerSmsRequest = z.object({ msisdn: msisdnField, ...page });
 export const customerSms = z.object({
   total: z.number().int(),
-  texts: z.array(
-    z.object({ id: z.number().int(), body: z.string(), category: z.string(), status: z.string(), sent_at: z.string() }),
-  ),
+  texts: z.array(z.object({ id: z.number().int(), body: z.string(), category: z.string(), status: z.string(), sent_at: z.string() })),
 });
 export type CustomerSms = z.infer<typeof customerSms>;
 
@@ -178,7 +195,13 @@ export const loanStatements = z.object({
       loan_id: z.number().int(),
       loan_number: z.string(),
       entries: z.array(
-        z.object({ date: z.string(), description: z.string(), debit: z.number().int(), credit: z.number().int(), balance: z.number().int() }),
+        z.object({
+          date: z.string(),
+          description: z.string(),
+          debit: z.number().int(),
+          credit: z.number().int(),
+          balance: z.number().int(),
+        }),
       ),
     }),
   ),

@@ -162,7 +162,10 @@ export const otpSent = z.object({
   expires_at: z.string(),
 });
 
-const otpCode = (name: string) => text().trim().regex(/^[0-9]{6}$/, `valid ${name} required`);
+const otpCode = (name: string) =>
+  text()
+    .trim()
+    .regex(/^[0-9]{6}$/, `valid ${name} required`);
 export const otpVerifyRequest = z.object({
   wizard_id: wizardId,
   agent_code: otpCode('agent OTP code'),
@@ -205,7 +208,9 @@ export const identityVerified = z.object({
 // --- Contract: fetch_econtract_details (public), upload_pdf_contracts -----------------------------------------
 
 export const contractDetailsRequest = z.object({
-  reference: text().trim().regex(/^[A-Za-z0-9_-]{16,64}$/, 'valid contract reference required'),
+  reference: text()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'valid contract reference required'),
 });
 
 export const contractDetails = z.object({
@@ -257,7 +262,9 @@ export const vivoSendRequest = z.object({ imei: imeiField });
 export const vivoCodeSent = z.object({ sent_at: z.string(), expires_at: z.string() });
 export const vivoVerifyRequest = z.object({
   imei: imeiField,
-  code: text().trim().regex(/^[0-9]{6}$/, 'valid authorization code required'),
+  code: text()
+    .trim()
+    .regex(/^[0-9]{6}$/, 'valid authorization code required'),
 });
 export const vivoVerified = z.object({ imei: z.string(), verified: z.literal(true) });
 

@@ -24,7 +24,12 @@ export const deviceListRequest = z.object({
     .min(1, 'valid limit required')
     .max(DEVICE_LIST_LIMITS.page, `must be at most ${DEVICE_LIST_LIMITS.page}`)
     .default(25),
-  skip: z.number({ error: 'valid skip required' }).int('valid skip required').min(0, 'valid skip required').max(1_000_000, 'must be at most 1000000').default(0),
+  skip: z
+    .number({ error: 'valid skip required' })
+    .int('valid skip required')
+    .min(0, 'valid skip required')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(0),
 });
 export type DeviceListRequest = z.input<typeof deviceListRequest>;
 

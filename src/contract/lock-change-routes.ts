@@ -13,31 +13,57 @@ const NO_DEVICE = 'Customer record not found (reason not_found), or the customer
  */
 export const lockChangeRoutes = {
   viewDeviceLockType: define({
-    method: 'POST', path: '/api/v1/view_customer_device_lock_type', auth: 'VIEW_CUSTOMER_PHONE',
+    method: 'POST',
+    path: '/api/v1/view_customer_device_lock_type',
+    auth: 'VIEW_CUSTOMER_PHONE',
     summary: "The customer's device lock solution type and the types it may change to",
-    body: l.lockTypeRequest, response: l.deviceLockType, refusals: { 404: NO_DEVICE },
+    body: l.lockTypeRequest,
+    response: l.deviceLockType,
+    refusals: { 404: NO_DEVICE },
   }),
   lockSolutionStatus: define({
-    method: 'POST', path: '/api/v1/get_customer_status_lock_solution', auth: 'VIEW_CUSTOMER_PHONE',
+    method: 'POST',
+    path: '/api/v1/get_customer_status_lock_solution',
+    auth: 'VIEW_CUSTOMER_PHONE',
     summary: "The lock solution's status on the customer's device: active or inactive, activation, locked, last check-in, enrolled",
-    body: l.lockTypeRequest, response: l.lockSolutionStatus, refusals: { 404: NO_DEVICE },
+    body: l.lockTypeRequest,
+    response: l.lockSolutionStatus,
+    refusals: { 404: NO_DEVICE },
   }),
   changeLockSolution: define({
-    method: 'POST', path: '/api/v1/change_lock_solution', auth: 'ADD_LOAN',
-    summary: "Start changing the device's lock solution type: answers what to do on the handset (dial code, provisioning QR, app); a new start replaces an unconfirmed one",
-    body: l.changeLockRequest, response: l.lockChangeStarted,
-    refusals: { 404: NO_DEVICE, 409: 'The device is reported stolen or lost (reason device_stolen), or already has this lock type (reason same_lock_type)' },
+    method: 'POST',
+    path: '/api/v1/change_lock_solution',
+    auth: 'ADD_LOAN',
+    summary:
+      "Start changing the device's lock solution type: answers what to do on the handset (dial code, provisioning QR, app); a new start replaces an unconfirmed one",
+    body: l.changeLockRequest,
+    response: l.lockChangeStarted,
+    refusals: {
+      404: NO_DEVICE,
+      409: 'The device is reported stolen or lost (reason device_stolen), or already has this lock type (reason same_lock_type)',
+    },
   }),
   sendLockChangeVivoCode: define({
-    method: 'POST', path: '/api/v1/change_lock_solution/send_auth_code', auth: 'ADD_LOAN',
-    summary: 'Send a vivo authorization code (valid 5 minutes) for a device whose lock is being changed to vivo; verify it with verify_auth_code/vivo/device',
-    body: vivoSendRequest, response: vivoCodeSent,
-    refusals: { 404: 'No customer device with this IMEI (reason not_found)', 409: 'No change to vivo started for this device (reason no_change_started)' },
+    method: 'POST',
+    path: '/api/v1/change_lock_solution/send_auth_code',
+    auth: 'ADD_LOAN',
+    summary:
+      'Send a vivo authorization code (valid 5 minutes) for a device whose lock is being changed to vivo; verify it with verify_auth_code/vivo/device',
+    body: vivoSendRequest,
+    response: vivoCodeSent,
+    refusals: {
+      404: 'No customer device with this IMEI (reason not_found)',
+      409: 'No change to vivo started for this device (reason no_change_started)',
+    },
   }),
   confirmLockSolutionChange: define({
-    method: 'POST', path: '/api/v1/confirm_lock_solution_change', auth: 'ADD_LOAN',
-    summary: 'The lock solution and the app are installed: the change applies (activated), and the device is enrolled with the new provider after the commit',
-    body: l.confirmLockChangeRequest, response: l.lockChanged,
+    method: 'POST',
+    path: '/api/v1/confirm_lock_solution_change',
+    auth: 'ADD_LOAN',
+    summary:
+      'The lock solution and the app are installed: the change applies (activated), and the device is enrolled with the new provider after the commit',
+    body: l.confirmLockChangeRequest,
+    response: l.lockChanged,
     refusals: {
       404: NO_DEVICE,
       409: 'No change started (reason no_change_started), the vivo code not verified (reason vivo_not_verified), or the device is reported stolen or lost (reason device_stolen)',

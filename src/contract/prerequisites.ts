@@ -40,7 +40,10 @@ export const portalUser = z.object({
 export type PortalUser = z.infer<typeof portalUser>;
 
 export const createPortalUser = z.object({
-  username: z.string().trim().regex(/^[a-z0-9._-]{3,40}$/i, 'valid username required'),
+  username: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9._-]{3,40}$/i, 'valid username required'),
   full_name: text().trim().min(2, 'valid full name required').max(100, 'valid full name required'),
   email: z.email('valid email required'),
   phone: z

@@ -15,13 +15,23 @@ export const repaymentNetwork = z.enum(repaymentNetworks);
 export type RepaymentNetwork = z.infer<typeof repaymentNetwork>;
 
 /** What the account box may hold: a loan number or a phone number in any form (anything else goes to suspense). */
-const account = text({ error: 'The account keyed in is required' }).trim().min(1, 'The account keyed in is required').max(64, 'must be at most 64 characters');
-const amount = z.number({ error: 'A whole amount of TZS is required' }).int('must be a whole number of TZS').positive('must be more than 0').max(50_000_000, 'must be at most 50,000,000');
+const account = text({ error: 'The account keyed in is required' })
+  .trim()
+  .min(1, 'The account keyed in is required')
+  .max(64, 'must be at most 64 characters');
+const amount = z
+  .number({ error: 'A whole amount of TZS is required' })
+  .int('must be a whole number of TZS')
+  .positive('must be more than 0')
+  .max(50_000_000, 'must be at most 50,000,000');
 
 /** The provider's confirmation of a customer's payment (C2B). */
 export const repaymentCallback = z.object({
   /** The provider's receipt: the idempotency key. */
-  transaction_id: text({ error: 'The provider transaction id is required' }).trim().min(1, 'The provider transaction id is required').max(64, 'must be at most 64 characters'),
+  transaction_id: text({ error: 'The provider transaction id is required' })
+    .trim()
+    .min(1, 'The provider transaction id is required')
+    .max(64, 'must be at most 64 characters'),
   /** The paying number, international form (not always the customer's own). */
   msisdn: z.string({ error: 'The payer number is required' }).regex(/^255[67][0-9]{8}$/, 'must be 255 followed by 9 digits'),
   account,

@@ -53,10 +53,16 @@ export interface QueueRules {
  */
 export const REQUEST_QUEUES = {
   loan_extension: {
-    kinds: ['loan_extension'], view: 'VIEW_LOAN_EXTENSION_REQUESTS', approve: 'APPROVE_LOAN_EXTENSION', deny: 'DENY_LOAN_EXTENSION',
+    kinds: ['loan_extension'],
+    view: 'VIEW_LOAN_EXTENSION_REQUESTS',
+    approve: 'APPROVE_LOAN_EXTENSION',
+    deny: 'DENY_LOAN_EXTENSION',
   },
   loan_deactivation: {
-    kinds: ['loan_deactivation'], view: 'VIEW_DEREGISTRATIONS', approve: 'APPROVE_DEREGISTRATION', deny: 'APPROVE_DEREGISTRATION',
+    kinds: ['loan_deactivation'],
+    view: 'VIEW_DEREGISTRATIONS',
+    approve: 'APPROVE_DEREGISTRATION',
+    deny: 'APPROVE_DEREGISTRATION',
   },
   imei_change: { kinds: ['imei_change'], view: 'VIEW_IMEI_CHANGE_REQUESTS', approve: 'APPROVE_IMEI_CHANGE', deny: 'DENY_IMEI_CHANGE' },
   maker_checker: { kinds: BUSINESS_REQUEST_KINDS, view: 'VIEW_APPROVALS', approve: 'VIEW_APPROVALS', deny: 'VIEW_APPROVALS' },
@@ -127,7 +133,11 @@ export const imeiField = text({ error: 'valid IMEI required' }).transform((value
   return imei;
 });
 
-const id = (what: string) => z.number({ error: `valid ${what} required` }).int(`valid ${what} required`).positive(`valid ${what} required`);
+const id = (what: string) =>
+  z
+    .number({ error: `valid ${what} required` })
+    .int(`valid ${what} required`)
+    .positive(`valid ${what} required`);
 
 export const reasonField = trimmedText(REQUEST_LIMITS.reason.min, REQUEST_LIMITS.reason.max, 'A reason is required');
 
@@ -421,6 +431,18 @@ export const requestAuditCsv = z.object({
   csv: z.string(),
 });
 export const REQUEST_AUDIT_CSV_COLUMNS = [
-  'id', 'kind', 'status', 'maker', 'checker', 'submitted_at', 'decided_at', 'customer_msisdn', 'store', 'summary', 'reason',
-  'comment', 'before', 'after',
+  'id',
+  'kind',
+  'status',
+  'maker',
+  'checker',
+  'submitted_at',
+  'decided_at',
+  'customer_msisdn',
+  'store',
+  'summary',
+  'reason',
+  'comment',
+  'before',
+  'after',
 ] as const;

@@ -1,5 +1,12 @@
 /** How the local biometric device service failed, as the scanner-capture machine tells them apart. */
-export const DEVICE_FAILURE_KINDS = ['timedOut', 'deviceUnreachable', 'parserUnreachable', 'androidComm', 'critical', 'lowQuality'] as const;
+export const DEVICE_FAILURE_KINDS = [
+  'timedOut',
+  'deviceUnreachable',
+  'parserUnreachable',
+  'androidComm',
+  'critical',
+  'lowQuality',
+] as const;
 export type DeviceFailureKind = (typeof DEVICE_FAILURE_KINDS)[number];
 
 export interface DeviceFailure {
@@ -10,7 +17,10 @@ export interface DeviceFailure {
 
 export function isDeviceFailure(value: unknown): value is DeviceFailure {
   return (
-    typeof value === 'object' && value !== null && 'kind' in value && (DEVICE_FAILURE_KINDS as readonly unknown[]).includes((value as { kind: unknown }).kind)
+    typeof value === 'object' &&
+    value !== null &&
+    'kind' in value &&
+    (DEVICE_FAILURE_KINDS as readonly unknown[]).includes((value as { kind: unknown }).kind)
   );
 }
 

@@ -50,7 +50,8 @@ export const approvalQueueMachine = setup({
   },
   guards: {
     canDecide: ({ context, event }) =>
-      context.selected.length > 0 && (event.type !== 'decision.requested' || event.decision === 'approve' || event.comment.trim().length > 0),
+      context.selected.length > 0 &&
+      (event.type !== 'decision.requested' || event.decision === 'approve' || event.comment.trim().length > 0),
   },
 }).createMachine({
   id: 'approvalQueue',

@@ -42,7 +42,11 @@ export const approvalRequestMachine = setup({
       on: {
         'decision.approve': { target: 'approving', actions: assign({ failure: null, invalid: null }) },
         'decision.deny': [
-          { guard: 'commentGiven', target: 'denying', actions: assign({ comment: ({ event }) => event.comment.trim(), failure: null, invalid: null }) },
+          {
+            guard: 'commentGiven',
+            target: 'denying',
+            actions: assign({ comment: ({ event }) => event.comment.trim(), failure: null, invalid: null }),
+          },
           { actions: assign({ invalid: { comment: 'commentMissing' }, failure: null }) },
         ],
       },

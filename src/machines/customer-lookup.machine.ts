@@ -45,7 +45,11 @@ export const customerLookupMachine = setup({
           { target: 'found', actions: assign({ view: ({ event }) => event.output }) },
         ],
         onError: [
-          { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound', actions: assign({ view: null }) },
+          {
+            guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+            actions: assign({ view: null }),
+          },
           { target: 'failed', actions: assign({ failure: ({ event }) => toCallFailure(event.error), view: null }) },
         ],
       },

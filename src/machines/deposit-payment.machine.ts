@@ -89,7 +89,14 @@ export const depositPaymentMachine = setup({
       invoke: {
         id: 'pushDeposit',
         src: 'pushDeposit',
-        input: ({ context: { wizardId, attempt, msisdn, paymentMsisdn, phonePriceId, period } }) => ({ wizardId, attempt, msisdn, paymentMsisdn, phonePriceId, period }),
+        input: ({ context: { wizardId, attempt, msisdn, paymentMsisdn, phonePriceId, period } }) => ({
+          wizardId,
+          attempt,
+          msisdn,
+          paymentMsisdn,
+          phonePriceId,
+          period,
+        }),
         onDone: [
           { guard: 'completed', target: 'paid', actions: 'keepStatus' },
           { guard: 'failed', target: 'declined', actions: 'keepStatus' },

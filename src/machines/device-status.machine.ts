@@ -54,7 +54,9 @@ export const deviceStatusMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'device.searched': { target: 'searching', actions: { type: 'rememberSearch', params: ({ event }) => ({ search: event.search }) } } },
+      on: {
+        'device.searched': { target: 'searching', actions: { type: 'rememberSearch', params: ({ event }) => ({ search: event.search }) } },
+      },
     },
     searching: {
       tags: ['busy'],
@@ -64,13 +66,19 @@ export const deviceStatusMachine = setup({
         input: ({ context }) => ({ search: context.search! }),
         onDone: { target: 'found', actions: assign({ device: ({ event }) => event.output }) },
         onError: [
-          { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound', actions: assign({ failure: ({ event }) => toCallFailure(event.error) }) },
+          {
+            guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+            actions: assign({ failure: ({ event }) => toCallFailure(event.error) }),
+          },
           { target: 'failed', actions: assign({ failure: ({ event }) => toCallFailure(event.error) }) },
         ],
       },
     },
     notFound: {
-      on: { 'device.searched': { target: 'searching', actions: { type: 'rememberSearch', params: ({ event }) => ({ search: event.search }) } } },
+      on: {
+        'device.searched': { target: 'searching', actions: { type: 'rememberSearch', params: ({ event }) => ({ search: event.search }) } },
+      },
     },
     failed: {
       on: {
@@ -80,7 +88,11 @@ export const deviceStatusMachine = setup({
     },
     found: {
       on: {
-        'change.requested': { guard: 'canChange', target: 'confirming', actions: assign({ change: ({ event }) => event.values, failure: null }) },
+        'change.requested': {
+          guard: 'canChange',
+          target: 'confirming',
+          actions: assign({ change: ({ event }) => event.values, failure: null }),
+        },
         'device.searched': { target: 'searching', actions: { type: 'rememberSearch', params: ({ event }) => ({ search: event.search }) } },
       },
     },
@@ -101,7 +113,9 @@ export const deviceStatusMachine = setup({
       },
     },
     done: {
-      on: { 'device.searched': { target: 'searching', actions: { type: 'rememberSearch', params: ({ event }) => ({ search: event.search }) } } },
+      on: {
+        'device.searched': { target: 'searching', actions: { type: 'rememberSearch', params: ({ event }) => ({ search: event.search }) } },
+      },
     },
   },
 });

@@ -59,7 +59,11 @@ const queryRefused = ({ msisdn, national_id }: CustomerQuery): Record<string, st
 const output = <T>(event: unknown) => (event as { output: T }).output;
 
 /** The wizard's status as the lock to install: the chosen phone's lock, on the handset given out; vivo asks a code. */
-export const lockOfWizard = ({ imei, lock }: WizardStatus): LockToInstall => ({ imei, ...lock, vivo_code_required: lock.lock_solution_type === 'vivo' });
+export const lockOfWizard = ({ imei, lock }: WizardStatus): LockToInstall => ({
+  imei,
+  ...lock,
+  vivo_code_required: lock.lock_solution_type === 'vivo',
+});
 
 /**
  * The customer first-time deposit, in the spec's order: find the customer, the phones they qualify for, pick and
@@ -91,14 +95,17 @@ export const firstDepositMachine = setup({
     verifyOtps: fromPromise<{ verified: true }, { wizardId: string; agentCode: string; customerCode: string }>(notProvided),
     identityCheck: identityCheckMachine,
     fetchContract: fromPromise<ContractDetails, { reference: string }>(notProvided),
-    signContract: fromPromise<{ reference: string; contract_url: string; signed_at: string }, { wizardId: string; signedBy: string }>(notProvided),
+    signContract: fromPromise<{ reference: string; contract_url: string; signed_at: string }, { wizardId: string; signedBy: string }>(
+      notProvided,
+    ),
     lockInstall: lockInstallMachine,
   },
   guards: {
     validQuery: ({ event }) => event.type === 'customer.search' && qualifiedPhonesRequest.safeParse(event.query).success,
     qualifies: ({ event }) => output<QualifiedPhonesResponse>(event).phones.length > 0,
     validPayer: ({ event }) => event.type === 'phone.confirmed' && (!event.payer?.trim() || parseMsisdn(event.payer) !== null),
-    knownPhone: ({ context, event }) => event.type === 'phone.picked' && context.phones.some((p) => p.phone_price_id === event.phonePriceId),
+    knownPhone: ({ context, event }) =>
+      event.type === 'phone.picked' && context.phones.some((p) => p.phone_price_id === event.phonePriceId),
     paid: ({ event }) => output<DepositPaymentOutput>(event).paid,
     bothCodes: ({ context, event }) =>
       event.type === 'otp.codesEntered' &&
@@ -158,7 +165,11 @@ export const firstDepositMachine = setup({
               },
               {
                 target: 'notQualified',
-                actions: assign(({ event }) => ({ customer: event.output.customer, phones: [], notQualified: event.output.not_qualified_reason })),
+                actions: assign(({ event }) => ({
+                  customer: event.output.customer,
+                  phones: [],
+                  notQualified: event.output.not_qualified_reason,
+                })),
               },
             ],
             onError: { target: 'idle', actions: 'keepFailure' },
@@ -209,7 +220,11 @@ export const firstDepositMachine = setup({
           pollLimit: context.pollLimit,
         }),
         onDone: [
-          { guard: 'paid', target: 'otp', actions: assign(({ event }) => ({ deposit: event.output.status, attempt: event.output.attempt })) },
+          {
+            guard: 'paid',
+            target: 'otp',
+            actions: assign(({ event }) => ({ deposit: event.output.status, attempt: event.output.attempt })),
+          },
           // Declined and the agent went back: nothing was charged, the next push is a new attempt.
           { target: 'confirmingPhone', actions: assign({ attempt: ({ event }) => event.output.attempt + 1 }) },
         ],
@@ -257,7 +272,11 @@ export const firstDepositMachine = setup({
       invoke: {
         id: 'identity',
         src: 'identityCheck',
-        input: ({ context }) => ({ wizardId: context.wizardId, hasQuestion: !!context.customer?.security_question, scanner: context.scanner }),
+        input: ({ context }) => ({
+          wizardId: context.wizardId,
+          hasQuestion: !!context.customer?.security_question,
+          scanner: context.scanner,
+        }),
         onDone: { target: 'contract', actions: assign({ contractRef: ({ event }) => (event.output as IdentityCheckOutput).contractRef }) },
       },
     },
@@ -310,7 +329,11 @@ export const firstDepositMachine = setup({
             src: 'lockInstall',
             input: ({ context }) => ({ params: { wizardId: context.wizardId }, mayGoBack: false }),
             onDone: [
-              { guard: 'installed', target: '#firstDeposit.done', actions: assign({ loan: ({ event }) => (event.output as { installed: LoanSummary }).installed }) },
+              {
+                guard: 'installed',
+                target: '#firstDeposit.done',
+                actions: assign({ loan: ({ event }) => (event.output as { installed: LoanSummary }).installed }),
+              },
               // The wizard cannot go back from its lock: the only other outcome is the status call refused.
               { target: 'loadFailed', actions: assign({ failure: ({ event }) => (event.output as { refused: CallFailure }).refused }) },
             ],

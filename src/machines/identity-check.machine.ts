@@ -68,7 +68,11 @@ export const identityCheckMachine = setup({
     hasQuestion: ({ context }) => context.hasQuestion,
     validNida: ({ context, event }) =>
       event.type === 'fingerprint.submitted' &&
-      fingerprintVerifyRequest.safeParse({ wizard_id: context.wizardId, nida_number: event.nidaNumber, fingerprint: context.fingerprint?.template }).success,
+      fingerprintVerifyRequest.safeParse({
+        wizard_id: context.wizardId,
+        nida_number: event.nidaNumber,
+        fingerprint: context.fingerprint?.template,
+      }).success,
     validAnswer: ({ context, event }) =>
       event.type === 'answer.submitted' && securityAnswerRequest.safeParse({ wizard_id: context.wizardId, answer: event.answer }).success,
   },
@@ -149,7 +153,10 @@ export const identityCheckMachine = setup({
               {
                 actions: assign({
                   invalid: ({ context, event }) =>
-                    fieldErrors(securityAnswerRequest.safeParse({ wizard_id: context.wizardId, answer: (event as { answer: string }).answer }).error?.issues ?? []),
+                    fieldErrors(
+                      securityAnswerRequest.safeParse({ wizard_id: context.wizardId, answer: (event as { answer: string }).answer }).error
+                        ?.issues ?? [],
+                    ),
                   failure: null,
                 }),
               },

@@ -38,10 +38,7 @@ export const lockChangeMachine = setup({
   types: {
     input: {} as LockChangeInput,
     context: {} as Context,
-    events: {} as
-      | { type: 'lock.reload' }
-      | { type: 'lock.typeChosen'; lockType: string }
-      | { type: 'lock.enrolAgain' },
+    events: {} as { type: 'lock.reload' } | { type: 'lock.typeChosen'; lockType: string } | { type: 'lock.enrolAgain' },
   },
   actors: {
     loadLock: fromPromise<CurrentLock, { msisdn: string }>(notProvided),
@@ -50,7 +47,8 @@ export const lockChangeMachine = setup({
   },
   guards: {
     offeredType: ({ context, event }) =>
-      event.type === 'lock.typeChosen' && !!context.current?.type.available_lock_solution_types.includes(event.lockType as LockSolutionType),
+      event.type === 'lock.typeChosen' &&
+      !!context.current?.type.available_lock_solution_types.includes(event.lockType as LockSolutionType),
     installed: ({ event }) => 'installed' in output<LockInstallOutput>(event),
     refused: ({ event }) => 'refused' in output<LockInstallOutput>(event),
     enrolmentPending: ({ context }) => context.result?.enrolment === 'pending',
@@ -87,10 +85,21 @@ export const lockChangeMachine = setup({
       invoke: {
         id: 'lockInstall',
         src: 'lockInstall',
-        input: ({ context, event }) => ({ params: { msisdn: context.msisdn, lockType: (event as { lockType: string }).lockType }, mayGoBack: true }),
+        input: ({ context, event }) => ({
+          params: { msisdn: context.msisdn, lockType: (event as { lockType: string }).lockType },
+          mayGoBack: true,
+        }),
         onDone: [
-          { guard: 'installed', target: 'done', actions: assign({ result: ({ event }) => (event.output as { installed: LockChanged }).installed }) },
-          { guard: 'refused', target: 'choosing', actions: assign({ failure: ({ event }) => (event.output as { refused: CallFailure }).refused }) },
+          {
+            guard: 'installed',
+            target: 'done',
+            actions: assign({ result: ({ event }) => (event.output as { installed: LockChanged }).installed }),
+          },
+          {
+            guard: 'refused',
+            target: 'choosing',
+            actions: assign({ failure: ({ event }) => (event.output as { refused: CallFailure }).refused }),
+          },
           // Back to choosing: the next start replaces this change on the server.
           { target: 'choosing' },
         ],

@@ -76,7 +76,10 @@ export const lockInstallMachine = setup({
         id: 'prepare',
         src: 'prepare',
         input: ({ context }) => context.params,
-        onDone: [{ guard: 'needsVivoCode', target: 'vivoCode', actions: 'keepLock' }, { target: 'installing', actions: 'keepLock' }],
+        onDone: [
+          { guard: 'needsVivoCode', target: 'vivoCode', actions: 'keepLock' },
+          { target: 'installing', actions: 'keepLock' },
+        ],
         onError: { target: 'refused', actions: assign({ failure: ({ event }) => toCallFailure(event.error) }) },
       },
     },

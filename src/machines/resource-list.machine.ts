@@ -69,7 +69,10 @@ export const resourceListMachine = setup({
         id: 'fetchPage',
         src: 'fetchPage',
         input: ({ context }) => ({ limit: context.limit, skip: context.skip, filter: context.filter }),
-        onDone: { target: 'ready', actions: assign({ items: ({ event }) => event.output.data, total: ({ event }) => event.output.total, failure: null }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({ items: ({ event }) => event.output.data, total: ({ event }) => event.output.total, failure: null }),
+        },
         onError: { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -88,7 +91,10 @@ export const resourceListMachine = setup({
         idle: {
           on: {
             'form.opened': { target: 'editing', actions: assign({ failure: null }) },
-            'item.removeRequested': { target: 'confirmingRemoval', actions: assign({ pendingRemoval: ({ event }) => event.id, failure: null }) },
+            'item.removeRequested': {
+              target: 'confirmingRemoval',
+              actions: assign({ pendingRemoval: ({ event }) => event.id, failure: null }),
+            },
           },
         },
         editing: {
@@ -103,7 +109,10 @@ export const resourceListMachine = setup({
           invoke: {
             id: 'createItem',
             src: 'createItem',
-            input: ({ context, event }) => ({ values: (event as Extract<ResourceListEvent, { type: 'form.submitted' }>).values, filter: context.filter }),
+            input: ({ context, event }) => ({
+              values: (event as Extract<ResourceListEvent, { type: 'form.submitted' }>).values,
+              filter: context.filter,
+            }),
             onDone: { target: '#resourceList.loading', actions: 'notifySaved' },
             onError: { target: 'editing', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
           },

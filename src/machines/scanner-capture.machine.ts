@@ -103,8 +103,16 @@ export const scannerCaptureMachine = setup({
         onDone: { target: 'converting', actions: assign({ fingerprint: ({ event }) => event.output }) },
         onError: [
           { guard: { type: 'saysTimedOut', params: errorOf }, target: 'timedOut', actions: { type: 'recordFailure', params: errorOf } },
-          { guard: { type: 'saysDeviceUnreachable', params: errorOf }, target: 'deviceUnreachable', actions: { type: 'recordFailure', params: errorOf } },
-          { guard: { type: 'saysAndroidComm', params: errorOf }, target: 'androidComm', actions: { type: 'recordFailure', params: errorOf } },
+          {
+            guard: { type: 'saysDeviceUnreachable', params: errorOf },
+            target: 'deviceUnreachable',
+            actions: { type: 'recordFailure', params: errorOf },
+          },
+          {
+            guard: { type: 'saysAndroidComm', params: errorOf },
+            target: 'androidComm',
+            actions: { type: 'recordFailure', params: errorOf },
+          },
           { guard: { type: 'saysLowQuality', params: errorOf }, target: 'lowQuality', actions: { type: 'recordFailure', params: errorOf } },
           { target: 'critical', actions: { type: 'recordFailure', params: errorOf } },
         ],
@@ -112,7 +120,12 @@ export const scannerCaptureMachine = setup({
       after: {
         captureDeadline: {
           target: 'deviceUnreachable',
-          actions: assign({ failure: ({ context }) => ({ kind: 'deviceUnreachable' as const, detail: `no answer within ${context.timeoutMs + CAPTURE_GRACE_MS} ms` }) }),
+          actions: assign({
+            failure: ({ context }) => ({
+              kind: 'deviceUnreachable' as const,
+              detail: `no answer within ${context.timeoutMs + CAPTURE_GRACE_MS} ms`,
+            }),
+          }),
         },
       },
       on: { 'scanner.cancel': 'idle' },
@@ -129,7 +142,11 @@ export const scannerCaptureMachine = setup({
         }),
         onDone: { target: 'captured', actions: assign({ template: ({ event }) => event.output.template }) },
         onError: [
-          { guard: { type: 'saysParserUnreachable', params: errorOf }, target: 'parserUnreachable', actions: { type: 'recordFailure', params: errorOf } },
+          {
+            guard: { type: 'saysParserUnreachable', params: errorOf },
+            target: 'parserUnreachable',
+            actions: { type: 'recordFailure', params: errorOf },
+          },
           { target: 'critical', actions: { type: 'recordFailure', params: errorOf } },
         ],
       },

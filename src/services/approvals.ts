@@ -31,21 +31,25 @@ export function queueMachine(queue: RequestQueue) {
         const answer = await call(calls[queue].list, { body: { limit: PAGE, skip: 0, ...input.filter } });
         return answer.pending_requests as QueueItem[];
       }),
-      decideMany: fromPromise(async ({ input }: { input: { ids: number[]; decision: Decision; comment: string } }): Promise<ItemResult[]> => {
-        try {
-          const answer = await decide(queue, input.ids, input.decision, input.comment);
-          return answer.results.map((r) => ({
-            id: r.id,
-            outcome: r.outcome === 'refused' ? (r.reason === 'already_decided' ? 'already_decided' : 'failed') : r.outcome,
-            message: r.message,
-          }));
-        } catch (error) {
-          // One id answers its refusal as an error status: it is that item's result.
-          const failure = toCallFailure(error);
-          if (input.ids.length !== 1 || failure.status === null || failure.status >= 500) throw error;
-          return [{ id: input.ids[0]!, outcome: failure.reason === 'already_decided' ? 'already_decided' : 'failed', message: failure.message }];
-        }
-      }),
+      decideMany: fromPromise(
+        async ({ input }: { input: { ids: number[]; decision: Decision; comment: string } }): Promise<ItemResult[]> => {
+          try {
+            const answer = await decide(queue, input.ids, input.decision, input.comment);
+            return answer.results.map((r) => ({
+              id: r.id,
+              outcome: r.outcome === 'refused' ? (r.reason === 'already_decided' ? 'already_decided' : 'failed') : r.outcome,
+              message: r.message,
+            }));
+          } catch (error) {
+            // One id answers its refusal as an error status: it is that item's result.
+            const failure = toCallFailure(error);
+            if (input.ids.length !== 1 || failure.status === null || failure.status >= 500) throw error;
+            return [
+              { id: input.ids[0]!, outcome: failure.reason === 'already_decided' ? 'already_decided' : 'failed', message: failure.message },
+            ];
+          }
+        },
+      ),
     },
   });
 }

@@ -10,9 +10,12 @@ import { call } from './http';
 
 export const liveDeviceStatus = deviceStatusMachine.provide({
   actors: {
-    findDevice: fromPromise(({ input }: { input: { search: string } }): Promise<DeviceStatus> => call(routes.deviceStatus, { body: { search: input.search } })),
-    changeStatus: fromPromise(({ input }: { input: { action: DeviceStatusAction; imei: string; values: DeviceStatusChangeValues } }): Promise<DeviceStatus> =>
-      call(input.action === 'stolen' ? routes.reportStolen : routes.recordRecovered, { body: { imei: input.imei, ...input.values } }),
+    findDevice: fromPromise(({ input }: { input: { search: string } }): Promise<DeviceStatus> =>
+      call(routes.deviceStatus, { body: { search: input.search } }),
+    ),
+    changeStatus: fromPromise(
+      ({ input }: { input: { action: DeviceStatusAction; imei: string; values: DeviceStatusChangeValues } }): Promise<DeviceStatus> =>
+        call(input.action === 'stolen' ? routes.reportStolen : routes.recordRecovered, { body: { imei: input.imei, ...input.values } }),
     ),
   },
 });
@@ -29,7 +32,9 @@ export type CustomerActionKind = keyof typeof actionCalls;
 export function liveCustomerAction(kind: CustomerActionKind) {
   return customerActionMachine.provide({
     actors: {
-      submitAction: fromPromise(({ input }: { input: { values: Record<string, unknown> } }): Promise<unknown> => call(actionCalls[kind], { body: input.values })),
+      submitAction: fromPromise(({ input }: { input: { values: Record<string, unknown> } }): Promise<unknown> =>
+        call(actionCalls[kind], { body: input.values }),
+      ),
     },
   });
 }
@@ -46,7 +51,9 @@ export type CustomerListKind = keyof typeof listCalls;
 export function liveCustomerList(kind: CustomerListKind) {
   return loadMachine.provide({
     actors: {
-      load: fromPromise(({ input }: { input: { params: unknown } }): Promise<unknown> => call(listCalls[kind], { body: { msisdn: input.params as string } })),
+      load: fromPromise(({ input }: { input: { params: unknown } }): Promise<unknown> =>
+        call(listCalls[kind], { body: { msisdn: input.params as string } }),
+      ),
     },
   });
 }

@@ -2,7 +2,12 @@ import ky from 'ky';
 import { fromPromise } from 'xstate';
 import { z } from 'zod';
 import type { DeviceFailure, DeviceFailureKind } from '../lib/device-failure';
-import { scannerCaptureMachine, type CapturedFingerprint, type ConvertedTemplate, type ScannerInput } from '../machines/scanner-capture.machine';
+import {
+  scannerCaptureMachine,
+  type CapturedFingerprint,
+  type ConvertedTemplate,
+  type ScannerInput,
+} from '../machines/scanner-capture.machine';
 
 export type { DeviceFailure, DeviceFailureKind } from '../lib/device-failure';
 
@@ -13,7 +18,12 @@ export type { DeviceFailure, DeviceFailureKind } from '../lib/device-failure';
  */
 const bridge = ky.create({ timeout: false, retry: 0, throwHttpErrors: false });
 
-const ERROR_KINDS: Record<number, DeviceFailureKind> = { 53: 'deviceUnreachable', 54: 'timedOut', 55: 'deviceUnreachable', 10004: 'androidComm' };
+const ERROR_KINDS: Record<number, DeviceFailureKind> = {
+  53: 'deviceUnreachable',
+  54: 'timedOut',
+  55: 'deviceUnreachable',
+  10004: 'androidComm',
+};
 
 const captureAnswer = z.object({ ErrorCode: z.number().int() }).loose();
 const capturedAnswer = z
@@ -50,8 +60,16 @@ async function answerOf(request: () => Promise<Response>, unreachable: DeviceFai
 }
 
 export async function capture(options: ScannerInput & { signal?: AbortSignal }): Promise<CapturedFingerprint> {
-  const form = new URLSearchParams({ Timeout: String(options.timeoutMs), Quality: String(options.minQuality), templateFormat: 'ISO', licstr: '' });
-  const { status, body } = await answerOf(() => bridge.post(url(options.bridgeUrl, 'SGIFPCapture'), { body: form, signal: options.signal }), 'deviceUnreachable');
+  const form = new URLSearchParams({
+    Timeout: String(options.timeoutMs),
+    Quality: String(options.minQuality),
+    templateFormat: 'ISO',
+    licstr: '',
+  });
+  const { status, body } = await answerOf(
+    () => bridge.post(url(options.bridgeUrl, 'SGIFPCapture'), { body: form, signal: options.signal }),
+    'deviceUnreachable',
+  );
   const answer = captureAnswer.safeParse(body);
   if (status !== 200 || !answer.success) throw fail('critical', `HTTP ${status}: ${JSON.stringify(body ?? null).slice(0, 200)}`);
   const code = answer.data.ErrorCode;
@@ -63,9 +81,17 @@ export async function capture(options: ScannerInput & { signal?: AbortSignal }):
   return { imageBase64: BMPBase64, templateBase64: TemplateBase64, quality: ImageQuality, nfiq: NFIQ, raw: captured.data };
 }
 
-export async function convert(options: { bridgeUrl: string; bmpBase64: string; templateBase64: string; signal?: AbortSignal }): Promise<ConvertAnswer> {
+export async function convert(options: {
+  bridgeUrl: string;
+  bmpBase64: string;
+  templateBase64: string;
+  signal?: AbortSignal;
+}): Promise<ConvertAnswer> {
   const json = { BMPBase64: options.bmpBase64, TemplateBase64: options.templateBase64 };
-  const { status, body } = await answerOf(() => bridge.post(url(options.bridgeUrl, 'convert'), { json, signal: options.signal }), 'parserUnreachable');
+  const { status, body } = await answerOf(
+    () => bridge.post(url(options.bridgeUrl, 'convert'), { json, signal: options.signal }),
+    'parserUnreachable',
+  );
   if (status >= 500) throw fail('parserUnreachable', `HTTP ${status}`);
   const answer = convertAnswer.safeParse(body);
   if (status !== 200 || !answer.success) throw fail('critical', `HTTP ${status}: ${JSON.stringify(body ?? null).slice(0, 200)}`);
@@ -75,7 +101,9 @@ export async function convert(options: { bridgeUrl: string; bmpBase64: string; t
 /** The scanner-capture machine's actors over the real service. */
 export const deviceBridgeActors = {
   capture: fromPromise<CapturedFingerprint, ScannerInput>(({ input, signal }) => capture({ ...input, signal })),
-  convert: fromPromise<ConvertedTemplate, { bridgeUrl: string; bmpBase64: string; templateBase64: string }>(({ input, signal }) => convert({ ...input, signal })),
+  convert: fromPromise<ConvertedTemplate, { bridgeUrl: string; bmpBase64: string; templateBase64: string }>(({ input, signal }) =>
+    convert({ ...input, signal }),
+  ),
 };
 
 export const liveScannerCapture = scannerCaptureMachine.provide({ actors: deviceBridgeActors });

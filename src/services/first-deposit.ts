@@ -12,7 +12,18 @@ import { call } from './http';
 const livePayment = depositPaymentMachine.provide({
   actors: {
     pushDeposit: fromPromise(
-      ({ input }: { input: { wizardId: string; attempt: number; msisdn: string; paymentMsisdn: string | null; phonePriceId: number; period: RepaymentPeriod } }) =>
+      ({
+        input,
+      }: {
+        input: {
+          wizardId: string;
+          attempt: number;
+          msisdn: string;
+          paymentMsisdn: string | null;
+          phonePriceId: number;
+          period: RepaymentPeriod;
+        };
+      }) =>
         call(routes.depositPush, {
           body: {
             wizard_id: input.wizardId,
@@ -34,7 +45,9 @@ const liveIdentity = identityCheckMachine.provide({
   actors: {
     scannerCapture: liveScannerCapture,
     verifyFingerprint: fromPromise(({ input }: { input: { wizardId: string; nidaNumber: string; fingerprint: string } }) =>
-      call(routes.verifyFingerprint, { body: { wizard_id: input.wizardId, nida_number: input.nidaNumber, fingerprint: input.fingerprint } }),
+      call(routes.verifyFingerprint, {
+        body: { wizard_id: input.wizardId, nida_number: input.nidaNumber, fingerprint: input.fingerprint },
+      }),
     ),
     verifySecurityAnswer: fromPromise(({ input }: { input: { wizardId: string; answer: string } }) =>
       call(routes.verifySecurityAnswer, { body: { wizard_id: input.wizardId, answer: input.answer } }),

@@ -11,7 +11,6 @@ import { reportUnauthorized } from './unauthorized';
  */
 const BASE = `${(import.meta.env?.PORTAL_API_URL ?? '').replace(/\/$/, '')}/portal_api`;
 
-
 const client = ky.create({
   prefixUrl: BASE,
   timeout: 30_000,
@@ -38,7 +37,13 @@ const client = ky.create({
 async function failureOf(error: unknown): Promise<CallFailure> {
   if (error instanceof HTTPError) {
     const body = (await error.response.json().catch(() => null)) as Partial<CallFailure> | null;
-    return { status: error.response.status, message: body?.message ?? error.message, fields: body?.fields, reason: body?.reason, left: body?.left };
+    return {
+      status: error.response.status,
+      message: body?.message ?? error.message,
+      fields: body?.fields,
+      reason: body?.reason,
+      left: body?.left,
+    };
   }
   return { status: null, message: error instanceof Error ? error.message : String(error) };
 }
@@ -56,7 +61,10 @@ export interface CallOptions {
  */
 export async function call<R extends RouteContract>(route: R, options: CallOptions = {}): Promise<z.output<R['response']>> {
   const path = route.path.replace(/^\//, '').replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(options.params?.[name])));
-  const searchParams = Object.fromEntries(Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
+  const searchParams = Object.fromEntries(Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string | number
+  >;
   let answer: unknown;
   try {
     answer = await client(path, { method: route.method, json: options.body, searchParams, signal: options.signal }).json();

@@ -28,11 +28,16 @@ export const liveLockChange = lockChangeMachine.provide({
     lockInstall: lockInstallMachine.provide({
       actors: {
         prepare: fromPromise<LockToInstall, Record<string, string>>(({ input, signal }) =>
-          call(routes.changeLockSolution, { body: { msisdn: input.msisdn!, lock_solution_type: input.lockType as LockSolutionType }, signal }),
+          call(routes.changeLockSolution, {
+            body: { msisdn: input.msisdn!, lock_solution_type: input.lockType as LockSolutionType },
+            signal,
+          }),
         ),
         vivoAuthCode: liveVivoAuthCode.provide({
           actors: {
-            sendCode: fromPromise<VivoCodeSent, { imei: string }>(({ input, signal }) => call(routes.sendLockChangeVivoCode, { body: { imei: input.imei }, signal })),
+            sendCode: fromPromise<VivoCodeSent, { imei: string }>(({ input, signal }) =>
+              call(routes.sendLockChangeVivoCode, { body: { imei: input.imei }, signal }),
+            ),
           },
         }),
         confirm: fromPromise<unknown, Record<string, string>>(({ input, signal }) => confirmChange(input.msisdn!, signal)),

@@ -19,7 +19,9 @@ export const loadSettings = effect((_: { params: unknown }) => call(routes.setti
 export const fetchRoles = effect((_: { params: unknown }) => call(routes.listRoles, { query: { $limit: 1000 } }));
 
 export const fetchGroups = pageOf((i) => call(routes.listGroups, { query: { $limit: i.limit, $skip: i.skip } }));
-export const createGroup = effect((i: { values: Record<string, unknown>; filter: ListFilter }) => call(routes.createGroup, { body: i.values }));
+export const createGroup = effect((i: { values: Record<string, unknown>; filter: ListFilter }) =>
+  call(routes.createGroup, { body: i.values }),
+);
 
 export const fetchGroupRoles = pageOf((i) =>
   call(routes.listGroupRoles, { query: { $limit: i.limit, $skip: i.skip, group_id: i.filter.group_id } }),
@@ -30,4 +32,6 @@ export const addGroupRole = effect((i: { values: Record<string, unknown>; filter
 export const removeGroupRole = effect((i: { id: number }) => call(routes.removeGroupRole, { params: { id: i.id } }));
 
 export const fetchUsers = pageOf((i) => call(routes.listUsers, { query: { $limit: i.limit, $skip: i.skip } }));
-export const createUser = effect((i: { values: Record<string, unknown>; filter: ListFilter }) => call(routes.createUser, { body: i.values }));
+export const createUser = effect((i: { values: Record<string, unknown>; filter: ListFilter }) =>
+  call(routes.createUser, { body: i.values }),
+);

@@ -4,7 +4,9 @@ import { vivoAuthCodeMachine, type VivoAuthOutput, type VivoCodeSent } from '../
 import { call } from './http';
 
 export const vivoAuthCodeActors = {
-  sendCode: fromPromise<VivoCodeSent, { imei: string }>(({ input, signal }) => call(routes.sendVivoAuthCode, { body: { imei: input.imei }, signal })),
+  sendCode: fromPromise<VivoCodeSent, { imei: string }>(({ input, signal }) =>
+    call(routes.sendVivoAuthCode, { body: { imei: input.imei }, signal }),
+  ),
   verifyCode: fromPromise<VivoAuthOutput, { imei: string; code: string }>(({ input, signal }) =>
     call(routes.verifyVivoAuthCode, { body: { imei: input.imei, code: input.code }, signal }),
   ),

@@ -124,7 +124,11 @@ describe('tokens', () => {
     expect((await api.call('GET', '/settings')).status).toBe(401);
     expect((await api.call('GET', '/settings', { token: 'eyJhbGciOiJIUzI1NiJ9.e30.xxxx' })).status).toBe(401);
     const token = await api.tokenFor('agent');
-    expect((await api.call('GET', '/settings', { token })).body).toEqual({ company: 'Simu Test', device_bridge_url: 'http://127.0.0.1:8765', demo: true });
+    expect((await api.call('GET', '/settings', { token })).body).toEqual({
+      company: 'Simu Test',
+      device_bridge_url: 'http://127.0.0.1:8765',
+      demo: true,
+    });
     api.clock.advance(8 * 3600_000 + 1000);
     expect((await api.call('GET', '/settings', { token })).status).toBe(401);
   });

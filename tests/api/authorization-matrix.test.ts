@@ -26,11 +26,24 @@ beforeAll(async () => {
   const [session] = await api.db.query<{ id: string }>('SELECT id FROM auth_sessions WHERE admin_id = $1 LIMIT 1', [agent!.id]);
   const now = api.clock.now();
   const demo = createTokens(DEMO_JWT_SECRET);
-  BAD_TOKENS.expired = await demo.sign({ adminId: agent!.id, sessionId: session!.id }, new Date(now.getTime() - 9 * 3600_000), new Date(now.getTime() - 3600_000));
+  BAD_TOKENS.expired = await demo.sign(
+    { adminId: agent!.id, sessionId: session!.id },
+    new Date(now.getTime() - 9 * 3600_000),
+    new Date(now.getTime() - 3600_000),
+  );
   BAD_TOKENS['unknown session'] = await demo.sign({ adminId: agent!.id, sessionId: randomUUID() }, now, new Date(now.getTime() + 3600_000));
-  BAD_TOKENS['other admin in the session'] = await demo.sign({ adminId: agent!.id + 1, sessionId: session!.id }, now, new Date(now.getTime() + 3600_000));
-  BAD_TOKENS.forged = await createTokens('x'.repeat(40)).sign({ adminId: agent!.id, sessionId: session!.id }, now, new Date(now.getTime() + 3600_000));
-  BAD_TOKENS['alg none'] = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: String(agent!.id), jti: session!.id })).toString('base64url')}.`;
+  BAD_TOKENS['other admin in the session'] = await demo.sign(
+    { adminId: agent!.id + 1, sessionId: session!.id },
+    now,
+    new Date(now.getTime() + 3600_000),
+  );
+  BAD_TOKENS.forged = await createTokens('x'.repeat(40)).sign(
+    { adminId: agent!.id, sessionId: session!.id },
+    now,
+    new Date(now.getTime() + 3600_000),
+  );
+  BAD_TOKENS['alg none'] =
+    `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: String(agent!.id), jti: session!.id })).toString('base64url')}.`;
 });
 afterAll(() => api?.close());
 
@@ -38,10 +51,40 @@ const BAD_TOKENS: Record<string, string> = { garbage: 'not-a-token', 'empty bear
 
 /** A plausible value for a field, asked of its own schema: the request then reaches the route's handler. */
 const POOL: unknown[] = [
-  '0754300100', '356938035643809', randomUUID(), '123456', '2026-01-15', '2026-01-15T10:00:00Z', 'A sensible reason', 'agent',
-  'new.user', 'a@b.co', 'AbCdEfGhIjKlMnOp1234', 'AbCdEfGhIjKlMnOp1234.pdf', '19920314-41020-00017-26', 'LN0000012', 'local',
-  'approve', 'sms', 'daily', 'mpesa', 'incoming', 'happy', 'inquiry', '1GB', 'vivo', 'SUCCESS', '0', 'approved', 'Demo#2026x',
-  'VIEW_SECURITY', 'AAAAAAAAAAAAAAAAAAAA', 1, 7, true, [1],
+  '0754300100',
+  '356938035643809',
+  randomUUID(),
+  '123456',
+  '2026-01-15',
+  '2026-01-15T10:00:00Z',
+  'A sensible reason',
+  'agent',
+  'new.user',
+  'a@b.co',
+  'AbCdEfGhIjKlMnOp1234',
+  'AbCdEfGhIjKlMnOp1234.pdf',
+  '19920314-41020-00017-26',
+  'LN0000012',
+  'local',
+  'approve',
+  'sms',
+  'daily',
+  'mpesa',
+  'incoming',
+  'happy',
+  'inquiry',
+  '1GB',
+  'vivo',
+  'SUCCESS',
+  '0',
+  'approved',
+  'Demo#2026x',
+  'VIEW_SECURITY',
+  'AAAAAAAAAAAAAAAAAAAA',
+  1,
+  7,
+  true,
+  [1],
 ];
 
 function plausible(schema: z.ZodType | undefined): Record<string, unknown> {
@@ -89,12 +132,29 @@ async function send(route: RouteContract, token: string | undefined) {
 }
 
 // Logging out revokes the token it is sent with: last.
-const table = (Object.entries(routes) as Array<[string, RouteContract]>).sort(([a], [b]) => Number(a === 'logout') - Number(b === 'logout'));
-const WHO = [...DEMO_GROUPS.map((g) => g.name), 'OTP pending', 'no token', 'garbage', 'empty bearer', 'expired', 'unknown session', 'other admin in the session', 'forged', 'alg none'];
+const table = (Object.entries(routes) as Array<[string, RouteContract]>).sort(
+  ([a], [b]) => Number(a === 'logout') - Number(b === 'logout'),
+);
+const WHO = [
+  ...DEMO_GROUPS.map((g) => g.name),
+  'OTP pending',
+  'no token',
+  'garbage',
+  'empty bearer',
+  'expired',
+  'unknown session',
+  'other admin in the session',
+  'forged',
+  'alg none',
+];
 
 describe('every route x every demo group and credential', () => {
   const tally = { through: 0, 401: 0, 403: 0 };
-  afterAll(() => console.log(`Authorization matrix: ${table.length} routes x ${WHO.length} callers: ${tally.through} through, ${tally[401]} 401, ${tally[403]} 403`));
+  afterAll(() =>
+    console.log(
+      `Authorization matrix: ${table.length} routes x ${WHO.length} callers: ${tally.through} through, ${tally[401]} 401, ${tally[403]} 403`,
+    ),
+  );
 
   it.each(table)('%s answers as its auth says', async (_name, route) => {
     const wrong: string[] = [];

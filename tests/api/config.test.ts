@@ -21,11 +21,15 @@ describe('server configuration', () => {
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
-    expect(() => loadConfig({ MOBILE_MONEY_CALLBACK_SECRET: 'short' })).toThrow(/MOBILE_MONEY_CALLBACK_SECRET: must be 16 characters or more/);
+    expect(() => loadConfig({ MOBILE_MONEY_CALLBACK_SECRET: 'short' })).toThrow(
+      /MOBILE_MONEY_CALLBACK_SECRET: must be 16 characters or more/,
+    );
   });
 
   it("takes the mobile-money provider's callback token from the environment", () => {
-    expect(loadConfig({ MOBILE_MONEY_CALLBACK_SECRET: 'a-token-of-the-provider' }).mobileMoneyCallbackSecret).toBe('a-token-of-the-provider');
+    expect(loadConfig({ MOBILE_MONEY_CALLBACK_SECRET: 'a-token-of-the-provider' }).mobileMoneyCallbackSecret).toBe(
+      'a-token-of-the-provider',
+    );
     expect(loadConfig({}).mobileMoneyCallbackSecret).toBeUndefined();
   });
 

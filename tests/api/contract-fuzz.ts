@@ -28,11 +28,47 @@ const VALID_IMEI = '356938035643809';
 
 /** Plausible values of every kind of field in the contract; a field's own schema says which it takes. */
 const POOL: unknown[] = [
-  '0754300100', '255754300100', '+255 715 300 206', VALID_IMEI, '35693803564380 9', crypto.randomUUID(), '123456', '12345678',
-  '2026-01-15', '2026-01-15T10:00:00Z', '2026-01-15T13:00:00+03:00', 'A sensible reason', 'hello', 'agent', 'admin',
-  'new.user', 'a@b.co', 'AbCdEfGhIjKlMnOp1234', 'AbCdEfGhIjKlMnOp1234.pdf', '19920314-41020-00017-26', 'LN0000012', 'TX123',
-  'Pilau', 'wrong-password', 'Neema Peter', 'A'.repeat(64), '',
-  1, 2, 7, 30, 50, 200, 999_999, 1_000, 43_000, true, false, [1], [1, 2], [999_999],
+  '0754300100',
+  '255754300100',
+  '+255 715 300 206',
+  VALID_IMEI,
+  '35693803564380 9',
+  crypto.randomUUID(),
+  '123456',
+  '12345678',
+  '2026-01-15',
+  '2026-01-15T10:00:00Z',
+  '2026-01-15T13:00:00+03:00',
+  'A sensible reason',
+  'hello',
+  'agent',
+  'admin',
+  'new.user',
+  'a@b.co',
+  'AbCdEfGhIjKlMnOp1234',
+  'AbCdEfGhIjKlMnOp1234.pdf',
+  '19920314-41020-00017-26',
+  'LN0000012',
+  'TX123',
+  'Pilau',
+  'wrong-password',
+  'Neema Peter',
+  'A'.repeat(64),
+  '',
+  1,
+  2,
+  7,
+  30,
+  50,
+  200,
+  999_999,
+  1_000,
+  43_000,
+  true,
+  false,
+  [1],
+  [1, 2],
+  [999_999],
 ];
 
 /** The values an enum or literal inside a schema names. */
@@ -65,22 +101,55 @@ const accepted = (schema: z.ZodType) => [...POOL, ...namedValues(schema)].filter
 const anyUnits = fc.string({ unit: fc.nat(0xffff).map((c) => String.fromCharCode(c)), maxLength: 24 });
 
 const BAD: unknown[] = [
-  null, true, 0, -1, 1.5, -0.5, 2 ** 53, -(2 ** 53), 2 ** 63, 1e308, -1e308, [], {}, [null], { a: 1 },
-  'a\u0000b', '\u0000', '\ud800', 'x\udc00y', '\udbff\ud800', '\ud83d', '', ' ', BIG, 'null', '1e400', '-1', '99999999999999999999',
-  '0000-01-01', '0001-01-01', '9999-12-31', '10000-01-01', '2026-02-30', '1899-12-31',
-  '0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '+275760-09-13T00:00:00Z', '1900-01-01T01:00:00+03:00',
-  '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '%00', '\u202e\u0000',
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  -0.5,
+  2 ** 53,
+  -(2 ** 53),
+  2 ** 63,
+  1e308,
+  -1e308,
+  [],
+  {},
+  [null],
+  { a: 1 },
+  'a\u0000b',
+  '\u0000',
+  '\ud800',
+  'x\udc00y',
+  '\udbff\ud800',
+  '\ud83d',
+  '',
+  ' ',
+  BIG,
+  'null',
+  '1e400',
+  '-1',
+  '99999999999999999999',
+  '0000-01-01',
+  '0001-01-01',
+  '9999-12-31',
+  '10000-01-01',
+  '2026-02-30',
+  '1899-12-31',
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  '+275760-09-13T00:00:00Z',
+  '1900-01-01T01:00:00+03:00',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  '%00',
+  '\u202e\u0000',
 ];
 
 function badValue(valid: unknown[]) {
   const strings = valid.filter((v): v is string => typeof v === 'string' && v !== '');
-  const arbs: Array<fc.Arbitrary<unknown>> = [
-    fc.constantFrom(...BAD),
-    anyUnits,
-    fc.integer(),
-    fc.double(),
-    fc.jsonValue({ maxDepth: 2 }),
-  ];
+  const arbs: Array<fc.Arbitrary<unknown>> = [fc.constantFrom(...BAD), anyUnits, fc.integer(), fc.double(), fc.jsonValue({ maxDepth: 2 })];
   // Valid values made bad: a NUL, an unpaired surrogate or 100 kB added to what the field otherwise takes.
   if (strings.length) {
     arbs.push(
@@ -104,9 +173,13 @@ function objectValue(schema: z.ZodType): fc.Arbitrary<Record<string, unknown>> {
   const fields = Object.fromEntries(
     Object.entries(shape).map(([name, field]) => [name, fieldValue(field, !field.safeParse(undefined).success)]),
   );
-  const extra = fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'id', 'role', 'x\u0000'), anyUnits), fc.constantFrom(...BAD), {
-    maxKeys: 2,
-  });
+  const extra = fc.dictionary(
+    fc.oneof(fc.constantFrom('__proto__', 'constructor', 'id', 'role', 'x\u0000'), anyUnits),
+    fc.constantFrom(...BAD),
+    {
+      maxKeys: 2,
+    },
+  );
   return fc.tuple(fc.record(fields), fc.option(extra, { freq: 4 })).map(([record, more]) => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(record)) if (v !== MISSING) out[k] = v;
@@ -132,7 +205,10 @@ interface Input {
 
 function inputOf(route: RouteContract): fc.Arbitrary<Input> {
   const body = route.body
-    ? fc.oneof({ weight: 12, arbitrary: objectValue(route.body) as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: fc.constantFrom(...BAD) })
+    ? fc.oneof(
+        { weight: 12, arbitrary: objectValue(route.body) as fc.Arbitrary<unknown> },
+        { weight: 1, arbitrary: fc.constantFrom(...BAD) },
+      )
     : fc.option(fc.jsonValue({ maxDepth: 1 }), { nil: undefined });
   const query = route.query ? objectValue(route.query) : fc.constant({});
   const params = route.params ? objectValue(route.params) : fc.constant({});
@@ -178,10 +254,21 @@ export function fuzzRoutes(shard: number, of: number) {
 
   const tried = new Map<string, { inputs: number; statuses: Map<number, number> }>();
   afterAll(async () => {
-    const rows = [...tried].map(([name, t]) => `${String(t.inputs).padStart(5)}  ${name}  ${[...t.statuses].sort().map(([s, n]) => `${s}:${n}`).join(' ')}`);
+    const rows = [...tried].map(
+      ([name, t]) =>
+        `${String(t.inputs).padStart(5)}  ${name}  ${[...t.statuses]
+          .sort()
+          .map(([s, n]) => `${s}:${n}`)
+          .join(' ')}`,
+    );
     const total = [...tried.values()].reduce((sum, t) => sum + t.inputs, 0);
-    const fivexx = [...tried.values()].reduce((sum, t) => sum + [...t.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0), 0);
-    console.log(`Contract fuzz: inputs tried per route (status:count)\n${rows.join('\n')}\n${total} inputs over ${tried.size} routes, ${fivexx} answers >= 500`);
+    const fivexx = [...tried.values()].reduce(
+      (sum, t) => sum + [...t.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0),
+      0,
+    );
+    console.log(
+      `Contract fuzz: inputs tried per route (status:count)\n${rows.join('\n')}\n${total} inputs over ${tried.size} routes, ${fivexx} answers >= 500`,
+    );
     await api?.close();
   });
 
@@ -190,33 +277,40 @@ export function fuzzRoutes(shard: number, of: number) {
 
     for (const [name, route] of table) {
       const label = `${route.method} ${route.path} (${name})`;
-      it.prop([inputOf(route)], { numRuns: RUNS_PER_ROUTE, endOnFailure: true })(`${label}: never a 5xx, a 400 names a field`, async (input) => {
-        const headers: Record<string, string> = { 'x-forwarded-for': '10.99.0.1', 'x-callback-token': DEMO_CALLBACK_SECRET };
-        const token = tokenFor(tokens, name, route);
-        if (token) headers.authorization = `Bearer ${token}`;
-        let body: string | undefined;
-        if (input.body !== undefined && route.method !== 'GET') {
-          headers['content-type'] = 'application/json';
-          body = JSON.stringify(input.body);
-        }
-        const res = await api.app.request(urlOf(route, input), { method: route.method, headers, body }, {
-          incoming: { socket: { remoteAddress: '127.0.0.1' } },
-        });
-        const count = tried.get(label) ?? { inputs: 0, statuses: new Map<number, number>() };
-        count.inputs++;
-        count.statuses.set(res.status, (count.statuses.get(res.status) ?? 0) + 1);
-        tried.set(label, count);
-        const text = await res.text();
-        expect(res.status, text).toBeLessThan(500);
-        if (res.status === 400) {
-          const answer = JSON.parse(text) as { fields?: Record<string, string>; reason?: string };
-          expect(answer.reason, text).not.toBe('unstorable_input');
-          const named = Object.keys(answer.fields ?? {});
-          expect(named.length, text).toBeGreaterThan(0);
-          const known = new Set(['body', ...topLevel(route.body), ...topLevel(route.query), ...topLevel(route.params)]);
-          for (const field of named) expect(known, `${field} in ${text}`).toContain(field.split('.')[0]);
-        }
-      });
+      it.prop([inputOf(route)], { numRuns: RUNS_PER_ROUTE, endOnFailure: true })(
+        `${label}: never a 5xx, a 400 names a field`,
+        async (input) => {
+          const headers: Record<string, string> = { 'x-forwarded-for': '10.99.0.1', 'x-callback-token': DEMO_CALLBACK_SECRET };
+          const token = tokenFor(tokens, name, route);
+          if (token) headers.authorization = `Bearer ${token}`;
+          let body: string | undefined;
+          if (input.body !== undefined && route.method !== 'GET') {
+            headers['content-type'] = 'application/json';
+            body = JSON.stringify(input.body);
+          }
+          const res = await api.app.request(
+            urlOf(route, input),
+            { method: route.method, headers, body },
+            {
+              incoming: { socket: { remoteAddress: '127.0.0.1' } },
+            },
+          );
+          const count = tried.get(label) ?? { inputs: 0, statuses: new Map<number, number>() };
+          count.inputs++;
+          count.statuses.set(res.status, (count.statuses.get(res.status) ?? 0) + 1);
+          tried.set(label, count);
+          const text = await res.text();
+          expect(res.status, text).toBeLessThan(500);
+          if (res.status === 400) {
+            const answer = JSON.parse(text) as { fields?: Record<string, string>; reason?: string };
+            expect(answer.reason, text).not.toBe('unstorable_input');
+            const named = Object.keys(answer.fields ?? {});
+            expect(named.length, text).toBeGreaterThan(0);
+            const known = new Set(['body', ...topLevel(route.body), ...topLevel(route.query), ...topLevel(route.params)]);
+            for (const field of named) expect(known, `${field} in ${text}`).toContain(field.split('.')[0]);
+          }
+        },
+      );
     }
   });
 }

@@ -18,7 +18,8 @@ async function userWith(username: string, roles: Role[]): Promise<string> {
 }
 
 /** A call as the call centre unless another token (or null: no token) is given. */
-const post = (path: string, body: unknown, by: string | null = token.callcentre!) => api.call('POST', path, { token: by ?? undefined, body });
+const post = (path: string, body: unknown, by: string | null = token.callcentre!) =>
+  api.call('POST', path, { token: by ?? undefined, body });
 const deviceRow = async (id: number) => (await api.db.query<any>('SELECT status, is_locked FROM devices WHERE id = $1', [id]))[0];
 
 beforeAll(async () => {
@@ -77,7 +78,15 @@ describe('every call: 401 without a token, 403 without its role, 400 naming the 
   });
 
   it('404 Customer record not found for an unknown customer', async () => {
-    for (const route of [routes.offlinePin, routes.customerSms, routes.callRatings, routes.depositTransactions, routes.loanStatements, routes.resetPin, routes.forgotPassword]) {
+    for (const route of [
+      routes.offlinePin,
+      routes.customerSms,
+      routes.callRatings,
+      routes.depositTransactions,
+      routes.loanStatements,
+      routes.resetPin,
+      routes.forgotPassword,
+    ]) {
       const res = await post(route.path, { msisdn: '0659999999' });
       expect(res.status, route.path).toBe(404);
       expect(res.body).toEqual({ message: 'Customer record not found', reason: 'not_found' });
@@ -91,7 +100,13 @@ describe('stolen and recovered', () => {
     for (const search of [b.imei, `0${b.msisdn.slice(3)}`, `+${b.msisdn}`, b.msisdn]) {
       const res = await post(routes.deviceStatus.path, { search }, token.agent);
       expect(res.status, search).toBe(200);
-      expect(deviceStatus.parse(res.body)).toMatchObject({ device_id: b.deviceId, imei: b.imei, status: 'active', is_locked: false, customer: { msisdn: b.msisdn } });
+      expect(deviceStatus.parse(res.body)).toMatchObject({
+        device_id: b.deviceId,
+        imei: b.imei,
+        status: 'active',
+        is_locked: false,
+        customer: { msisdn: b.msisdn },
+      });
     }
     expect((await post(routes.deviceStatus.path, { search: imeiFor(99_999) })).status).toBe(404);
     const p = await fx.prospect();
@@ -103,10 +118,15 @@ describe('stolen and recovered', () => {
     const earlier = await post(routes.offlinePin.path, { msisdn: b.msisdn });
     expect(earlier.status).toBe(201);
 
-    const stolen = await post(routes.reportStolen.path, { imei: b.imei, occurred_on: '2026-11-01', notes: 'Snatched at the bus stand' }, token.agent);
+    const stolen = await post(
+      routes.reportStolen.path,
+      { imei: b.imei, occurred_on: '2026-11-01', notes: 'Snatched at the bus stand' },
+      token.agent,
+    );
     expect(stolen.status).toBe(200);
     expect(deviceStatus.parse(stolen.body)).toMatchObject({
-      status: 'stolen', is_locked: true,
+      status: 'stolen',
+      is_locked: true,
       last_incident: { kind: 'stolen', occurred_on: '2026-11-01', notes: 'Snatched at the bus stand', reported_by: 'Baraka Mushi' },
     });
     expect(await deviceRow(b.deviceId)).toEqual({ status: 'stolen', is_locked: true });
@@ -131,8 +151,15 @@ describe('stolen and recovered', () => {
 
     const recovered = await post(routes.recordRecovered.path, { imei: b.imei, occurred_on: '2026-11-02' });
     expect(recovered.status).toBe(200);
-    expect(recovered.body).toMatchObject({ status: 'active', is_locked: false, last_incident: { kind: 'recovered', reported_by: 'Grace Mollel' } });
-    expect((await api.auditRows('device.recovered')).at(-1)).toMatchObject({ before: { status: 'stolen', is_locked: true }, after: { status: 'active', is_locked: false } });
+    expect(recovered.body).toMatchObject({
+      status: 'active',
+      is_locked: false,
+      last_incident: { kind: 'recovered', reported_by: 'Grace Mollel' },
+    });
+    expect((await api.auditRows('device.recovered')).at(-1)).toMatchObject({
+      before: { status: 'stolen', is_locked: true },
+      after: { status: 'active', is_locked: false },
+    });
     expect((await post(routes.offlinePin.path, { msisdn: b.msisdn })).status).toBe(201);
     expect((await post(routes.recordRecovered.path, { imei: b.imei, occurred_on: '2026-11-02' })).body.reason).toBe('not_stolen');
   });
@@ -198,7 +225,7 @@ describe('offline PIN', () => {
     expect((await post(routes.offlinePin.path, { msisdn: b.msisdn })).status).toBe(201);
   });
 
-  it('404 for an IMEI that is not the customer\'s', async () => {
+  it("404 for an IMEI that is not the customer's", async () => {
     const b = await fx.borrower();
     const other = await fx.borrower();
     const res = await post(routes.offlinePin.path, { msisdn: b.msisdn, imei: other.imei });
@@ -210,8 +237,16 @@ describe('offline PIN', () => {
 describe('SMS and call ratings', () => {
   it('lists the SMS newest first', async () => {
     const b = await fx.borrower();
-    for (const [body, at] of [['Karibu Simu', '2026-10-01T08:00:00Z'], ['Kumbusho: lipa leo', '2026-10-20T08:00:00Z']]) {
-      await api.db.query("INSERT INTO customer_sms (customer_id, msisdn, body, category, sent_at) VALUES ($1, $2, $3, 'other', $4)", [b.customerId, b.msisdn, body, at]);
+    for (const [body, at] of [
+      ['Karibu Simu', '2026-10-01T08:00:00Z'],
+      ['Kumbusho: lipa leo', '2026-10-20T08:00:00Z'],
+    ]) {
+      await api.db.query("INSERT INTO customer_sms (customer_id, msisdn, body, category, sent_at) VALUES ($1, $2, $3, 'other', $4)", [
+        b.customerId,
+        b.msisdn,
+        body,
+        at,
+      ]);
     }
     const res = await post(routes.customerSms.path, { msisdn: b.msisdn });
     expect(res.status).toBe(200);
@@ -221,15 +256,30 @@ describe('SMS and call ratings', () => {
 
   it('rates a call, audited, and lists the ratings newest first', async () => {
     const b = await fx.borrower();
-    const first = await post(routes.rateCall.path, { msisdn: b.msisdn, call_type: 'incoming', mood: 'angry', description: 'phone_unlock', comment: '  Locked after paying ' });
+    const first = await post(routes.rateCall.path, {
+      msisdn: b.msisdn,
+      call_type: 'incoming',
+      mood: 'angry',
+      description: 'phone_unlock',
+      comment: '  Locked after paying ',
+    });
     expect(first.status).toBe(201);
-    expect(callRating.parse(first.body)).toMatchObject({ call_type: 'incoming', mood: 'angry', description: 'phone_unlock', comment: 'Locked after paying', rated_by: 'Grace Mollel' });
+    expect(callRating.parse(first.body)).toMatchObject({
+      call_type: 'incoming',
+      mood: 'angry',
+      description: 'phone_unlock',
+      comment: 'Locked after paying',
+      rated_by: 'Grace Mollel',
+    });
     api.clock.advance(60_000);
     await post(routes.rateCall.path, { msisdn: b.msisdn, call_type: 'outgoing', mood: 'happy', description: 'inquiry' });
     api.clock.set(TEST_NOW);
     const list = await post(routes.callRatings.path, { msisdn: b.msisdn }, token.agent);
     expect(list.body.total).toBe(2);
-    expect(list.body.ratings.map((r: { mood: string; comment: string | null }) => [r.mood, r.comment])).toEqual([['happy', null], ['angry', 'Locked after paying']]);
+    expect(list.body.ratings.map((r: { mood: string; comment: string | null }) => [r.mood, r.comment])).toEqual([
+      ['happy', null],
+      ['angry', 'Locked after paying'],
+    ]);
     expect((await api.auditRows('call_rating.created')).at(-1)).toMatchObject({ entity: 'customer', entity_id: String(b.customerId) });
   });
 });
@@ -238,7 +288,11 @@ describe('payments and statements', () => {
   it('lists payments newest first and builds each loan statement with its running balance', async () => {
     const b = await fx.borrower({ lateFee: 500 });
     let n = 0;
-    for (const [kind, amount, at] of [['deposit', 60_000, '2026-09-03T08:00:00Z'], ['repayment', 1800, '2026-09-04T08:00:00Z'], ['repayment', 3600, '2026-09-06T08:00:00Z']] as const) {
+    for (const [kind, amount, at] of [
+      ['deposit', 60_000, '2026-09-03T08:00:00Z'],
+      ['repayment', 1800, '2026-09-04T08:00:00Z'],
+      ['repayment', 3600, '2026-09-06T08:00:00Z'],
+    ] as const) {
       await api.db.query(
         `INSERT INTO transactions (transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, credit, customer_id, loan_id, date_processed, created_at)
          VALUES ($1, $1, $2, $3, 'mpesa', 'completed', $4, $4, $5, $6, $7, $7)`,
@@ -248,13 +302,19 @@ describe('payments and statements', () => {
     const pays = await post(routes.depositTransactions.path, { msisdn: b.msisdn }, token.finance);
     expect(pays.status).toBe(200);
     expect(depositTransactions.parse(pays.body).transactions.map((t) => [t.kind, t.amount, t.loan_number])).toEqual([
-      ['repayment', 3600, b.loanNumber], ['repayment', 1800, b.loanNumber], ['deposit', 60_000, b.loanNumber],
+      ['repayment', 3600, b.loanNumber],
+      ['repayment', 1800, b.loanNumber],
+      ['deposit', 60_000, b.loanNumber],
     ]);
     const st = await post(routes.loanStatements.path, { msisdn: b.msisdn, loan_id: b.loanId }, token.finance);
     expect(st.status).toBe(200);
     const [statement] = loanStatements.parse(st.body).statements;
     expect(statement!.entries.map((e) => [e.description, e.debit, e.credit, e.balance])).toEqual([
-      ['price', 438_000, 0, 438_000], ['deposit', 0, 60_000, 378_000], ['payment', 0, 1800, 376_200], ['payment', 0, 3600, 372_600], ['late_fee', 500, 0, 373_100],
+      ['price', 438_000, 0, 438_000],
+      ['deposit', 0, 60_000, 378_000],
+      ['payment', 0, 1800, 376_200],
+      ['payment', 0, 3600, 372_600],
+      ['late_fee', 500, 0, 373_100],
     ]);
     const other = await fx.borrower();
     expect((await post(routes.loanStatements.path, { msisdn: b.msisdn, loan_id: other.loanId })).status).toBe(404);

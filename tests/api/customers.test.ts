@@ -173,7 +173,9 @@ describe('finding a customer', () => {
   });
 
   it('by national ID as printed, without dashes, with spaces, and in lower case', async () => {
-    const { national_id } = (await api.db.query<{ national_id: string }>('SELECT national_id FROM customers WHERE id = $1', [b.customerId]))[0]!;
+    const { national_id } = (
+      await api.db.query<{ national_id: string }>('SELECT national_id FROM customers WHERE id = $1', [b.customerId])
+    )[0]!;
     for (const typed of [national_id, national_id.replaceAll('-', ''), national_id.replaceAll('-', ' '), ` ${national_id} `]) {
       const res = await find({ national_id: typed });
       expect(res.status, typed).toBe(200);
@@ -191,7 +193,10 @@ describe('finding a customer', () => {
   it('by the 20-digit NIDA number of a customer registered with another ID document', async () => {
     const p = await fx.prospect();
     const nida = '19850303123450000123';
-    await api.db.query("UPDATE customers SET id_type = 'driving_licence', national_id = 'DL4000123456', nida_number = $2 WHERE id = $1", [p.customerId, nida]);
+    await api.db.query("UPDATE customers SET id_type = 'driving_licence', national_id = 'DL4000123456', nida_number = $2 WHERE id = $1", [
+      p.customerId,
+      nida,
+    ]);
     for (const typed of [nida, '19850303-12345-00001-23', '19850303 12345 00001 23']) {
       const res = await find({ national_id: typed });
       expect(res.status, typed).toBe(200);
@@ -201,7 +206,9 @@ describe('finding a customer', () => {
 
   it('uses the phone number when both are given', async () => {
     const other = await fx.prospect();
-    const { national_id } = (await api.db.query<{ national_id: string }>('SELECT national_id FROM customers WHERE id = $1', [other.customerId]))[0]!;
+    const { national_id } = (
+      await api.db.query<{ national_id: string }>('SELECT national_id FROM customers WHERE id = $1', [other.customerId])
+    )[0]!;
     expect((await find({ national_id })).body.customer.id).toBe(other.customerId);
     const res = await find({ msisdn: b.msisdn, national_id });
     expect(res.body.customer.id).toBe(b.customerId);
@@ -211,7 +218,11 @@ describe('finding a customer', () => {
     const p = await fx.prospect();
     const res = await find({ msisdn: p.msisdn });
     expect(res.status).toBe(200);
-    expect(customerView.parse(res.body)).toMatchObject({ customer: { id: p.customerId, loan_status: 'inactive' }, device: null, loans: [] });
+    expect(customerView.parse(res.body)).toMatchObject({
+      customer: { id: p.customerId, loan_status: 'inactive' },
+      device: null,
+      loans: [],
+    });
   });
 });
 
@@ -229,7 +240,11 @@ describe('the sections follow the roles', () => {
     const b = await fx.borrower();
     const res = await find({ msisdn: b.msisdn }, token.findOnly);
     expect(res.status).toBe(200);
-    expect(customerView.parse(res.body)).toMatchObject({ customer: { id: b.customerId, loan_status: 'active' }, device: null, loans: null });
+    expect(customerView.parse(res.body)).toMatchObject({
+      customer: { id: b.customerId, loan_status: 'active' },
+      device: null,
+      loans: null,
+    });
   });
 });
 
@@ -277,7 +292,10 @@ describe('after an approved IMEI change', () => {
     });
     expect(made.status).toBe(201);
     expect((await find({ msisdn: b.msisdn })).body.device.imei).toBe(b.imei);
-    const decided = await api.call('POST', '/api/v1/approve/change/imei', { token: token.approver, body: { ids: [made.body.id], decision: 'approve' } });
+    const decided = await api.call('POST', '/api/v1/approve/change/imei', {
+      token: token.approver,
+      body: { ids: [made.body.id], decision: 'approve' },
+    });
     expect(decided.status).toBe(200);
     expect(decided.body.results[0].outcome).toBe('approved');
     const res = await find({ msisdn: b.msisdn });

@@ -45,8 +45,15 @@ async function buyer(): Promise<Buyer> {
     `INSERT INTO customers (msisdn, first_name, other_names, sex, date_of_birth, national_id, nida_number, customer_key,
                             security_question, security_answer_hash, store_id, registered_at)
      VALUES ($1, 'Zuhura', $2, 'F', '1991-01-01', $3, $4, $5, 'favourite_food', $6, $7, now()) RETURNING id`,
-    [msisdn, `Once${k} Mollel`, `19910101-${nida.slice(8, 13)}-${nida.slice(13, 18)}-${nida.slice(18)}`, nida, `CKONCE${k}`,
-      await hashSecurityAnswer('Wali', randomBytes(16)), agentStore],
+    [
+      msisdn,
+      `Once${k} Mollel`,
+      `19910101-${nida.slice(8, 13)}-${nida.slice(13, 18)}-${nida.slice(18)}`,
+      nida,
+      `CKONCE${k}`,
+      await hashSecurityAnswer('Wali', randomBytes(16)),
+      agentStore,
+    ],
   );
   await api.db.query('INSERT INTO customer_limits (customer_id, limit_amount, score, updated_at) VALUES ($1, 350000, 700, now())', [c!.id]);
   return { id: c!.id, msisdn, nida };
@@ -54,10 +61,18 @@ async function buyer(): Promise<Buyer> {
 
 const post = (path: string, body: unknown, by: string | null = token.agent!) => api.call('POST', path, { token: by ?? undefined, body });
 const push = (w: string, b: Buyer, o: { attempt?: number; payer?: string; by?: string } = {}) =>
-  post(P.depositPush, {
-    wizard_id: w, attempt: o.attempt ?? 1, msisdn: b.msisdn, phone_price_id: fx.priceId, repayment_period: 'daily',
-    ...(o.payer ? { payment_msisdn: o.payer } : {}),
-  }, o.by ?? token.agent!);
+  post(
+    P.depositPush,
+    {
+      wizard_id: w,
+      attempt: o.attempt ?? 1,
+      msisdn: b.msisdn,
+      phone_price_id: fx.priceId,
+      repayment_period: 'daily',
+      ...(o.payer ? { payment_msisdn: o.payer } : {}),
+    },
+    o.by ?? token.agent!,
+  );
 const confirm = (w: string, attempt = 1) => post(P.depositConfirm, { wizard_id: w, attempt });
 const search = (b: Buyer, by = token.agent!) => post(P.qualifiedPhones, { msisdn: b.msisdn }, by);
 const status = async (w: string) => wizardStatus.parse((await post(P.wizardStatus, { wizard_id: w })).body);
@@ -105,46 +120,80 @@ const callback = (reference: string, receipt: string, msisdn: string, o: { statu
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-callback-token': DEMO_CALLBACK_SECRET },
     body: JSON.stringify({
-      reference, status: o.status ?? 'SUCCESS', result_code: (o.status ?? 'SUCCESS') === 'SUCCESS' ? '0' : 'CANCELLED', transaction_id: receipt,
-      amount: o.amount ?? 60_000, msisdn,
+      reference,
+      status: o.status ?? 'SUCCESS',
+      result_code: (o.status ?? 'SUCCESS') === 'SUCCESS' ? '0' : 'CANCELLED',
+      transaction_id: receipt,
+      amount: o.amount ?? 60_000,
+      msisdn,
     }),
   });
 
-const itemStatus = async (imei: string) => (await api.db.query<{ status: string }>('SELECT status FROM inventory_items WHERE imei = $1', [imei]))[0]?.status;
+const itemStatus = async (imei: string) =>
+  (await api.db.query<{ status: string }>('SELECT status FROM inventory_items WHERE imei = $1', [imei]))[0]?.status;
 const wizardImei = async (w: string) =>
-  (await api.db.query<{ imei: string }>('SELECT i.imei FROM first_deposits f JOIN inventory_items i ON i.id = f.inventory_item_id WHERE f.wizard_id = $1', [w]))[0]!.imei;
+  (
+    await api.db.query<{ imei: string }>(
+      'SELECT i.imei FROM first_deposits f JOIN inventory_items i ON i.id = f.inventory_item_id WHERE f.wizard_id = $1',
+      [w],
+    )
+  )[0]!.imei;
 const ledger = async () =>
   Object.fromEntries(
-    (await api.db.query<{ account: string; balance: number }>('SELECT account, (sum(debit) - sum(credit))::int8 AS balance FROM ledger_postings GROUP BY account'))
-      .map((r) => [r.account, r.balance]),
+    (
+      await api.db.query<{ account: string; balance: number }>(
+        'SELECT account, (sum(debit) - sum(credit))::int8 AS balance FROM ledger_postings GROUP BY account',
+      )
+    ).map((r) => [r.account, r.balance]),
   );
 const moved = (before: Record<string, number>, after: Record<string, number>) =>
-  Object.fromEntries(Object.keys({ ...before, ...after }).map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)]).filter(([, v]) => v !== 0));
+  Object.fromEntries(
+    Object.keys({ ...before, ...after })
+      .map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)])
+      .filter(([, v]) => v !== 0),
+  );
 const balanced = async () => expect(Object.values(await ledger()).reduce((sum, v) => sum + v, 0)).toBe(0);
 const customerTransactions = (b: Buyer) =>
   api.db.query<{ status: string; amount: number; idempotency_key: string | null }>(
-    'SELECT status, amount, idempotency_key FROM transactions WHERE customer_id = $1 ORDER BY id', [b.id],
+    'SELECT status, amount, idempotency_key FROM transactions WHERE customer_id = $1 ORDER BY id',
+    [b.id],
   );
 const wizardsOf = (b: Buyer) =>
   api.db.query<{ wizard_id: string; holds_customer: boolean; abandoned_at: unknown }>(
-    'SELECT wizard_id::text AS wizard_id, holds_customer, abandoned_at FROM first_deposits WHERE customer_id = $1 ORDER BY created_at', [b.id],
+    'SELECT wizard_id::text AS wizard_id, holds_customer, abandoned_at FROM first_deposits WHERE customer_id = $1 ORDER BY created_at',
+    [b.id],
   );
-const workerDeps = () => ({ db: api.db, clock: api.clock, adapters: { mobileMoney: api.mobileMoney.gateway } }) as unknown as Parameters<typeof releaseAbandonedDeposits>[0];
+const workerDeps = () =>
+  ({ db: api.db, clock: api.clock, adapters: { mobileMoney: api.mobileMoney.gateway } }) as unknown as Parameters<
+    typeof releaseAbandonedDeposits
+  >[0];
 
 beforeAll(async () => {
   api = await testApi({ tokenTtlMs: 30 * 24 * HOUR_MS });
   fx = await businessFixtures(api.db);
   agentStore = fx.stores[0]!;
   for (const u of ['admin', 'agent']) token[u] = await api.tokenFor(u);
-  const ids = Object.fromEntries((await api.db.query<{ id: number; username: string }>('SELECT id, username FROM admins')).map((a) => [a.username, a.id]));
-  await api.db.query("INSERT INTO agents (full_name, msisdn, store_id, admin_id, created_at) VALUES ('Baraka Mushi', $1, $2, $3, now())", [AGENT_PHONE, agentStore, ids.agent]);
+  const ids = Object.fromEntries(
+    (await api.db.query<{ id: number; username: string }>('SELECT id, username FROM admins')).map((a) => [a.username, a.id]),
+  );
+  await api.db.query("INSERT INTO agents (full_name, msisdn, store_id, admin_id, created_at) VALUES ('Baraka Mushi', $1, $2, $3, now())", [
+    AGENT_PHONE,
+    agentStore,
+    ids.agent,
+  ]);
   for (let i = 0; i < 40; i++) {
-    await api.db.query("INSERT INTO inventory_items (phone_model_id, store_id, imei, status, received_at) VALUES ($1, $2, $3, 'in_stock', now())", [fx.modelId, agentStore, imeiFor(++serial, '35888802')]);
+    await api.db.query(
+      "INSERT INTO inventory_items (phone_model_id, store_id, imei, status, received_at) VALUES ($1, $2, $3, 'in_stock', now())",
+      [fx.modelId, agentStore, imeiFor(++serial, '35888802')],
+    );
   }
   // A second agent at the same store (a colleague of the first).
   // Made as every admin change is since issue 11: one admin asks, a second approves.
   const colleague = await userWith(api, 'colleague', ['ADD_LOAN', 'VIEW_CUSTOMERS_QUALIFIED_PHONES', 'FIND_CUSTOMER']);
-  await api.db.query("INSERT INTO agents (full_name, msisdn, store_id, admin_id, created_at) VALUES ('Test Colleague', '255754000904', $1, $2, now())", [agentStore, colleague.id]);
+  await api.db.query(
+    "INSERT INTO agents (full_name, msisdn, store_id, admin_id, created_at) VALUES ('Test Colleague', '255754000904', $1, $2, now())",
+    [agentStore, colleague.id],
+  );
   token.colleague = colleague.token;
 });
 afterAll(() => api.close());
@@ -156,7 +205,10 @@ describe('a paid deposit whose wizard is left is resumed, never taken again', ()
     const w1 = await paid(b);
     await sendOtps(w1);
     const imei = await wizardImei(w1);
-    const [{ paid_at }] = (await api.db.query<{ paid_at: Date }>('SELECT deposit_paid_at AS paid_at FROM first_deposits WHERE wizard_id = $1', [w1])) as [{ paid_at: Date }];
+    const [{ paid_at }] = (await api.db.query<{ paid_at: Date }>(
+      'SELECT deposit_paid_at AS paid_at FROM first_deposits WHERE wizard_id = $1',
+      [w1],
+    )) as [{ paid_at: Date }];
 
     // The agent starts a new deposit and searches the same customer: refused at once, the paid wizard handed back.
     api.clock.advance(60_000);
@@ -166,8 +218,15 @@ describe('a paid deposit whose wizard is left is resumed, never taken again', ()
     expect(refusal).toMatchObject({
       reason: 'paid_deposit_unfinished',
       wizard: {
-        wizard_id: w1, step: 'otp', customer_id: b.id, amount: 60_000, deposit_status: 'completed', receipt: expect.stringMatching(/^SIM/),
-        device: expect.any(String), started_by: { name: expect.any(String) }, yours: true,
+        wizard_id: w1,
+        step: 'otp',
+        customer_id: b.id,
+        amount: 60_000,
+        deposit_status: 'completed',
+        receipt: expect.stringMatching(/^SIM/),
+        device: expect.any(String),
+        started_by: { name: expect.any(String) },
+        yours: true,
       },
     });
     expect(refusal.message).toMatch(/already paid/);
@@ -190,12 +249,19 @@ describe('a paid deposit whose wizard is left is resumed, never taken again', ()
 
     // Resumed: the status tells the step and everything the screens need; the wizard goes on to the loan.
     const resumed = await status(w1);
-    expect(resumed).toMatchObject({ wizard_id: w1, step: 'otp', abandoned_at: null, imei, deposit: { status: 'completed', amount: 60_000 }, otp_sent: true });
+    expect(resumed).toMatchObject({
+      wizard_id: w1,
+      step: 'otp',
+      abandoned_at: null,
+      imei,
+      deposit: { status: 'completed', amount: 60_000 },
+      otp_sent: true,
+    });
     api.clock.advance(31_000);
     await sendOtps(w1);
     const loan = await finish(w1, b);
     expect(loan).toMatchObject({ deposit_paid: 60_000, imei });
-    expect((await status(w1))).toMatchObject({ step: 'done', release_after: null });
+    expect(await status(w1)).toMatchObject({ step: 'done', release_after: null });
 
     // One deposit, credited to the loan; the customer now has a loan and no wizard holds them.
     const txs = await customerTransactions(b);
@@ -216,7 +282,8 @@ describe('a paid deposit whose wizard is left is resumed, never taken again', ()
     const refused = await push(randomUUID(), b);
     expect(refused.status).toBe(409);
     expect(depositUnfinishedRefusal.parse(refused.body)).toMatchObject({
-      reason: 'deposit_push_pending', wizard: { wizard_id: w1, step: 'deposit', deposit_status: 'pending', receipt: null, paid_at: null, release_after: null },
+      reason: 'deposit_push_pending',
+      wizard: { wizard_id: w1, step: 'deposit', deposit_status: 'pending', receipt: null, paid_at: null, release_after: null },
     });
     expect((await search(b)).body.reason).toBe('deposit_push_pending');
     await customerAnswers();
@@ -244,7 +311,10 @@ describe('concurrent pushes for one customer: at most one accepted', () => {
     expect(api.mobileMoney.charges(b.msisdn)).toEqual([expect.objectContaining({ reference: `${winner}:1`, pushes: 1 })]);
     expect((await customerTransactions(b)).length).toBe(1);
     expect((await wizardsOf(b)).map((w) => w.wizard_id)).toEqual([winner]);
-    const reserved = await api.db.query("SELECT 1 FROM first_deposits f JOIN inventory_items i ON i.id = f.inventory_item_id WHERE f.customer_id = $1 AND i.status = 'reserved'", [b.id]);
+    const reserved = await api.db.query(
+      "SELECT 1 FROM first_deposits f JOIN inventory_items i ON i.id = f.inventory_item_id WHERE f.customer_id = $1 AND i.status = 'reserved'",
+      [b.id],
+    );
     expect(reserved.length).toBe(1);
   });
 
@@ -282,8 +352,15 @@ describe('duplicate callbacks change nothing', () => {
     const done = depositStatus.parse((await confirm(w)).body);
     expect(done.status).toBe('completed');
     const snapshot = async () => ({
-      attempt: (await api.db.query<any>('SELECT status, receipt, completed_at, settled_by FROM deposit_attempts WHERE wizard_id = $1', [w]))[0],
-      wizard: (await api.db.query<any>('SELECT deposit_paid_at, updated_at, holds_customer, item_held, abandoned_at FROM first_deposits WHERE wizard_id = $1', [w]))[0],
+      attempt: (
+        await api.db.query<any>('SELECT status, receipt, completed_at, settled_by FROM deposit_attempts WHERE wizard_id = $1', [w])
+      )[0],
+      wizard: (
+        await api.db.query<any>(
+          'SELECT deposit_paid_at, updated_at, holds_customer, item_held, abandoned_at FROM first_deposits WHERE wizard_id = $1',
+          [w],
+        )
+      )[0],
       txs: await customerTransactions(b),
       ledger: await ledger(),
       item: await itemStatus(await wizardImei(w)),
@@ -298,7 +375,9 @@ describe('duplicate callbacks change nothing', () => {
     expect(await snapshot()).toEqual(settled);
     expect((await api.db.query<any>('SELECT callbacks FROM deposit_attempts WHERE wizard_id = $1', [w]))[0].callbacks).toBe(6);
     expect((await api.db.query("SELECT 1 FROM audit_log WHERE entity_id = $1 AND action = 'deposit.completed'", [w])).length).toBe(1);
-    expect((await api.db.query("SELECT 1 FROM audit_log WHERE entity_id = $1 AND action = 'deposit.callback_repeated'", [w])).length).toBe(5);
+    expect((await api.db.query("SELECT 1 FROM audit_log WHERE entity_id = $1 AND action = 'deposit.callback_repeated'", [w])).length).toBe(
+      5,
+    );
     expect(moved(before, await ledger())).toEqual({ mobile_money_clearing: 60_000, customer_deposits: -60_000 });
   });
 
@@ -314,7 +393,10 @@ describe('duplicate callbacks change nothing', () => {
     for (let i = 0; i < 2; i++) expect((await callback(`${w1}:1`, 'LATE-ONCE-1', payer)).status).toBe(200);
     expect(moved(before, await ledger())).toEqual({ mobile_money_clearing: 60_000, unallocated_payments: -60_000 });
     expect((await customerTransactions(b)).map((t) => t.status)).toEqual(['suspended', 'completed']);
-    expect((await wizardsOf(b)).map((w) => [w.wizard_id, w.holds_customer])).toEqual([[w1, false], [w2, true]]);
+    expect((await wizardsOf(b)).map((w) => [w.wizard_id, w.holds_customer])).toEqual([
+      [w1, false],
+      [w2, true],
+    ]);
     expect((await confirm(w1)).body.status).toBe('failed');
     await balanced();
   });
@@ -342,19 +424,27 @@ describe('a paid deposit abandoned past the limit is released to suspense', () =
     await Promise.all([releaseAbandonedDeposits(workerDeps(), api.clock.now()), releaseAbandonedDeposits(workerDeps(), api.clock.now())]);
     await releaseAbandonedDeposits(workerDeps(), api.clock.now());
     expect(await abandoned()).not.toBeNull();
-    const twice = await api.db.query("SELECT entity_id FROM audit_log WHERE action = 'first_deposit.abandoned' GROUP BY entity_id HAVING count(*) > 1");
+    const twice = await api.db.query(
+      "SELECT entity_id FROM audit_log WHERE action = 'first_deposit.abandoned' GROUP BY entity_id HAVING count(*) > 1",
+    );
     expect(twice).toEqual([]);
 
     expect(await itemStatus(imei)).toBe('in_stock');
     expect(await customerTransactions(b)).toEqual([{ status: 'suspended', amount: 60_000, idempotency_key: `${w}:1` }]);
     // The deposit's postings: received into the customer's deposits, then released from them to suspense; all balanced.
-    const entries = await api.db.query<any>('SELECT kind, debit_account, credit_account, amount FROM ledger_entries WHERE description LIKE $1 ORDER BY id', [`%${w}:1%`]);
+    const entries = await api.db.query<any>(
+      'SELECT kind, debit_account, credit_account, amount FROM ledger_entries WHERE description LIKE $1 ORDER BY id',
+      [`%${w}:1%`],
+    );
     expect(entries).toEqual([
       { kind: 'deposit_received', debit_account: 'mobile_money_clearing', credit_account: 'customer_deposits', amount: 60_000 },
       { kind: 'deposit_released', debit_account: 'customer_deposits', credit_account: 'unallocated_payments', amount: 60_000 },
     ]);
     await balanced();
-    const audits = await api.db.query<any>("SELECT actor_id, before, after FROM audit_log WHERE entity_id = $1 AND action = 'first_deposit.abandoned'", [w]);
+    const audits = await api.db.query<any>(
+      "SELECT actor_id, before, after FROM audit_log WHERE entity_id = $1 AND action = 'first_deposit.abandoned'",
+      [w],
+    );
     expect(audits).toHaveLength(1);
     const after = typeof audits[0].after === 'string' ? JSON.parse(audits[0].after) : audits[0].after;
     expect(after).toMatchObject({ amount: 60_000, imei, handset: 'in_stock', transaction_status: 'suspended', customer_id: b.id });
@@ -410,10 +500,16 @@ describe('a paid deposit abandoned past the limit is released to suspense', () =
     const failed: string[] = [];
     const stop = startWorkers(workerDeps(), { log: (message) => failed.push(message) });
     try {
-      await vi.waitFor(async () => {
-        expect((await wizardsOf(b))[0]!.abandoned_at).not.toBeNull();
-        expect((await api.db.query<any>('SELECT status, failure FROM deposit_attempts WHERE wizard_id = $1', [pending]))[0]).toEqual({ status: 'failed', failure: 'timeout' });
-      }, { timeout: 10_000, interval: 100 });
+      await vi.waitFor(
+        async () => {
+          expect((await wizardsOf(b))[0]!.abandoned_at).not.toBeNull();
+          expect((await api.db.query<any>('SELECT status, failure FROM deposit_attempts WHERE wizard_id = $1', [pending]))[0]).toEqual({
+            status: 'failed',
+            failure: 'timeout',
+          });
+        },
+        { timeout: 10_000, interval: 100 },
+      );
     } finally {
       stop();
     }

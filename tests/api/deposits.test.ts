@@ -40,7 +40,13 @@ async function userWith(username: string, roles: Role[]): Promise<string> {
 let serial = 500;
 let people = 0;
 
-async function addModel(sku: string, name: string, lock: string, rrp: number, stock: number): Promise<{ modelId: number; priceId: number }> {
+async function addModel(
+  sku: string,
+  name: string,
+  lock: string,
+  rrp: number,
+  stock: number,
+): Promise<{ modelId: number; priceId: number }> {
   const [m] = await api.db.query<{ id: number }>(
     `INSERT INTO phone_models (sku, brand, name, model, storage_gb, ram_gb, lock_solution_type, created_at)
      VALUES ($1, $2, $3, $1, 64, 4, $4, now()) RETURNING id`,
@@ -61,7 +67,10 @@ async function addModel(sku: string, name: string, lock: string, rrp: number, st
 
 async function stock1(modelId: number, storeId = agentStore): Promise<string> {
   const imei = imeiFor(++serial, '35888801');
-  await api.db.query("INSERT INTO inventory_items (phone_model_id, store_id, imei, status, received_at) VALUES ($1, $2, $3, 'in_stock', now())", [modelId, storeId, imei]);
+  await api.db.query(
+    "INSERT INTO inventory_items (phone_model_id, store_id, imei, status, received_at) VALUES ($1, $2, $3, 'in_stock', now())",
+    [modelId, storeId, imei],
+  );
   return imei;
 }
 
@@ -83,20 +92,39 @@ async function buyer(o: { limit?: number; question?: boolean } = {}): Promise<Bu
     `INSERT INTO customers (msisdn, first_name, other_names, sex, date_of_birth, national_id, nida_number, customer_key,
                             security_question, security_answer_hash, store_id, registered_at)
      VALUES ($1, 'Halima', $2, 'F', '1990-01-01', $3, $4, $5, $6, $7, $8, now()) RETURNING id`,
-    [msisdn, `Buyer${k} Msuya`, `19900101-${nida.slice(8, 13)}-${nida.slice(13, 18)}-${nida.slice(18)}`, nida, `CKDEP${k}`,
-      hash === null ? null : 'favourite_food', hash, agentStore],
+    [
+      msisdn,
+      `Buyer${k} Msuya`,
+      `19900101-${nida.slice(8, 13)}-${nida.slice(13, 18)}-${nida.slice(18)}`,
+      nida,
+      `CKDEP${k}`,
+      hash === null ? null : 'favourite_food',
+      hash,
+      agentStore,
+    ],
   );
-  await api.db.query('INSERT INTO customer_limits (customer_id, limit_amount, score, updated_at) VALUES ($1, $2, 700, now())', [c!.id, o.limit ?? 350_000]);
+  await api.db.query('INSERT INTO customer_limits (customer_id, limit_amount, score, updated_at) VALUES ($1, $2, 700, now())', [
+    c!.id,
+    o.limit ?? 350_000,
+  ]);
   return { id: c!.id, msisdn, nida, answer };
 }
 
 const post = (path: string, body: unknown, by: string | null = token.agent!) => api.call('POST', path, { token: by ?? undefined, body });
 
 const push = (w: string, b: Buyer, o: { attempt?: number; price?: number; period?: string; payer?: string; by?: string } = {}) =>
-  post(P.depositPush, {
-    wizard_id: w, attempt: o.attempt ?? 1, msisdn: b.msisdn, phone_price_id: o.price ?? models.dial.priceId,
-    repayment_period: o.period ?? 'daily', ...(o.payer ? { payment_msisdn: o.payer } : {}),
-  }, o.by ?? token.agent!);
+  post(
+    P.depositPush,
+    {
+      wizard_id: w,
+      attempt: o.attempt ?? 1,
+      msisdn: b.msisdn,
+      phone_price_id: o.price ?? models.dial.priceId,
+      repayment_period: o.period ?? 'daily',
+      ...(o.payer ? { payment_msisdn: o.payer } : {}),
+    },
+    o.by ?? token.agent!,
+  );
 const confirm = (w: string, attempt = 1) => post(P.depositConfirm, { wizard_id: w, attempt });
 
 /** Lets the simulated customer answer (2 s) and delivers the callbacks that are due. */
@@ -149,13 +177,22 @@ async function signed(b: Buyer, o: { price?: number; period?: string } = {}): Pr
   return s;
 }
 
-const itemStatus = async (imei: string) => (await api.db.query<{ status: string }>('SELECT status FROM inventory_items WHERE imei = $1', [imei]))[0]?.status;
+const itemStatus = async (imei: string) =>
+  (await api.db.query<{ status: string }>('SELECT status FROM inventory_items WHERE imei = $1', [imei]))[0]?.status;
 const wizardImei = async (w: string) =>
-  (await api.db.query<{ imei: string }>('SELECT i.imei FROM first_deposits f JOIN inventory_items i ON i.id = f.inventory_item_id WHERE f.wizard_id = $1', [w]))[0]!.imei;
+  (
+    await api.db.query<{ imei: string }>(
+      'SELECT i.imei FROM first_deposits f JOIN inventory_items i ON i.id = f.inventory_item_id WHERE f.wizard_id = $1',
+      [w],
+    )
+  )[0]!.imei;
 const ledgerBalances = async () =>
   Object.fromEntries(
-    (await api.db.query<{ account: string; balance: number }>('SELECT account, (sum(debit) - sum(credit))::int8 AS balance FROM ledger_postings GROUP BY account'))
-      .map((r) => [r.account, r.balance]),
+    (
+      await api.db.query<{ account: string; balance: number }>(
+        'SELECT account, (sum(debit) - sum(credit))::int8 AS balance FROM ledger_postings GROUP BY account',
+      )
+    ).map((r) => [r.account, r.balance]),
   );
 
 beforeAll(async () => {
@@ -164,10 +201,11 @@ beforeAll(async () => {
   agentStore = fx.stores[0]!;
   for (const u of ['admin', 'agent', 'finance']) token[u] = await api.tokenFor(u);
   for (const a of await api.db.query<{ id: number; username: string }>('SELECT id, username FROM admins')) adminIds[a.username] = a.id;
-  await api.db.query(
-    "INSERT INTO agents (full_name, msisdn, store_id, admin_id, created_at) VALUES ('Baraka Mushi', $1, $2, $3, now())",
-    [AGENT_PHONE, agentStore, adminIds.agent],
-  );
+  await api.db.query("INSERT INTO agents (full_name, msisdn, store_id, admin_id, created_at) VALUES ('Baraka Mushi', $1, $2, $3, now())", [
+    AGENT_PHONE,
+    agentStore,
+    adminIds.agent,
+  ]);
   models.dial = { modelId: fx.modelId, priceId: fx.priceId };
   for (let i = 0; i < 30; i++) await stock1(fx.modelId);
   models.vivo = await addModel('VIV-Y03', 'vivo Y03', 'vivo', 289_000, 10);
@@ -175,7 +213,10 @@ beforeAll(async () => {
   models.dear = await addModel('SAM-S24', 'Samsung Galaxy S24', 'trustonic', 2_400_000, 3);
   // A second agent at the other store, and a user with ADD_LOAN but no agent record (no store).
   token.agent2 = await userWith('agent2', ['ADD_LOAN', 'VIEW_CUSTOMERS_QUALIFIED_PHONES', 'FIND_CUSTOMER']);
-  await api.db.query("INSERT INTO agents (full_name, msisdn, store_id, admin_id, created_at) VALUES ('Second Agent', '255754000903', $1, $2, now())", [fx.stores[1], adminIds.agent2]);
+  await api.db.query(
+    "INSERT INTO agents (full_name, msisdn, store_id, admin_id, created_at) VALUES ('Second Agent', '255754000903', $1, $2, now())",
+    [fx.stores[1], adminIds.agent2],
+  );
   token.storeless = await userWith('storeless', ['ADD_LOAN', 'VIEW_CUSTOMERS_QUALIFIED_PHONES']);
 });
 afterAll(() => api.close());
@@ -231,7 +272,15 @@ describe('customer_limits: the phones a customer qualifies for', () => {
     expect(body.customer).toMatchObject({ id: b.id, msisdn: b.msisdn, has_nida_number: true, security_question: 'favourite_food' });
     expect(body.phones.map((p) => p.phone_price_id)).toEqual([models.oguard.priceId, models.vivo.priceId, models.dial.priceId]);
     const dial = body.phones.find((p) => p.phone_price_id === models.dial.priceId)!;
-    expect(dial).toMatchObject({ price: 300_000, deposit: 60_000, daily_payment: 1800, weekly_payment: 12_600, monthly_payment: 54_000, installments: 210, lock_solution_type: 'dial_code' });
+    expect(dial).toMatchObject({
+      price: 300_000,
+      deposit: 60_000,
+      daily_payment: 1800,
+      weekly_payment: 12_600,
+      monthly_payment: 54_000,
+      installments: 210,
+      lock_solution_type: 'dial_code',
+    });
     expect(dial.in_stock).toBeGreaterThan(10);
     // By national ID too.
     const byId = await post(P.qualifiedPhones, { national_id: b.nida });
@@ -240,14 +289,22 @@ describe('customer_limits: the phones a customer qualifies for', () => {
 
   it('says why the list is empty: an active loan, no limit, no stock at the store (or no store)', async () => {
     const borrower = await fx.borrower();
-    await api.db.query('INSERT INTO customer_limits (customer_id, limit_amount, score, updated_at) VALUES ($1, 900000, 800, now())', [borrower.customerId]);
+    await api.db.query('INSERT INTO customer_limits (customer_id, limit_amount, score, updated_at) VALUES ($1, 900000, 800, now())', [
+      borrower.customerId,
+    ]);
     const withLoan = await post(P.qualifiedPhones, { msisdn: borrower.msisdn });
     expect(withLoan.body).toMatchObject({ not_qualified_reason: 'active_loan', phones: [] });
     const broke = await buyer({ limit: 0 });
     expect((await post(P.qualifiedPhones, { msisdn: broke.msisdn })).body).toMatchObject({ not_qualified_reason: 'no_limit', phones: [] });
     const b = await buyer({ limit: 300_000 });
-    expect((await post(P.qualifiedPhones, { msisdn: b.msisdn }, token.agent2!)).body).toMatchObject({ not_qualified_reason: 'no_stock', phones: [] });
-    expect((await post(P.qualifiedPhones, { msisdn: b.msisdn }, token.storeless!)).body).toMatchObject({ not_qualified_reason: 'no_stock', phones: [] });
+    expect((await post(P.qualifiedPhones, { msisdn: b.msisdn }, token.agent2!)).body).toMatchObject({
+      not_qualified_reason: 'no_stock',
+      phones: [],
+    });
+    expect((await post(P.qualifiedPhones, { msisdn: b.msisdn }, token.storeless!)).body).toMatchObject({
+      not_qualified_reason: 'no_stock',
+      phones: [],
+    });
     // And the push says so clearly.
     const refused = await push(randomUUID(), b, { by: token.storeless! });
     expect(refused.status).toBe(409);
@@ -270,7 +327,15 @@ describe('the whole wizard, from the deposit to the loan', () => {
 
     const pushed = await push(w, b);
     expect(pushed.status).toBe(200);
-    expect(depositStatus.parse(pushed.body)).toMatchObject({ wizard_id: w, attempt: 1, status: 'pending', failure: null, amount: 60_000, payment_msisdn: b.msisdn, transaction_id: null });
+    expect(depositStatus.parse(pushed.body)).toMatchObject({
+      wizard_id: w,
+      attempt: 1,
+      status: 'pending',
+      failure: null,
+      amount: 60_000,
+      payment_msisdn: b.msisdn,
+      transaction_id: null,
+    });
     const imei = await wizardImei(w);
     expect(await itemStatus(imei)).toBe('reserved');
     expect(api.mobileMoney.charges(b.msisdn)).toEqual([{ reference: `${w}:1`, amount: 60_000, outcome: 'approved', pushes: 1 }]);
@@ -295,10 +360,19 @@ describe('the whole wizard, from the deposit to the loan', () => {
     const codes = { agent_code: await lastCode(AGENT_PHONE), customer_code: await lastCode(b.msisdn) };
     expect((await post(P.verifyOtps, { wizard_id: w, ...codes })).body).toEqual({ verified: true });
     // The stored codes are hashes, single use.
-    const stored = await api.db.query<{ code_hash: string; used_at: unknown }>('SELECT code_hash, used_at FROM first_deposit_otps WHERE wizard_id = $1', [w]);
-    expect(stored.every((r) => r.code_hash.startsWith('sha256$') && !r.code_hash.includes(codes.agent_code) && r.used_at !== null)).toBe(true);
+    const stored = await api.db.query<{ code_hash: string; used_at: unknown }>(
+      'SELECT code_hash, used_at FROM first_deposit_otps WHERE wizard_id = $1',
+      [w],
+    );
+    expect(stored.every((r) => r.code_hash.startsWith('sha256$') && !r.code_hash.includes(codes.agent_code) && r.used_at !== null)).toBe(
+      true,
+    );
 
-    const id = await post(P.verifyFingerprint, { wizard_id: w, nida_number: `${b.nida.slice(0, 8)}-${b.nida.slice(8, 13)}-${b.nida.slice(13, 18)}-${b.nida.slice(18)}`, fingerprint: templateOfFinger('any') });
+    const id = await post(P.verifyFingerprint, {
+      wizard_id: w,
+      nida_number: `${b.nida.slice(0, 8)}-${b.nida.slice(8, 13)}-${b.nida.slice(13, 18)}-${b.nida.slice(18)}`,
+      fingerprint: templateOfFinger('any'),
+    });
     expect(id.status).toBe(200);
     const identity = identityVerified.parse(id.body);
     expect(identity.method).toBe('fingerprint');
@@ -306,8 +380,19 @@ describe('the whole wizard, from the deposit to the loan', () => {
 
     const details = contractDetails.parse((await post(P.contractDetails, { reference: identity.contract_ref }, null)).body);
     expect(details).toMatchObject({
-      reference: identity.contract_ref, company: 'Simu Test', msisdn: b.msisdn, imei, lock_solution_type: 'dial_code', repayment_period: 'daily',
-      price: 300_000, deposit: 60_000, installment_amount: 1800, installments: 210, total_repayable: 438_000, signed_by: null, contract_url: null,
+      reference: identity.contract_ref,
+      company: 'Simu Test',
+      msisdn: b.msisdn,
+      imei,
+      lock_solution_type: 'dial_code',
+      repayment_period: 'daily',
+      price: 300_000,
+      deposit: 60_000,
+      installment_amount: 1800,
+      installments: 210,
+      total_repayable: 438_000,
+      signed_by: null,
+      contract_url: null,
     });
 
     const sign = await post(P.signContract, { wizard_id: w, accept_terms: true, signed_by: 'Halima Msuya' });
@@ -317,19 +402,35 @@ describe('the whole wizard, from the deposit to the loan', () => {
     const pdf = await api.app.request(url);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await api.app.request(`/portal_api/econtract/${'B'.repeat(24)}.pdf`)).status).toBe(404);
     const badFile = await api.app.request('/portal_api/econtract/short.pdf');
     expect(badFile.status).toBe(400);
     expect((await badFile.json()).fields.file).toBe('valid contract reference required');
-    expect((await post(P.contractDetails, { reference: identity.contract_ref }, null)).body).toMatchObject({ signed_by: 'Halima Msuya', contract_url: url });
+    expect((await post(P.contractDetails, { reference: identity.contract_ref }, null)).body).toMatchObject({
+      signed_by: 'Halima Msuya',
+      contract_url: url,
+    });
 
     const res = await post(P.confirmLockActivation, { wizard_id: w, lock_installed: true, app_installed: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const loan = loanSummary.parse(res.body);
     expect(loan).toMatchObject({
-      msisdn: b.msisdn, imei, lock_solution_type: 'dial_code', repayment_period: 'daily', price: 300_000, deposit_paid: 60_000,
-      principal: 240_000, installment_amount: 1800, installments: 210, total_repayable: 438_000, next_repayment_date: '2026-11-03',
+      msisdn: b.msisdn,
+      imei,
+      lock_solution_type: 'dial_code',
+      repayment_period: 'daily',
+      price: 300_000,
+      deposit_paid: 60_000,
+      principal: 240_000,
+      installment_amount: 1800,
+      installments: 210,
+      total_repayable: 438_000,
+      next_repayment_date: '2026-11-03',
       contract_url: url,
     });
     expect(loan.loan_number).toMatch(/^LN\d{7}$/);
@@ -343,9 +444,20 @@ describe('the whole wizard, from the deposit to the loan', () => {
       [loan.loan_number, `${w}:1`],
     );
     expect(row).toMatchObject({
-      customer_id: b.id, status: 'active', interval_days: 1, contract_ref: identity.contract_ref, contract_url: url, store_id: agentStore,
-      activation_status: 'activated', lock_status: 'active', device_imei: imei, item_status: 'sold', tx_status: 'completed', tx_loan: row.id,
-      receipt: done.transaction_id, loan_balance: 378_000,
+      customer_id: b.id,
+      status: 'active',
+      interval_days: 1,
+      contract_ref: identity.contract_ref,
+      contract_url: url,
+      store_id: agentStore,
+      activation_status: 'activated',
+      lock_status: 'active',
+      device_imei: imei,
+      item_status: 'sold',
+      tx_status: 'completed',
+      tx_loan: row.id,
+      receipt: done.transaction_id,
+      loan_balance: 378_000,
     });
     expect(row.enrolled_at).not.toBeNull();
 
@@ -360,16 +472,36 @@ describe('the whole wizard, from the deposit to the loan', () => {
     expect(Object.values(after).reduce((sum, v) => sum + v, 0)).toBe(0);
 
     // Idempotent: confirming again answers the same loan; the status has it all.
-    expect((await post(P.confirmLockActivation, { wizard_id: w, lock_installed: true, app_installed: true })).body.loan_number).toBe(loan.loan_number);
+    expect((await post(P.confirmLockActivation, { wizard_id: w, lock_installed: true, app_installed: true })).body.loan_number).toBe(
+      loan.loan_number,
+    );
     expect((await api.db.query('SELECT 1 FROM loans WHERE customer_id = $1', [b.id])).length).toBe(1);
     const status = wizardStatus.parse((await post(P.wizardStatus, { wizard_id: w })).body);
-    expect(status).toMatchObject({ otp_verified: true, identity: 'fingerprint', contract_signed: true, loan: { loan_number: loan.loan_number } });
+    expect(status).toMatchObject({
+      otp_verified: true,
+      identity: 'fingerprint',
+      contract_signed: true,
+      loan: { loan_number: loan.loan_number },
+    });
 
     // Every step wrote its audit row.
-    const actions = (await api.db.query<{ action: string }>("SELECT action FROM audit_log WHERE entity_id = $1 OR (entity = 'loan' AND entity_id = $2) ORDER BY id", [w, String(row.id)])).map((r) => r.action);
+    const actions = (
+      await api.db.query<{ action: string }>(
+        "SELECT action FROM audit_log WHERE entity_id = $1 OR (entity = 'loan' AND entity_id = $2) ORDER BY id",
+        [w, String(row.id)],
+      )
+    ).map((r) => r.action);
     expect(actions).toEqual([
-      'deposit.push_requested', 'deposit.push_accepted', 'deposit.completed', 'first_deposit.otp_sent', 'first_deposit.otp_sent', 'first_deposit.otp_verified',
-      'first_deposit.identity_verified', 'first_deposit.contract_signed', 'loan.created', 'first_deposit.completed',
+      'deposit.push_requested',
+      'deposit.push_accepted',
+      'deposit.completed',
+      'first_deposit.otp_sent',
+      'first_deposit.otp_sent',
+      'first_deposit.otp_verified',
+      'first_deposit.identity_verified',
+      'first_deposit.contract_signed',
+      'loan.created',
+      'first_deposit.completed',
     ]);
     // The customer now has an active loan: they no longer qualify.
     expect((await post(P.qualifiedPhones, { msisdn: b.msisdn })).body.not_qualified_reason).toBe('active_loan');
@@ -399,8 +531,12 @@ describe('the whole wizard, from the deposit to the loan', () => {
     expect(loan.status, JSON.stringify(loan.body)).toBe(200);
     const price = (await api.db.query<any>('SELECT * FROM phone_prices WHERE id = $1', [models.vivo.priceId]))[0];
     expect(loan.body).toMatchObject({
-      lock_solution_type: 'vivo', repayment_period: 'twelve_months', installments: 12, installment_amount: price.twelve_months_payment,
-      total_repayable: price.twelve_months_total, next_repayment_date: '2026-12-02',
+      lock_solution_type: 'vivo',
+      repayment_period: 'twelve_months',
+      installments: 12,
+      installment_amount: price.twelve_months_payment,
+      total_repayable: price.twelve_months_total,
+      next_repayment_date: '2026-12-02',
     });
   });
 
@@ -421,13 +557,18 @@ describe('the whole wizard, from the deposit to the loan', () => {
     const w = await paid(b, { price: models.oguard.priceId });
     const status = wizardStatus.parse((await post(P.wizardStatus, { wizard_id: w })).body);
     expect(status.lock.lock_solution_type).toBe('oguard');
-    expect(JSON.parse(status.lock.qr_payload!)).toMatchObject({ 'android.app.extra.PROVISIONING_ADMIN_EXTRAS_BUNDLE': { imei: status.imei } });
+    expect(JSON.parse(status.lock.qr_payload!)).toMatchObject({
+      'android.app.extra.PROVISIONING_ADMIN_EXTRAS_BUNDLE': { imei: status.imei },
+    });
   });
 });
 
 describe('the deposit push: every outcome of the mobile-money provider', () => {
   it('insufficient funds (payer ending in 1) and cancelled (ending in 2): failed, the handset back in stock, a new attempt may pay', async () => {
-    for (const [ending, failure] of [['1', 'insufficient_funds'], ['2', 'cancelled']] as const) {
+    for (const [ending, failure] of [
+      ['1', 'insufficient_funds'],
+      ['2', 'cancelled'],
+    ] as const) {
       const b = await buyer();
       const w = randomUUID();
       await push(w, b, { payer: `0754${String(people).padStart(5, '0')}${ending}` });
@@ -482,7 +623,9 @@ describe('the deposit push: every outcome of the mobile-money provider', () => {
     api.clock.advance(50_000);
     const done = (await confirm(w)).body;
     expect(done).toMatchObject({ status: 'completed', transaction_id: expect.stringMatching(/^SIM/) });
-    expect((await api.db.query<any>('SELECT settled_by FROM deposit_attempts WHERE wizard_id = $1', [w]))[0].settled_by).toBe('status_query');
+    expect((await api.db.query<any>('SELECT settled_by FROM deposit_attempts WHERE wizard_id = $1', [w]))[0].settled_by).toBe(
+      'status_query',
+    );
   });
 
   it('the demo control route forces the next push of a payer, once', async () => {
@@ -510,7 +653,14 @@ describe('the deposit is never charged twice', () => {
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
     expect(api.mobileMoney.charges(b.msisdn)).toEqual([expect.objectContaining({ reference: `${w}:1`, pushes: 1 })]);
     expect((await api.db.query("SELECT 1 FROM transactions WHERE idempotency_key LIKE $1 || '%'", [w])).length).toBe(1);
-    expect((await api.db.query("SELECT 1 FROM inventory_items i JOIN first_deposits f ON f.inventory_item_id = i.id WHERE f.wizard_id = $1 AND i.status = 'reserved'", [w])).length).toBe(1);
+    expect(
+      (
+        await api.db.query(
+          "SELECT 1 FROM inventory_items i JOIN first_deposits f ON f.inventory_item_id = i.id WHERE f.wizard_id = $1 AND i.status = 'reserved'",
+          [w],
+        )
+      ).length,
+    ).toBe(1);
     // A retry later still pushes nothing; another attempt while this one is pending is refused.
     await push(w, b);
     expect(api.mobileMoney.charges(b.msisdn)).toHaveLength(1);
@@ -544,7 +694,14 @@ describe('the deposit is never charged twice', () => {
       api.app.request('/portal_api/callbacks/mobile-money', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-callback-token': DEMO_CALLBACK_SECRET },
-        body: JSON.stringify({ reference: `${w}:${attempt}`, status: 'SUCCESS', result_code: '0', transaction_id: receipt, amount: 60_000, msisdn: payer }),
+        body: JSON.stringify({
+          reference: `${w}:${attempt}`,
+          status: 'SUCCESS',
+          result_code: '0',
+          transaction_id: receipt,
+          amount: 60_000,
+          msisdn: payer,
+        }),
       });
     const late = await callback(1, 'LATE0001');
     expect(late.status).toBe(200);
@@ -564,17 +721,37 @@ describe('the deposit is never charged twice', () => {
     const orphan = await api.app.request('/portal_api/callbacks/mobile-money', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-callback-token': DEMO_CALLBACK_SECRET },
-      body: JSON.stringify({ reference: `${w2}:1`, status: 'SUCCESS', result_code: '0', transaction_id: 'LATE0002', amount: 60_000, msisdn: '255754000013' }),
+      body: JSON.stringify({
+        reference: `${w2}:1`,
+        status: 'SUCCESS',
+        result_code: '0',
+        transaction_id: 'LATE0002',
+        amount: 60_000,
+        msisdn: '255754000013',
+      }),
     });
     expect(orphan.status).toBe(200);
-    expect((await api.db.query<any>('SELECT status FROM transactions WHERE idempotency_key = $1', [`${w2}:1`]))[0].status).toBe('suspended');
+    expect((await api.db.query<any>('SELECT status FROM transactions WHERE idempotency_key = $1', [`${w2}:1`]))[0].status).toBe(
+      'suspended',
+    );
     expect((await confirm(w2, 1)).body.status).toBe('failed');
   });
 
   it('the callback: 403 without the token, 404 for an unknown push, 400 for a bad body', async () => {
     const send = (body: unknown, headers: Record<string, string> = { 'x-callback-token': DEMO_CALLBACK_SECRET }) =>
-      api.app.request('/portal_api/callbacks/mobile-money', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    const good = { reference: `${randomUUID()}:1`, status: 'SUCCESS', result_code: '0', transaction_id: 'X1', amount: 1000, msisdn: '255754000000' };
+      api.app.request('/portal_api/callbacks/mobile-money', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const good = {
+      reference: `${randomUUID()}:1`,
+      status: 'SUCCESS',
+      result_code: '0',
+      transaction_id: 'X1',
+      amount: 1000,
+      msisdn: '255754000000',
+    };
     expect((await send(good, {})).status).toBe(403);
     expect((await send(good, { 'x-callback-token': 'guess' })).status).toBe(403);
     expect((await send(good)).status).toBe(404);
@@ -601,8 +778,16 @@ describe('the deposit is never charged twice', () => {
     const above = await push(randomUUID(), b);
     expect(above.body).toMatchObject({ reason: 'not_qualified' });
     const borrower = await fx.borrower();
-    await api.db.query('INSERT INTO customer_limits (customer_id, limit_amount, score, updated_at) VALUES ($1, 900000, 800, now())', [borrower.customerId]);
-    const loaned = await post(P.depositPush, { wizard_id: randomUUID(), attempt: 1, msisdn: borrower.msisdn, phone_price_id: models.dial.priceId, repayment_period: 'daily' });
+    await api.db.query('INSERT INTO customer_limits (customer_id, limit_amount, score, updated_at) VALUES ($1, 900000, 800, now())', [
+      borrower.customerId,
+    ]);
+    const loaned = await post(P.depositPush, {
+      wizard_id: randomUUID(),
+      attempt: 1,
+      msisdn: borrower.msisdn,
+      phone_price_id: models.dial.priceId,
+      repayment_period: 'daily',
+    });
     expect(loaned.body.reason).toBe('not_qualified');
     const rich = await buyer({ limit: 5_000_000 });
     // The store's three handsets of the dear phone go to three paid deposits.
@@ -623,7 +808,8 @@ describe('the one-time codes', () => {
     const first = await post(P.verifyOtps, { wizard_id: w, agent_code: right.agent_code, customer_code: wrongCode(right.customer_code) });
     expect(first.status).toBe(409);
     expect(first.body).toMatchObject({ reason: 'otp_wrong', left: 4, fields: { customer_code: 'wrong code' } });
-    for (let i = 0; i < 3; i++) await post(P.verifyOtps, { wizard_id: w, agent_code: right.agent_code, customer_code: wrongCode(right.customer_code) });
+    for (let i = 0; i < 3; i++)
+      await post(P.verifyOtps, { wizard_id: w, agent_code: right.agent_code, customer_code: wrongCode(right.customer_code) });
     const locked = await post(P.verifyOtps, { wizard_id: w, agent_code: right.agent_code, customer_code: wrongCode(right.customer_code) });
     expect(locked.body.reason).toBe('otp_locked');
     expect((await post(P.verifyOtps, { wizard_id: w, ...right })).body.reason).toBe('otp_locked');
@@ -634,7 +820,11 @@ describe('the one-time codes', () => {
     api.clock.advance(31_000);
     await sendOtps(w);
     api.clock.advance(5 * 60_000 + 1);
-    const expired = await post(P.verifyOtps, { wizard_id: w, agent_code: await lastCode(AGENT_PHONE), customer_code: await lastCode(b.msisdn) });
+    const expired = await post(P.verifyOtps, {
+      wizard_id: w,
+      agent_code: await lastCode(AGENT_PHONE),
+      customer_code: await lastCode(b.msisdn),
+    });
     expect(expired.body.reason).toBe('otp_expired');
     await sendOtps(w);
     const ok = await post(P.verifyOtps, { wizard_id: w, agent_code: await lastCode(AGENT_PHONE), customer_code: await lastCode(b.msisdn) });
@@ -659,13 +849,28 @@ describe('the identity check', () => {
     const w = await otpsChecked(b);
     const stranger = await post(P.verifyFingerprint, { wizard_id: w, nida_number: b.nida, fingerprint: templateOfFinger('stranger') });
     expect(stranger.status).toBe(409);
-    expect(stranger.body).toMatchObject({ reason: 'fingerprint_mismatch', message: 'The fingerprint does not match the NIDA number provided' });
-    const someoneElse = await post(P.verifyFingerprint, { wizard_id: w, nida_number: b.nida, fingerprint: templateOfFinger('19900101000000000127') });
+    expect(stranger.body).toMatchObject({
+      reason: 'fingerprint_mismatch',
+      message: 'The fingerprint does not match the NIDA number provided',
+    });
+    const someoneElse = await post(P.verifyFingerprint, {
+      wizard_id: w,
+      nida_number: b.nida,
+      fingerprint: templateOfFinger('19900101000000000127'),
+    });
     expect(someoneElse.body.reason).toBe('fingerprint_mismatch');
-    const notTheirs = await post(P.verifyFingerprint, { wizard_id: w, nida_number: '19900101000000000127', fingerprint: templateOfFinger('any') });
+    const notTheirs = await post(P.verifyFingerprint, {
+      wizard_id: w,
+      nida_number: '19900101000000000127',
+      fingerprint: templateOfFinger('any'),
+    });
     expect(notTheirs.body.reason).toBe('nida_mismatch');
-    expect((await post(P.verifyFingerprint, { wizard_id: w, nida_number: b.nida, fingerprint: templateOfFinger(b.nida) })).status).toBe(200);
-    expect((await api.db.query("SELECT 1 FROM audit_log WHERE entity_id = $1 AND action = 'first_deposit.fingerprint_mismatch'", [w])).length).toBe(2);
+    expect((await post(P.verifyFingerprint, { wizard_id: w, nida_number: b.nida, fingerprint: templateOfFinger(b.nida) })).status).toBe(
+      200,
+    );
+    expect(
+      (await api.db.query("SELECT 1 FROM audit_log WHERE entity_id = $1 AND action = 'first_deposit.fingerprint_mismatch'", [w])).length,
+    ).toBe(2);
   });
 
   it('security answers: wrong ones count down and lock after 3; no question on record', async () => {
@@ -702,7 +907,10 @@ describe('the vivo authorization code', () => {
     const code = await lastCode(AGENT_PHONE);
     const wrong = await post(P.verifyVivoAuthCode, { imei, code: code === '000000' ? '000001' : '000000' });
     expect(wrong.status).toBe(409);
-    expect(wrong.body).toMatchObject({ reason: 'auth_code_wrong', message: 'Failed to verify the authorization code entered, check and try again' });
+    expect(wrong.body).toMatchObject({
+      reason: 'auth_code_wrong',
+      message: 'Failed to verify the authorization code entered, check and try again',
+    });
     api.clock.advance(5 * 60_000);
     expect((await post(P.verifyVivoAuthCode, { imei, code })).body.reason).toBe('auth_code_expired');
     await post(P.sendVivoAuthCode, { imei });
@@ -716,13 +924,21 @@ describe('steps out of order are refused', () => {
     const w = randomUUID();
     await push(w, b);
     for (const path of [P.agentOtp, P.customerOtp]) expect((await post(path, { wizard_id: w })).body.reason).toBe('step_out_of_order');
-    expect((await post(P.verifyOtps, { wizard_id: w, agent_code: '123456', customer_code: '123456' })).body.reason).toBe('step_out_of_order');
+    expect((await post(P.verifyOtps, { wizard_id: w, agent_code: '123456', customer_code: '123456' })).body.reason).toBe(
+      'step_out_of_order',
+    );
     await customerAnswers();
     await confirm(w);
-    expect((await post(P.verifyFingerprint, { wizard_id: w, nida_number: b.nida, fingerprint: templateOfFinger('any') })).body.reason).toBe('step_out_of_order');
+    expect((await post(P.verifyFingerprint, { wizard_id: w, nida_number: b.nida, fingerprint: templateOfFinger('any') })).body.reason).toBe(
+      'step_out_of_order',
+    );
     expect((await post(P.verifySecurityAnswer, { wizard_id: w, answer: b.answer })).body.reason).toBe('step_out_of_order');
-    expect((await post(P.signContract, { wizard_id: w, accept_terms: true, signed_by: 'Halima Msuya' })).body.reason).toBe('step_out_of_order');
-    expect((await post(P.confirmLockActivation, { wizard_id: w, lock_installed: true, app_installed: true })).body.reason).toBe('step_out_of_order');
+    expect((await post(P.signContract, { wizard_id: w, accept_terms: true, signed_by: 'Halima Msuya' })).body.reason).toBe(
+      'step_out_of_order',
+    );
+    expect((await post(P.confirmLockActivation, { wizard_id: w, lock_installed: true, app_installed: true })).body.reason).toBe(
+      'step_out_of_order',
+    );
     // An unknown wizard is not found.
     expect((await post(P.agentOtp, { wizard_id: randomUUID() })).status).toBe(404);
     expect((await post(P.wizardStatus, { wizard_id: randomUUID() })).status).toBe(404);

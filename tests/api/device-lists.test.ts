@@ -14,7 +14,8 @@ let stolen: Borrower;
 let recovered: Borrower;
 let healthy: Borrower;
 
-const post = (path: string, body: unknown, by: string | null = token.callcentre!) => api.call('POST', path, { token: by ?? undefined, body });
+const post = (path: string, body: unknown, by: string | null = token.callcentre!) =>
+  api.call('POST', path, { token: by ?? undefined, body });
 const LISTS = [routes.damagedDevices, routes.lostDevices, routes.suspendedImeis];
 
 async function markDamaged(b: Borrower, day: string, serviceCentre: string, reason: string) {
@@ -43,7 +44,9 @@ beforeAll(async () => {
     [lost.deviceId, TEST_NOW],
   );
   // Stolen through the portal, so the row names who reported it; one more stolen and since recovered.
-  expect((await post(routes.reportStolen.path, { imei: stolen.imei, occurred_on: '2026-11-01', notes: 'Snatched at the bus stand' })).status).toBe(200);
+  expect(
+    (await post(routes.reportStolen.path, { imei: stolen.imei, occurred_on: '2026-11-01', notes: 'Snatched at the bus stand' })).status,
+  ).toBe(200);
   expect((await post(routes.reportStolen.path, { imei: recovered.imei, occurred_on: '2026-10-25' })).status).toBe(200);
   expect((await post(routes.recordRecovered.path, { imei: recovered.imei, occurred_on: '2026-10-28' })).status).toBe(200);
 });
@@ -87,14 +90,23 @@ describe('damaged devices', () => {
     expect(page).toMatchObject({ total: 2, limit: 25, skip: 0 });
     expect(page.data.map((d) => d.imei)).toEqual([damaged.imei, damagedEarlier.imei]);
     expect(page.data[0]).toEqual({
-      id: damaged.deviceId, imei: damaged.imei, device_name: 'itel Test A1 (64 GB)', is_locked: false,
-      customer: { id: damaged.customerId, msisdn: damaged.msisdn, name: damaged.name }, loan_number: damaged.loanNumber,
-      reported_by: null, notes: null, damaged_on: '2026-10-30', service_centre: 'Kariakoo Service Centre', repair_reason: 'Cracked screen (50%_off)',
+      id: damaged.deviceId,
+      imei: damaged.imei,
+      device_name: 'itel Test A1 (64 GB)',
+      is_locked: false,
+      customer: { id: damaged.customerId, msisdn: damaged.msisdn, name: damaged.name },
+      loan_number: damaged.loanNumber,
+      reported_by: null,
+      notes: null,
+      damaged_on: '2026-10-30',
+      service_centre: 'Kariakoo Service Centre',
+      repair_reason: 'Cracked screen (50%_off)',
     });
   });
 
   it('searches by phone in any form, IMEI, name, service centre and reason; % and _ are plain text', async () => {
-    const only = async (search: string) => (await post(routes.damagedDevices.path, { search })).body.data.map((d: { imei: string }) => d.imei);
+    const only = async (search: string) =>
+      (await post(routes.damagedDevices.path, { search })).body.data.map((d: { imei: string }) => d.imei);
     expect(await only(`0${damaged.msisdn.slice(3)}`)).toEqual([damaged.imei]);
     expect(await only(`+${damaged.msisdn}`)).toEqual([damaged.imei]);
     expect(await only(damagedEarlier.imei.slice(-7))).toEqual([damagedEarlier.imei]);
@@ -132,7 +144,12 @@ describe('suspended IMEIs', () => {
     expect(page.total).toBe(2);
     expect(page.data).toEqual([
       expect.objectContaining({
-        imei: stolen.imei, reason: 'stolen', since: '2026-11-01', is_locked: true, reported_by: 'Grace Mollel', notes: 'Snatched at the bus stand',
+        imei: stolen.imei,
+        reason: 'stolen',
+        since: '2026-11-01',
+        is_locked: true,
+        reported_by: 'Grace Mollel',
+        notes: 'Snatched at the bus stand',
       }),
       expect.objectContaining({ imei: lost.imei, reason: 'lost', since: '2026-10-20', is_locked: true }),
     ]);

@@ -48,7 +48,19 @@ describe('security headers', () => {
     expect(hashes).toHaveLength(2);
     expect(hashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
     const { createApp } = await import('../../server/app');
-    const { app } = createApp({ db: api.db, clock: api.clock, adapters: {} as never, config: { mode: 'demo', jwtSecret: 'x'.repeat(32), tokenTtlMs: 1, bridgeUrl: 'http://127.0.0.1:9999/path', portalApiUrl: 'https://api.example.co.tz/' }, scriptHashes: hashes });
+    const { app } = createApp({
+      db: api.db,
+      clock: api.clock,
+      adapters: {} as never,
+      config: {
+        mode: 'demo',
+        jwtSecret: 'x'.repeat(32),
+        tokenTtlMs: 1,
+        bridgeUrl: 'http://127.0.0.1:9999/path',
+        portalApiUrl: 'https://api.example.co.tz/',
+      },
+      scriptHashes: hashes,
+    });
     const csp = (await app.request('/portal_api/health')).headers.get('content-security-policy')!;
     expect(csp).toContain(`script-src 'self' ${hashes.join(' ')}`);
     expect(csp).toContain("connect-src 'self' http://127.0.0.1:9999 https://api.example.co.tz");
@@ -160,7 +172,15 @@ describe('bad input is never a 500', () => {
       const res = await raw('/portal_api/callbacks/mobile-money/repayment', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-callback-token': DEMO_CALLBACK_SECRET },
-        body: JSON.stringify({ transaction_id: 'TX1', msisdn: '255754300100', account: 'LN0000001', amount: 1000, paid_at: '2026-01-01T10:00:00Z', network: 'mpesa', ...body }),
+        body: JSON.stringify({
+          transaction_id: 'TX1',
+          msisdn: '255754300100',
+          account: 'LN0000001',
+          amount: 1000,
+          paid_at: '2026-01-01T10:00:00Z',
+          network: 'mpesa',
+          ...body,
+        }),
       });
       return { status: res.status, body: await res.json() };
     };
@@ -171,7 +191,10 @@ describe('bad input is never a 500', () => {
     expect(surrogate.status).toBe(400);
     expect(surrogate.body.fields).toHaveProperty('transaction_id');
     const cc = await api.tokenFor('callcentre');
-    const bundle = await api.call('POST', '/api/v1/award/customer/data/bundles', { token: cc, body: { msisdn: '0754300100', bundle: '1GB', reason: 'sorry \ud800' } });
+    const bundle = await api.call('POST', '/api/v1/award/customer/data/bundles', {
+      token: cc,
+      body: { msisdn: '0754300100', bundle: '1GB', reason: 'sorry \ud800' },
+    });
     expect(bundle.status).toBe(400);
     expect(bundle.body.fields).toHaveProperty('reason');
   });
@@ -207,7 +230,12 @@ describe('node server time-outs', () => {
   });
 
   it('cut off a body trickled a byte at a time (here with a 1.5 s request time-out)', async () => {
-    const server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: nodeServerOptions({ headersMs: 1_000, requestMs: 1_500 }) });
+    const server = serve({
+      fetch: api.app.fetch,
+      port: 0,
+      hostname: '127.0.0.1',
+      serverOptions: nodeServerOptions({ headersMs: 1_000, requestMs: 1_500 }),
+    });
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as { port: number };
     const started = Date.now();
@@ -220,7 +248,9 @@ describe('node server time-outs', () => {
         resolve(received);
       });
       socket.on('error', () => undefined);
-      socket.write('POST /portal_api/authentication HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+      socket.write(
+        'POST /portal_api/authentication HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+      );
       const trickle = setInterval(() => socket.write(' '), 250);
     });
     await new Promise((resolve) => server.close(resolve));

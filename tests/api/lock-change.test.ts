@@ -26,7 +26,9 @@ const confirmBody = (msisdn: string) => ({ msisdn, lock_installed: true, app_ins
 
 /** The vivo code the simulator sent for the IMEI (to the agent's phone, through the outbox). */
 async function vivoCode(imei: string): Promise<string> {
-  const [row] = await api.db.query<{ body: string }>("SELECT body FROM outbox WHERE body LIKE $1 ORDER BY id DESC LIMIT 1", [`%IMEI ${imei}:%`]);
+  const [row] = await api.db.query<{ body: string }>('SELECT body FROM outbox WHERE body LIKE $1 ORDER BY id DESC LIMIT 1', [
+    `%IMEI ${imei}:%`,
+  ]);
   const code = row?.body.match(/: (\d{6})\./)?.[1];
   if (!code) throw new Error(`no vivo code for ${imei}`);
   return code;
@@ -51,7 +53,11 @@ describe('every lock-change call: 401 without a token, 403 without its role, 400
     { route: routes.lockSolutionStatus, bad: {}, field: 'msisdn' },
     { route: routes.changeLockSolution, bad: { msisdn: b.msisdn, lock_solution_type: 'knox' }, field: 'lock_solution_type' },
     { route: routes.sendLockChangeVivoCode, bad: { imei: '356938035643808' }, field: 'imei' },
-    { route: routes.confirmLockSolutionChange, bad: { msisdn: b.msisdn, lock_installed: true, app_installed: false }, field: 'app_installed' },
+    {
+      route: routes.confirmLockSolutionChange,
+      bad: { msisdn: b.msisdn, lock_installed: true, app_installed: false },
+      field: 'app_installed',
+    },
   ];
 
   it('401 for each', async () => {
@@ -80,11 +86,19 @@ describe('every lock-change call: 401 without a token, 403 without its role, 400
   });
 
   it('404 for an unknown customer and for a customer with no device', async () => {
-    for (const route of [routes.viewDeviceLockType, routes.lockSolutionStatus, routes.changeLockSolution, routes.confirmLockSolutionChange]) {
+    for (const route of [
+      routes.viewDeviceLockType,
+      routes.lockSolutionStatus,
+      routes.changeLockSolution,
+      routes.confirmLockSolutionChange,
+    ]) {
       const body = { msisdn: '0659999999', lock_solution_type: 'zte', lock_installed: true, app_installed: true };
       expect(await post(route.path, body), route.path).toMatchObject({ status: 404, body: { reason: 'not_found' } });
       const p = await fx.prospect();
-      expect(await post(route.path, { ...body, msisdn: p.msisdn }), route.path).toMatchObject({ status: 404, body: { reason: 'no_device' } });
+      expect(await post(route.path, { ...body, msisdn: p.msisdn }), route.path).toMatchObject({
+        status: 404,
+        body: { reason: 'no_device' },
+      });
     }
   });
 });
@@ -95,24 +109,37 @@ describe('reading the lock', () => {
     const type = await post(routes.viewDeviceLockType.path, { msisdn: `0${b.msisdn.slice(3)}` }, token.viewer);
     expect(type.status).toBe(200);
     expect(deviceLockType.parse(type.body)).toEqual({
-      imei: b.imei, lock_solution_type: 'dial_code', available_lock_solution_types: ['trustonic', 'oguard', 'rguard', 'zte', 'vivo'],
+      imei: b.imei,
+      lock_solution_type: 'dial_code',
+      available_lock_solution_types: ['trustonic', 'oguard', 'rguard', 'zte', 'vivo'],
     });
     const status = await post(routes.lockSolutionStatus.path, { msisdn: b.msisdn }, token.viewer);
     expect(status.status).toBe(200);
     expect(lockSolutionStatus.parse(status.body)).toEqual({
-      imei: b.imei, lock_solution_type: 'dial_code', lock_status: 'active', activation_status: 'activated', is_locked: false,
-      last_check_in: null, enrolled_at: expect.any(String),
+      imei: b.imei,
+      lock_solution_type: 'dial_code',
+      lock_status: 'active',
+      activation_status: 'activated',
+      is_locked: false,
+      last_check_in: null,
+      enrolled_at: expect.any(String),
     });
   });
 });
 
 describe('changing the lock', () => {
-  it('start answers the new type\'s instructions; confirm applies it with its audit row and enrols after the commit', async () => {
+  it("start answers the new type's instructions; confirm applies it with its audit row and enrols after the commit", async () => {
     const b = await fx.borrower();
     const started = await post(routes.changeLockSolution.path, { msisdn: b.msisdn, lock_solution_type: 'oguard' });
     expect(started.status).toBe(200);
     const s = lockChangeStarted.parse(started.body);
-    expect(s).toMatchObject({ imei: b.imei, from_lock_solution_type: 'dial_code', lock_solution_type: 'oguard', dial_code: null, vivo_code_required: false });
+    expect(s).toMatchObject({
+      imei: b.imei,
+      from_lock_solution_type: 'dial_code',
+      lock_solution_type: 'oguard',
+      dial_code: null,
+      vivo_code_required: false,
+    });
     expect(JSON.parse(s.qr_payload!)['android.app.extra.PROVISIONING_ADMIN_EXTRAS_BUNDLE'].imei).toBe(b.imei);
     expect((await deviceRow(b.deviceId)).lock_solution_type).toBe('dial_code');
 
@@ -123,17 +150,34 @@ describe('changing the lock', () => {
     const confirmed = await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn));
     expect(confirmed.status).toBe(200);
     expect(lockChanged.parse(confirmed.body)).toEqual({
-      imei: b.imei, from_lock_solution_type: 'dial_code', lock_solution_type: 'zte', activation_status: 'activated', enrolment: 'enrolled',
+      imei: b.imei,
+      from_lock_solution_type: 'dial_code',
+      lock_solution_type: 'zte',
+      activation_status: 'activated',
+      enrolment: 'enrolled',
       changed_at: expect.any(String),
     });
-    expect(await deviceRow(b.deviceId)).toMatchObject({ lock_solution_type: 'zte', activation_status: 'activated', lock_status: 'active', enrolled_at: expect.anything() });
-    const changes = await api.db.query<any>('SELECT to_type, replaced_at, applied_at, enrolment_id FROM lock_solution_changes WHERE device_id = $1 ORDER BY id', [b.deviceId]);
+    expect(await deviceRow(b.deviceId)).toMatchObject({
+      lock_solution_type: 'zte',
+      activation_status: 'activated',
+      lock_status: 'active',
+      enrolled_at: expect.anything(),
+    });
+    const changes = await api.db.query<any>(
+      'SELECT to_type, replaced_at, applied_at, enrolment_id FROM lock_solution_changes WHERE device_id = $1 ORDER BY id',
+      [b.deviceId],
+    );
     expect(changes).toEqual([
       { to_type: 'oguard', replaced_at: expect.anything(), applied_at: null, enrolment_id: null },
       { to_type: 'zte', replaced_at: null, applied_at: expect.anything(), enrolment_id: `ZTE-${b.imei}` },
     ]);
     const audit = (await api.auditRows('device.lock_solution_changed')).filter((r: any) => r.entity_id === String(b.deviceId));
-    expect(audit).toEqual([expect.objectContaining({ before: expect.objectContaining({ lock_solution_type: 'dial_code' }), after: expect.objectContaining({ lock_solution_type: 'zte', activation_status: 'activated' }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        before: expect.objectContaining({ lock_solution_type: 'dial_code' }),
+        after: expect.objectContaining({ lock_solution_type: 'zte', activation_status: 'activated' }),
+      }),
+    ]);
     expect((await api.auditRows('device.lock_enrolled')).some((r: any) => r.entity_id === String(b.deviceId))).toBe(true);
 
     // The same confirmation again (a retried call) answers the same change and changes nothing more.
@@ -142,13 +186,22 @@ describe('changing the lock', () => {
     expect((await api.auditRows('device.lock_solution_changed')).filter((r: any) => r.entity_id === String(b.deviceId))).toHaveLength(1);
 
     const type = await post(routes.viewDeviceLockType.path, { msisdn: b.msisdn });
-    expect(type.body).toMatchObject({ lock_solution_type: 'zte', available_lock_solution_types: ['trustonic', 'oguard', 'rguard', 'vivo', 'dial_code'] });
+    expect(type.body).toMatchObject({
+      lock_solution_type: 'zte',
+      available_lock_solution_types: ['trustonic', 'oguard', 'rguard', 'vivo', 'dial_code'],
+    });
   });
 
   it('refuses the same type, and a confirmation with no change started', async () => {
     const b = await fx.borrower();
-    expect(await post(routes.changeLockSolution.path, { msisdn: b.msisdn, lock_solution_type: 'dial_code' })).toMatchObject({ status: 409, body: { reason: 'same_lock_type' } });
-    expect(await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn))).toMatchObject({ status: 409, body: { reason: 'no_change_started' } });
+    expect(await post(routes.changeLockSolution.path, { msisdn: b.msisdn, lock_solution_type: 'dial_code' })).toMatchObject({
+      status: 409,
+      body: { reason: 'same_lock_type' },
+    });
+    expect(await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn))).toMatchObject({
+      status: 409,
+      body: { reason: 'no_change_started' },
+    });
     expect((await deviceRow(b.deviceId)).lock_solution_type).toBe('dial_code');
   });
 
@@ -157,8 +210,14 @@ describe('changing the lock', () => {
     expect((await post(routes.changeLockSolution.path, { msisdn: b.msisdn, lock_solution_type: 'trustonic' })).status).toBe(200);
     const stolen = await post(routes.reportStolen.path, { imei: b.imei, occurred_on: '2026-11-01' });
     expect(stolen.status).toBe(200);
-    expect(await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn))).toMatchObject({ status: 409, body: { reason: 'device_stolen' } });
-    expect(await post(routes.changeLockSolution.path, { msisdn: b.msisdn, lock_solution_type: 'zte' })).toMatchObject({ status: 409, body: { reason: 'device_stolen' } });
+    expect(await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn))).toMatchObject({
+      status: 409,
+      body: { reason: 'device_stolen' },
+    });
+    expect(await post(routes.changeLockSolution.path, { msisdn: b.msisdn, lock_solution_type: 'zte' })).toMatchObject({
+      status: 409,
+      body: { reason: 'device_stolen' },
+    });
     expect((await deviceRow(b.deviceId)).lock_solution_type).toBe('dial_code');
   });
 
@@ -173,10 +232,21 @@ describe('changing the lock', () => {
   it('to vivo: the code must be sent for the change and verified after the start before the change applies', async () => {
     const b = await fx.borrower();
     // No change to vivo started: no code.
-    expect(await post(routes.sendLockChangeVivoCode.path, { imei: b.imei })).toMatchObject({ status: 409, body: { reason: 'no_change_started' } });
+    expect(await post(routes.sendLockChangeVivoCode.path, { imei: b.imei })).toMatchObject({
+      status: 409,
+      body: { reason: 'no_change_started' },
+    });
     const started = await post(routes.changeLockSolution.path, { msisdn: b.msisdn, lock_solution_type: 'vivo' });
-    expect(lockChangeStarted.parse(started.body)).toMatchObject({ lock_solution_type: 'vivo', vivo_code_required: true, dial_code: null, qr_payload: null });
-    expect(await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn))).toMatchObject({ status: 409, body: { reason: 'vivo_not_verified' } });
+    expect(lockChangeStarted.parse(started.body)).toMatchObject({
+      lock_solution_type: 'vivo',
+      vivo_code_required: true,
+      dial_code: null,
+      qr_payload: null,
+    });
+    expect(await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn))).toMatchObject({
+      status: 409,
+      body: { reason: 'vivo_not_verified' },
+    });
 
     // The wizard's route still refuses a handset whose lock is not vivo yet.
     expect((await post(routes.sendVivoAuthCode.path, { imei: b.imei })).body.reason).toBe('not_vivo');
@@ -186,7 +256,10 @@ describe('changing the lock', () => {
     const code = await vivoCode(b.imei);
     const wrong = await post(routes.verifyVivoAuthCode.path, { imei: b.imei, code: code === '000000' ? '111111' : '000000' });
     expect(wrong.body.reason).toBe('auth_code_wrong');
-    expect(await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn))).toMatchObject({ status: 409, body: { reason: 'vivo_not_verified' } });
+    expect(await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn))).toMatchObject({
+      status: 409,
+      body: { reason: 'vivo_not_verified' },
+    });
     expect(await post(routes.verifyVivoAuthCode.path, { imei: b.imei, code })).toMatchObject({ status: 200, body: { verified: true } });
 
     const confirmed = await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn));
@@ -198,7 +271,10 @@ describe('changing the lock', () => {
     expect((await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn))).status).toBe(200);
     api.clock.advance(1000);
     await post(routes.changeLockSolution.path, { msisdn: b.msisdn, lock_solution_type: 'vivo' });
-    expect(await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn))).toMatchObject({ status: 409, body: { reason: 'vivo_not_verified' } });
+    expect(await post(routes.confirmLockSolutionChange.path, confirmBody(b.msisdn))).toMatchObject({
+      status: 409,
+      body: { reason: 'vivo_not_verified' },
+    });
   });
 
   it('a provider that does not answer leaves the change applied and the enrolment pending; confirming again enrols', async () => {
@@ -208,8 +284,14 @@ describe('changing the lock', () => {
     const provider = lockProviderSimulator({ send: async () => undefined } as never);
     let down = true;
     const deps = {
-      db: api.db, clock: api.clock,
-      adapters: { lockProvider: { ...provider, enrol: (d: Parameters<typeof provider.enrol>[0]) => (down ? Promise.reject(new Error('unreachable')) : provider.enrol(d)) } },
+      db: api.db,
+      clock: api.clock,
+      adapters: {
+        lockProvider: {
+          ...provider,
+          enrol: (d: Parameters<typeof provider.enrol>[0]) => (down ? Promise.reject(new Error('unreachable')) : provider.enrol(d)),
+        },
+      },
     } as unknown as Deps;
     await startLockChange(deps, caller, { msisdn: b.msisdn, lock_solution_type: 'rguard' });
     const first = await confirmLockChange(deps, caller, { msisdn: b.msisdn, lock_installed: true, app_installed: true });

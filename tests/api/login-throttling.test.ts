@@ -17,7 +17,7 @@ afterAll(() => api.close());
 beforeEach(() => api.clock.advance(2 * 3600_000));
 
 const lastIp = async (username: string) =>
-  ((await api.db.query<{ last_ip: string }>('SELECT last_ip FROM admins WHERE username = $1', [username]))[0]!).last_ip;
+  (await api.db.query<{ last_ip: string }>('SELECT last_ip FROM admins WHERE username = $1', [username]))[0]!.last_ip;
 const wrongCode = async () => ((await api.latestCode()) === '000000' ? '111111' : '000000');
 
 describe('wrong passwords', () => {
@@ -76,19 +76,27 @@ describe('X-Forwarded-For', () => {
     try {
       for (let i = 0; i < 5; i++) {
         const res = await direct.call('POST', '/authentication', {
-          body: { strategy: 'local', username: 'finance', password: 'bad' }, ip: `198.51.100.${i}`, peer: '203.0.113.9',
+          body: { strategy: 'local', username: 'finance', password: 'bad' },
+          ip: `198.51.100.${i}`,
+          peer: '203.0.113.9',
         });
         expect(res.status).toBe(401);
       }
       const rotated = await direct.call('POST', '/authentication', {
-        body: { strategy: 'local', username: 'finance', password: 'bad' }, ip: '198.51.100.77', peer: '203.0.113.9',
+        body: { strategy: 'local', username: 'finance', password: 'bad' },
+        ip: '198.51.100.77',
+        peer: '203.0.113.9',
       });
       expect(rotated.status).toBe(429);
       const ok = await direct.call('POST', '/authentication', {
-        body: { strategy: 'local', username: 'agent', password: 'Demo#2026' }, ip: '198.51.100.78', peer: '203.0.113.10',
+        body: { strategy: 'local', username: 'agent', password: 'Demo#2026' },
+        ip: '198.51.100.78',
+        peer: '203.0.113.10',
       });
       expect(ok.status).toBe(200);
-      expect(((await direct.db.query<{ last_ip: string }>("SELECT last_ip FROM admins WHERE username = 'agent'"))[0]!).last_ip).toBe('203.0.113.10');
+      expect((await direct.db.query<{ last_ip: string }>("SELECT last_ip FROM admins WHERE username = 'agent'"))[0]!.last_ip).toBe(
+        '203.0.113.10',
+      );
     } finally {
       await direct.close();
     }

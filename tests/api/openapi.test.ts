@@ -139,9 +139,9 @@ describe('GET /portal_api/openapi.json', () => {
       ['/prerequisites/admin-group-roles', '/prerequisites/admin-groups', '/prerequisites/admins'].map((p) => PREFIX + p),
     );
     for (const { path } of posts) expect(doc.paths[path].post.requestBody.content['application/json'].schema.properties).toBeDefined();
-    expect(doc.paths[`${PREFIX}/prerequisites/admin-group-roles`].post.requestBody.content['application/json'].schema.properties.admin_role.enum).toContain(
-      'VIEW_SECURITY',
-    );
+    expect(
+      doc.paths[`${PREFIX}/prerequisites/admin-group-roles`].post.requestBody.content['application/json'].schema.properties.admin_role.enum,
+    ).toContain('VIEW_SECURITY');
   });
 });
 

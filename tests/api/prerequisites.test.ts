@@ -80,11 +80,14 @@ const decide = (id: number, token: string) => api.call('POST', APPROVE_PORTAL, {
 
 /** A new group, asked by the admin and approved by the approver: its id. */
 const newGroup = async (name: string) =>
-  (await approvedAdminChange(api, { maker: adminToken, checker: approverToken }, 'POST', '/prerequisites/admin-groups', { name })).after.group_id as number;
+  (await approvedAdminChange(api, { maker: adminToken, checker: approverToken }, 'POST', '/prerequisites/admin-groups', { name })).after
+    .group_id as number;
 
 /** A group's roles as the database holds them. */
 const rolesOf = async (group: number) =>
-  (await api.db.query<{ admin_role: string }>('SELECT admin_role FROM admin_group_roles WHERE group_id = $1 ORDER BY admin_role', [group])).map((r) => r.admin_role);
+  (
+    await api.db.query<{ admin_role: string }>('SELECT admin_role FROM admin_group_roles WHERE group_id = $1 ORDER BY admin_role', [group])
+  ).map((r) => r.admin_role);
 
 /** How many identical requests a double-clicking user (or several server copies) sends at the same moment. */
 const AT_ONCE = 6;
@@ -105,9 +108,18 @@ const newUser = (over: Record<string, unknown> = {}) => ({
  */
 const ROUTES: ReadonlyArray<{ name: string; path: () => Promise<string> | string; role: string; body?: () => unknown }> = [
   { name: 'GET /prerequisites/admin-groups', path: () => '/prerequisites/admin-groups', role: 'VIEW_SECURITY' },
-  { name: 'POST /prerequisites/admin-groups', path: () => '/prerequisites/admin-groups', role: 'ADD_SECURITY_GROUP', body: () => ({ name: 'Refused group' }) },
+  {
+    name: 'POST /prerequisites/admin-groups',
+    path: () => '/prerequisites/admin-groups',
+    role: 'ADD_SECURITY_GROUP',
+    body: () => ({ name: 'Refused group' }),
+  },
   { name: 'GET /prerequisites/admin-roles', path: () => '/prerequisites/admin-roles?$limit=1000', role: 'VIEW_SECURITY' },
-  { name: 'GET /prerequisites/admin-group-roles', path: () => `/prerequisites/admin-group-roles?group_id=${groupIds.Admin}`, role: 'VIEW_SECURITY' },
+  {
+    name: 'GET /prerequisites/admin-group-roles',
+    path: () => `/prerequisites/admin-group-roles?group_id=${groupIds.Admin}`,
+    role: 'VIEW_SECURITY',
+  },
   {
     name: 'POST /prerequisites/admin-group-roles',
     path: () => '/prerequisites/admin-group-roles',
@@ -157,23 +169,102 @@ describe('every /prerequisites route refuses a caller it should not serve, and c
 });
 
 describe('bad input is 400 with the field named, and changes nothing', () => {
-  const cases: ReadonlyArray<{ name: string; method: string; path: () => string; body?: () => unknown; rawBody?: string; field: string; message?: RegExp }> = [
+  const cases: ReadonlyArray<{
+    name: string;
+    method: string;
+    path: () => string;
+    body?: () => unknown;
+    rawBody?: string;
+    field: string;
+    message?: RegExp;
+  }> = [
     { name: 'GET admin-groups $limit=abc', method: 'GET', path: () => '/prerequisites/admin-groups?$limit=abc', field: '$limit' },
-    { name: 'GET admin-groups $limit=5000', method: 'GET', path: () => '/prerequisites/admin-groups?$limit=5000', field: '$limit', message: /at most 1000/ },
-    { name: 'GET admin-groups $limit=2.5', method: 'GET', path: () => '/prerequisites/admin-groups?$limit=2.5', field: '$limit', message: /whole number/ },
-    { name: 'GET admin-groups $skip=-1', method: 'GET', path: () => '/prerequisites/admin-groups?$skip=-1', field: '$skip', message: /negative/ },
+    {
+      name: 'GET admin-groups $limit=5000',
+      method: 'GET',
+      path: () => '/prerequisites/admin-groups?$limit=5000',
+      field: '$limit',
+      message: /at most 1000/,
+    },
+    {
+      name: 'GET admin-groups $limit=2.5',
+      method: 'GET',
+      path: () => '/prerequisites/admin-groups?$limit=2.5',
+      field: '$limit',
+      message: /whole number/,
+    },
+    {
+      name: 'GET admin-groups $skip=-1',
+      method: 'GET',
+      path: () => '/prerequisites/admin-groups?$skip=-1',
+      field: '$skip',
+      message: /negative/,
+    },
     { name: 'GET admin-roles $limit=abc', method: 'GET', path: () => '/prerequisites/admin-roles?$limit=abc', field: '$limit' },
-    { name: 'GET admin-roles $limit=5000', method: 'GET', path: () => '/prerequisites/admin-roles?$limit=5000', field: '$limit', message: /at most 1000/ },
-    { name: 'GET admin-group-roles $limit=5000', method: 'GET', path: () => '/prerequisites/admin-group-roles?$limit=5000', field: '$limit' },
-    { name: 'GET admin-group-roles group_id=abc', method: 'GET', path: () => '/prerequisites/admin-group-roles?group_id=abc', field: 'group_id' },
-    { name: 'GET admin-group-roles group_id=0', method: 'GET', path: () => '/prerequisites/admin-group-roles?group_id=0', field: 'group_id', message: /valid group/ },
+    {
+      name: 'GET admin-roles $limit=5000',
+      method: 'GET',
+      path: () => '/prerequisites/admin-roles?$limit=5000',
+      field: '$limit',
+      message: /at most 1000/,
+    },
+    {
+      name: 'GET admin-group-roles $limit=5000',
+      method: 'GET',
+      path: () => '/prerequisites/admin-group-roles?$limit=5000',
+      field: '$limit',
+    },
+    {
+      name: 'GET admin-group-roles group_id=abc',
+      method: 'GET',
+      path: () => '/prerequisites/admin-group-roles?group_id=abc',
+      field: 'group_id',
+    },
+    {
+      name: 'GET admin-group-roles group_id=0',
+      method: 'GET',
+      path: () => '/prerequisites/admin-group-roles?group_id=0',
+      field: 'group_id',
+      message: /valid group/,
+    },
     { name: 'GET admins $limit=abc', method: 'GET', path: () => '/prerequisites/admins?$limit=abc', field: '$limit' },
     { name: 'GET admins $skip=x', method: 'GET', path: () => '/prerequisites/admins?$skip=x', field: '$skip' },
-    { name: 'POST admin-groups without a name', method: 'POST', path: () => '/prerequisites/admin-groups', body: () => ({}), field: 'name' },
-    { name: 'POST admin-groups with a blank name', method: 'POST', path: () => '/prerequisites/admin-groups', body: () => ({ name: '   ' }), field: 'name', message: /valid group name/ },
-    { name: 'POST admin-groups with a name of 61 characters', method: 'POST', path: () => '/prerequisites/admin-groups', body: () => ({ name: 'x'.repeat(61) }), field: 'name' },
-    { name: 'POST admin-groups with a body that is not JSON', method: 'POST', path: () => '/prerequisites/admin-groups', rawBody: '{oops', field: 'body' },
-    { name: 'POST admin-groups with a JSON array', method: 'POST', path: () => '/prerequisites/admin-groups', body: () => [{ name: 'Array' }], field: 'body' },
+    {
+      name: 'POST admin-groups without a name',
+      method: 'POST',
+      path: () => '/prerequisites/admin-groups',
+      body: () => ({}),
+      field: 'name',
+    },
+    {
+      name: 'POST admin-groups with a blank name',
+      method: 'POST',
+      path: () => '/prerequisites/admin-groups',
+      body: () => ({ name: '   ' }),
+      field: 'name',
+      message: /valid group name/,
+    },
+    {
+      name: 'POST admin-groups with a name of 61 characters',
+      method: 'POST',
+      path: () => '/prerequisites/admin-groups',
+      body: () => ({ name: 'x'.repeat(61) }),
+      field: 'name',
+    },
+    {
+      name: 'POST admin-groups with a body that is not JSON',
+      method: 'POST',
+      path: () => '/prerequisites/admin-groups',
+      rawBody: '{oops',
+      field: 'body',
+    },
+    {
+      name: 'POST admin-groups with a JSON array',
+      method: 'POST',
+      path: () => '/prerequisites/admin-groups',
+      body: () => [{ name: 'Array' }],
+      field: 'body',
+    },
     {
       name: 'POST admin-group-roles with an unknown role code',
       method: 'POST',
@@ -213,7 +304,13 @@ describe('bad input is 400 with the field named, and changes nothing', () => {
       message: /already has this role/,
     },
     { name: 'DELETE admin-group-roles/abc', method: 'DELETE', path: () => '/prerequisites/admin-group-roles/abc', field: 'id' },
-    { name: 'DELETE admin-group-roles/0', method: 'DELETE', path: () => '/prerequisites/admin-group-roles/0', field: 'id', message: /positive id/ },
+    {
+      name: 'DELETE admin-group-roles/0',
+      method: 'DELETE',
+      path: () => '/prerequisites/admin-group-roles/0',
+      field: 'id',
+      message: /positive id/,
+    },
     {
       name: 'DELETE admin-group-roles/<an id past 2^53>',
       method: 'DELETE',
@@ -236,14 +333,66 @@ describe('bad input is 400 with the field named, and changes nothing', () => {
       field: 'group_id',
       message: /valid group required/,
     },
-    { name: 'POST admins with a bad email', method: 'POST', path: () => '/prerequisites/admins', body: () => newUser({ email: 'not-an-email' }), field: 'email', message: /valid email/ },
-    { name: 'POST admins without a username', method: 'POST', path: () => '/prerequisites/admins', body: () => newUser({ username: undefined }), field: 'username' },
-    { name: 'POST admins with a username with spaces', method: 'POST', path: () => '/prerequisites/admins', body: () => newUser({ username: 'two words' }), field: 'username', message: /valid username/ },
-    { name: 'POST admins with a short password', method: 'POST', path: () => '/prerequisites/admins', body: () => newUser({ password: 'short' }), field: 'password', message: /8 characters/ },
-    { name: 'POST admins without a full name', method: 'POST', path: () => '/prerequisites/admins', body: () => newUser({ full_name: '' }), field: 'full_name' },
-    { name: 'POST admins into a group that does not exist', method: 'POST', path: () => '/prerequisites/admins', body: () => newUser({ group_id: 999_999 }), field: 'group_id', message: /valid group/ },
-    { name: 'POST admins with an unknown OTP channel', method: 'POST', path: () => '/prerequisites/admins', body: () => newUser({ otp_channel: 'pigeon' }), field: 'otp_channel' },
-    { name: 'POST admins with a phone that is not Tanzanian mobile', method: 'POST', path: () => '/prerequisites/admins', body: () => newUser({ phone: '0754000001' }), field: 'phone' },
+    {
+      name: 'POST admins with a bad email',
+      method: 'POST',
+      path: () => '/prerequisites/admins',
+      body: () => newUser({ email: 'not-an-email' }),
+      field: 'email',
+      message: /valid email/,
+    },
+    {
+      name: 'POST admins without a username',
+      method: 'POST',
+      path: () => '/prerequisites/admins',
+      body: () => newUser({ username: undefined }),
+      field: 'username',
+    },
+    {
+      name: 'POST admins with a username with spaces',
+      method: 'POST',
+      path: () => '/prerequisites/admins',
+      body: () => newUser({ username: 'two words' }),
+      field: 'username',
+      message: /valid username/,
+    },
+    {
+      name: 'POST admins with a short password',
+      method: 'POST',
+      path: () => '/prerequisites/admins',
+      body: () => newUser({ password: 'short' }),
+      field: 'password',
+      message: /8 characters/,
+    },
+    {
+      name: 'POST admins without a full name',
+      method: 'POST',
+      path: () => '/prerequisites/admins',
+      body: () => newUser({ full_name: '' }),
+      field: 'full_name',
+    },
+    {
+      name: 'POST admins into a group that does not exist',
+      method: 'POST',
+      path: () => '/prerequisites/admins',
+      body: () => newUser({ group_id: 999_999 }),
+      field: 'group_id',
+      message: /valid group/,
+    },
+    {
+      name: 'POST admins with an unknown OTP channel',
+      method: 'POST',
+      path: () => '/prerequisites/admins',
+      body: () => newUser({ otp_channel: 'pigeon' }),
+      field: 'otp_channel',
+    },
+    {
+      name: 'POST admins with a phone that is not Tanzanian mobile',
+      method: 'POST',
+      path: () => '/prerequisites/admins',
+      body: () => newUser({ phone: '0754000001' }),
+      field: 'phone',
+    },
     {
       name: 'POST admins with OTP by SMS and no phone',
       method: 'POST',
@@ -310,8 +459,12 @@ describe('POST /prerequisites/admin-groups: a new group waits for a second admin
     expect(res.status).toBe(202);
     const asked = portalChangeAwaitingApproval.parse(res.body);
     expect(asked).toMatchObject({
-      kind: 'group_create', status: 'submitted', requested_by: { username: 'admin' }, summary: 'New security group Auditors',
-      before: { group: null }, after: { group: 'Auditors' },
+      kind: 'group_create',
+      status: 'submitted',
+      requested_by: { username: 'admin' },
+      summary: 'New security group Auditors',
+      before: { group: null },
+      after: { group: 'Auditors' },
     });
     expect(await counts()).toEqual({ ...before, requests: before.requests + 1, audit: before.audit + 1 });
     const groups = await api.call('GET', '/prerequisites/admin-groups?$limit=1000', { token: adminToken });
@@ -322,7 +475,9 @@ describe('POST /prerequisites/admin-groups: a new group waits for a second admin
     const approved = await decide(asked.id, approverToken);
     expect(approved.status).toBe(200);
     const group = adminGroup.parse(
-      (await api.call('GET', '/prerequisites/admin-groups?$limit=1000', { token: adminToken })).body.data.find((g: { name: string }) => g.name === 'Auditors'),
+      (await api.call('GET', '/prerequisites/admin-groups?$limit=1000', { token: adminToken })).body.data.find(
+        (g: { name: string }) => g.name === 'Auditors',
+      ),
     );
     expect(approved.body.results[0].after).toEqual({ group: 'Auditors', group_id: group.id });
     expect((await auditRows('group.created')).at(-1)).toMatchObject({
@@ -346,7 +501,9 @@ describe('POST /prerequisites/admin-groups: a new group waits for a second admin
   it('records only one of several simultaneous requests for the same new name; the others are 409 request_open, not 500', async () => {
     const before = await counts();
     const answers = await Promise.all(
-      Array.from({ length: AT_ONCE }, () => api.call('POST', '/prerequisites/admin-groups', { token: adminToken, body: { name: 'Double click' } })),
+      Array.from({ length: AT_ONCE }, () =>
+        api.call('POST', '/prerequisites/admin-groups', { token: adminToken, body: { name: 'Double click' } }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([202, ...Array(AT_ONCE - 1).fill(409)]);
     expect(answers.filter((a) => a.status === 409).map((a) => a.body.reason)).toEqual(Array(AT_ONCE - 1).fill('request_open'));
@@ -397,7 +554,9 @@ describe('GET /prerequisites/admin-group-roles', () => {
     const all = await api.call('GET', `/prerequisites/admin-group-roles?group_id=${groupIds.Agent}&$limit=1000`, { token: adminToken });
     expect(all.status).toBe(200);
     expect(all.body.total).toBe(agentRoles.length);
-    const res = await api.call('GET', `/prerequisites/admin-group-roles?group_id=${groupIds.Agent}&$limit=3&$skip=2`, { token: adminToken });
+    const res = await api.call('GET', `/prerequisites/admin-group-roles?group_id=${groupIds.Agent}&$limit=3&$skip=2`, {
+      token: adminToken,
+    });
     expect(res.body).toEqual({ total: agentRoles.length, limit: 3, skip: 2, data: all.body.data.slice(2, 5) });
     const everyGroup = await api.call('GET', '/prerequisites/admin-group-roles?$limit=1', { token: adminToken });
     const [{ n }] = (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM admin_group_roles')) as [{ n: number }];
@@ -410,17 +569,25 @@ describe('POST and DELETE /prerequisites/admin-group-roles: role changes wait fo
   it('records a role to add (202) and adds it only when the approver approves, with its audit row', async () => {
     const group = await newGroup('Role testers');
     const before = await counts();
-    const res = await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: group, admin_role: 'VIEW_USERS' } });
+    const res = await api.call('POST', '/prerequisites/admin-group-roles', {
+      token: adminToken,
+      body: { group_id: group, admin_role: 'VIEW_USERS' },
+    });
     expect(res.status).toBe(202);
     const asked = portalChangeAwaitingApproval.parse(res.body);
     expect(asked).toMatchObject({
-      kind: 'group_role_add', summary: 'Add VIEW_USERS to Role testers',
-      before: { group: 'Role testers', role: 'VIEW_USERS', held: false }, after: { group: 'Role testers', role: 'VIEW_USERS', held: true },
+      kind: 'group_role_add',
+      summary: 'Add VIEW_USERS to Role testers',
+      before: { group: 'Role testers', role: 'VIEW_USERS', held: false },
+      after: { group: 'Role testers', role: 'VIEW_USERS', held: true },
     });
     expect(await counts()).toEqual({ ...before, requests: before.requests + 1, audit: before.audit + 1 });
     expect(await rolesOf(group)).toEqual([]);
 
-    const again = await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: group, admin_role: 'VIEW_USERS' } });
+    const again = await api.call('POST', '/prerequisites/admin-group-roles', {
+      token: adminToken,
+      body: { group_id: group, admin_role: 'VIEW_USERS' },
+    });
     expect(again.status).toBe(409);
     expect(again.body.reason).toBe('request_open');
 
@@ -434,7 +601,10 @@ describe('POST and DELETE /prerequisites/admin-group-roles: role changes wait fo
       before: null,
       after: { group_id: group, admin_role: 'VIEW_USERS', request_id: asked.id, requested_by: adminId },
     });
-    const held = await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: group, admin_role: 'VIEW_USERS' } });
+    const held = await api.call('POST', '/prerequisites/admin-group-roles', {
+      token: adminToken,
+      body: { group_id: group, admin_role: 'VIEW_USERS' },
+    });
     expect(held.status).toBe(400);
     expect(held.body.fields).toEqual({ admin_role: 'The group already has this role' });
   });
@@ -453,19 +623,32 @@ describe('POST and DELETE /prerequisites/admin-group-roles: role changes wait fo
 
   it('records a removal (202), keeps the role until it is approved, then removes it; the removed id is then 404', async () => {
     const group = await newGroup('Removal testers');
-    await approvedAdminChange(api, { maker: adminToken, checker: approverToken }, 'POST', '/prerequisites/admin-group-roles', { group_id: group, admin_role: 'VIEW_STORES' });
-    const [{ id: roleId }] = (await api.db.query<{ id: number }>('SELECT id FROM admin_group_roles WHERE group_id = $1', [group])) as [{ id: number }];
+    await approvedAdminChange(api, { maker: adminToken, checker: approverToken }, 'POST', '/prerequisites/admin-group-roles', {
+      group_id: group,
+      admin_role: 'VIEW_STORES',
+    });
+    const [{ id: roleId }] = (await api.db.query<{ id: number }>('SELECT id FROM admin_group_roles WHERE group_id = $1', [group])) as [
+      { id: number },
+    ];
     const before = await counts();
     const res = await api.call('DELETE', `/prerequisites/admin-group-roles/${roleId}`, { token: adminToken });
     expect(res.status).toBe(202);
     expect(portalChangeAwaitingApproval.parse(res.body)).toMatchObject({
-      kind: 'group_role_remove', summary: 'Remove VIEW_STORES from Removal testers', before: { held: true }, after: { held: false },
+      kind: 'group_role_remove',
+      summary: 'Remove VIEW_STORES from Removal testers',
+      before: { held: true },
+      after: { held: false },
     });
     expect(await rolesOf(group)).toEqual(['VIEW_STORES']);
 
     expect((await decide(res.body.id, approverToken)).status).toBe(200);
     expect(await rolesOf(group)).toEqual([]);
-    expect(await counts()).toEqual({ ...before, group_roles: before.group_roles - 1, requests: before.requests + 1, audit: before.audit + 3 });
+    expect(await counts()).toEqual({
+      ...before,
+      group_roles: before.group_roles - 1,
+      requests: before.requests + 1,
+      audit: before.audit + 3,
+    });
     expect((await auditRows('group_role.removed')).at(-1)).toMatchObject({
       actor_id: approverId,
       entity: 'admin_group_role',
@@ -482,7 +665,10 @@ describe('POST and DELETE /prerequisites/admin-group-roles: role changes wait fo
     const tokens = { maker: adminToken, checker: approverToken };
     expect((await api.call('GET', '/prerequisites/admins', { token: agentToken })).status).toBe(403);
 
-    const asked = await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: groupIds.Agent, admin_role: 'VIEW_USERS' } });
+    const asked = await api.call('POST', '/prerequisites/admin-group-roles', {
+      token: adminToken,
+      body: { group_id: groupIds.Agent, admin_role: 'VIEW_USERS' },
+    });
     expect((await api.call('GET', '/prerequisites/admins', { token: agentToken })).status).toBe(403);
     await decide(asked.body.id, approverToken);
     const allowed = await api.call('GET', '/prerequisites/admins', { token: agentToken });
@@ -561,12 +747,23 @@ describe('POST /prerequisites/admins: a new user waits for a second admin', () =
       disabled: false,
     });
     const [row] = await auditRows('user.created').then((rows) => rows.slice(-1));
-    expect(row).toMatchObject({ actor_id: approverId, entity: 'admin', entity_id: String(user.id), before: null, after: { username: 'neema', request_id: asked.id, requested_by: adminId } });
+    expect(row).toMatchObject({
+      actor_id: approverId,
+      entity: 'admin',
+      entity_id: String(user.id),
+      before: null,
+      after: { username: 'neema', request_id: asked.id, requested_by: adminId },
+    });
     expect(JSON.stringify(row!.after)).not.toMatch(new RegExp(`${body.password}|scrypt`));
 
     const login = await api.login('neema', body.password, '10.7.0.2');
     expect(login.status).toBe(200);
-    expect(login.body.user).toMatchObject({ id: user.id, username: 'neema', group: { id: groupIds['Call centre'], name: 'Call centre' }, otp_pending: false });
+    expect(login.body.user).toMatchObject({
+      id: user.id,
+      username: 'neema',
+      group: { id: groupIds['Call centre'], name: 'Call centre' },
+      otp_pending: false,
+    });
     expect((await api.login('neema', 'Demo#2026', '10.7.0.3')).status).toBe(401);
   });
 
@@ -590,7 +787,9 @@ describe('POST /prerequisites/admins: a new user waits for a second admin', () =
   it('records only one of several simultaneous requests for the same username; the others are 409 request_open, not 500', async () => {
     const before = await counts();
     const body = newUser({ username: 'twin' });
-    const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => api.call('POST', '/prerequisites/admins', { token: adminToken, body })));
+    const answers = await Promise.all(
+      Array.from({ length: AT_ONCE }, () => api.call('POST', '/prerequisites/admins', { token: adminToken, body })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([202, ...Array(AT_ONCE - 1).fill(409)]);
     expect(await counts()).toEqual({ ...before, requests: before.requests + 1, audit: before.audit + 1 });
   });
@@ -599,12 +798,21 @@ describe('POST /prerequisites/admins: a new user waits for a second admin', () =
 describe('four eyes: one admin cannot make an admin change alone (issue 11)', () => {
   it('refuses the maker their own approval of every kind, even holding every role, and a second admin applies each', async () => {
     // A second admin: made by the admin and approved by the approver, in the Admin group (every role).
-    const second = await approvedAdminChange(api, { maker: adminToken, checker: approverToken }, 'POST', '/prerequisites/admins', newUser({ username: 'admin2', group_id: groupIds.Admin, password: DEMO_PASSWORD }));
+    const second = await approvedAdminChange(
+      api,
+      { maker: adminToken, checker: approverToken },
+      'POST',
+      '/prerequisites/admins',
+      newUser({ username: 'admin2', group_id: groupIds.Admin, password: DEMO_PASSWORD }),
+    );
     const admin2Token = await api.tokenFor('admin2');
     const roleId = await groupRoleId('Agent', 'ADD_LOAN');
     const asked = [
       await api.call('POST', '/prerequisites/admin-groups', { token: adminToken, body: { name: 'Four eyes' } }),
-      await api.call('POST', '/prerequisites/admin-group-roles', { token: adminToken, body: { group_id: groupIds.Finance, admin_role: 'VIEW_USERS' } }),
+      await api.call('POST', '/prerequisites/admin-group-roles', {
+        token: adminToken,
+        body: { group_id: groupIds.Finance, admin_role: 'VIEW_USERS' },
+      }),
       await api.call('DELETE', `/prerequisites/admin-group-roles/${roleId}`, { token: adminToken }),
       await api.call('POST', '/prerequisites/admins', { token: adminToken, body: newUser({ username: 'solo' }) }),
     ];
@@ -636,7 +844,16 @@ describe('four eyes: one admin cannot make an admin change alone (issue 11)', ()
 
     // The audit screen's search and its CSV show each change with its maker and checker.
     const audit = await api.call('GET', `/api/v1/requests/audit?checker_id=${second.after.user_id}&limit=200`, { token: adminToken });
-    expect(audit.body.data.map((r: { id: number; kind: string; maker: { username: string }; checker: { username: string } }) => [r.id, r.kind, r.maker.username, r.checker.username]).sort()).toEqual(
+    expect(
+      audit.body.data
+        .map((r: { id: number; kind: string; maker: { username: string }; checker: { username: string } }) => [
+          r.id,
+          r.kind,
+          r.maker.username,
+          r.checker.username,
+        ])
+        .sort(),
+    ).toEqual(
       [
         [ids[0], 'group_create', 'admin', 'admin2'],
         [ids[1], 'group_role_add', 'admin', 'admin2'],
@@ -646,7 +863,12 @@ describe('four eyes: one admin cannot make an admin change alone (issue 11)', ()
     );
     const csv = await api.call('GET', `/api/v1/requests/audit/csv?checker_id=${second.after.user_id}`, { token: adminToken });
     expect(csv.body.rows).toBe(4);
-    for (const line of ['New security group Four eyes', 'Add VIEW_USERS to Finance', 'Remove ADD_LOAN from Agent', 'New portal user solo']) {
+    for (const line of [
+      'New security group Four eyes',
+      'Add VIEW_USERS to Finance',
+      'Remove ADD_LOAN from Agent',
+      'New portal user solo',
+    ]) {
       expect(csv.body.csv).toContain(line);
     }
   });

@@ -83,7 +83,9 @@ async function world() {
   }
 
   const request = async (id: number) =>
-    (await api.db.query('SELECT id, kind, status, maker_id, checker_id, decided_at, decision_comment FROM requests WHERE id = $1', [id]))[0]!;
+    (
+      await api.db.query('SELECT id, kind, status, maker_id, checker_id, decided_at, decision_comment FROM requests WHERE id = $1', [id])
+    )[0]!;
   const loan = async (id: number) =>
     (
       await api.db.query(
@@ -113,7 +115,12 @@ beforeAll(async () => {
   w = await world();
   api = w.api;
   fx = w.fx;
-  viewerToken = await w.userWith('viewer', ['VIEW_APPROVALS', 'VIEW_LOAN_EXTENSION_REQUESTS', 'VIEW_DEREGISTRATIONS', 'VIEW_IMEI_CHANGE_REQUESTS']);
+  viewerToken = await w.userWith('viewer', [
+    'VIEW_APPROVALS',
+    'VIEW_LOAN_EXTENSION_REQUESTS',
+    'VIEW_DEREGISTRATIONS',
+    'VIEW_IMEI_CHANGE_REQUESTS',
+  ]);
 });
 afterAll(() => api.close());
 
@@ -122,16 +129,58 @@ afterAll(() => api.close());
 describe('every requests route refuses a caller it should not serve, and changes nothing', () => {
   const decideBody = { ids: [1], decision: 'approve' };
   const ROUTES: ReadonlyArray<{ name: string; method: string; path: string; role: Role; body?: () => unknown }> = [
-    { name: 'POST request/loan/extension', method: 'POST', path: P.requestExtension, role: 'REQUEST_LOAN_EXTENSION', body: () => ({ msisdn: '0750000001', days_to_extend: 7 }) },
-    { name: 'POST request/loan/deactivation', method: 'POST', path: P.requestDeactivation, role: 'REQUEST_LOAN_DEACTIVATION', body: () => ({ msisdn: '0750000001', reason: 'Returned the phone' }) },
-    { name: 'POST request/change/imei', method: 'POST', path: P.requestImei, role: 'REQUEST_CHANGE_IMEI', body: () => ({ msisdn: '0750000001', new_imei: imeiFor(1), reason: 'Warranty swap' }) },
-    { name: 'POST pending/loan/extension/requests', method: 'POST', path: P.pendingExtensions, role: 'VIEW_LOAN_EXTENSION_REQUESTS', body: () => ({}) },
-    { name: 'POST pending_loan_removal_requests', method: 'POST', path: P.pendingDeactivations, role: 'VIEW_DEREGISTRATIONS', body: () => ({}) },
+    {
+      name: 'POST request/loan/extension',
+      method: 'POST',
+      path: P.requestExtension,
+      role: 'REQUEST_LOAN_EXTENSION',
+      body: () => ({ msisdn: '0750000001', days_to_extend: 7 }),
+    },
+    {
+      name: 'POST request/loan/deactivation',
+      method: 'POST',
+      path: P.requestDeactivation,
+      role: 'REQUEST_LOAN_DEACTIVATION',
+      body: () => ({ msisdn: '0750000001', reason: 'Returned the phone' }),
+    },
+    {
+      name: 'POST request/change/imei',
+      method: 'POST',
+      path: P.requestImei,
+      role: 'REQUEST_CHANGE_IMEI',
+      body: () => ({ msisdn: '0750000001', new_imei: imeiFor(1), reason: 'Warranty swap' }),
+    },
+    {
+      name: 'POST pending/loan/extension/requests',
+      method: 'POST',
+      path: P.pendingExtensions,
+      role: 'VIEW_LOAN_EXTENSION_REQUESTS',
+      body: () => ({}),
+    },
+    {
+      name: 'POST pending_loan_removal_requests',
+      method: 'POST',
+      path: P.pendingDeactivations,
+      role: 'VIEW_DEREGISTRATIONS',
+      body: () => ({}),
+    },
     { name: 'POST pending_imei_requests', method: 'POST', path: P.pendingImei, role: 'VIEW_IMEI_CHANGE_REQUESTS', body: () => ({}) },
     { name: 'POST pending/maker/checker/requests', method: 'POST', path: P.pendingBusiness, role: 'VIEW_APPROVALS', body: () => ({}) },
     { name: 'POST pending/maker/checker/requests/portal', method: 'POST', path: P.pendingPortal, role: 'VIEW_APPROVALS', body: () => ({}) },
-    { name: 'POST approve/loan/extension', method: 'POST', path: P.approveExtension, role: 'VIEW_LOAN_EXTENSION_REQUESTS', body: () => decideBody },
-    { name: 'POST approve/loan/deactivation', method: 'POST', path: P.approveDeactivation, role: 'VIEW_DEREGISTRATIONS', body: () => decideBody },
+    {
+      name: 'POST approve/loan/extension',
+      method: 'POST',
+      path: P.approveExtension,
+      role: 'VIEW_LOAN_EXTENSION_REQUESTS',
+      body: () => decideBody,
+    },
+    {
+      name: 'POST approve/loan/deactivation',
+      method: 'POST',
+      path: P.approveDeactivation,
+      role: 'VIEW_DEREGISTRATIONS',
+      body: () => decideBody,
+    },
     { name: 'POST approve/change/imei', method: 'POST', path: P.approveImei, role: 'VIEW_IMEI_CHANGE_REQUESTS', body: () => decideBody },
     { name: 'POST approve/maker/checkers', method: 'POST', path: P.approveBusiness, role: 'VIEW_APPROVALS', body: () => decideBody },
     { name: 'POST approve/maker/checkers/portal', method: 'POST', path: P.approvePortal, role: 'VIEW_APPROVALS', body: () => decideBody },
@@ -141,9 +190,7 @@ describe('every requests route refuses a caller it should not serve, and changes
 
   it('covers every request route of the contract', () => {
     // Every /api/v1 route that asks for, lists or decides a request (the other areas have their own tests).
-    const served = api.registry
-      .filter((r) => /^\/api\/v1\/(request|pending|approve)/.test(r.path))
-      .map((r) => `${r.method} ${r.path}`);
+    const served = api.registry.filter((r) => /^\/api\/v1\/(request|pending|approve)/.test(r.path)).map((r) => `${r.method} ${r.path}`);
     expect(served.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
   });
 
@@ -185,24 +232,122 @@ describe('every requests route refuses a caller it should not serve, and changes
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('bad input is 400 with the field named, and changes nothing', () => {
-  const cases: ReadonlyArray<{ name: string; path: string; method?: string; body?: Record<string, unknown>; rawBody?: string; field: string; message?: RegExp }> = [
-    { name: 'extension without msisdn', path: P.requestExtension, body: { days_to_extend: 7 }, field: 'msisdn', message: /valid phone number/ },
-    { name: 'extension with a foreign number', path: P.requestExtension, body: { msisdn: '+254712345678', days_to_extend: 7 }, field: 'msisdn', message: /valid phone number/ },
-    { name: 'extension without days', path: P.requestExtension, body: { msisdn: '0750000001' }, field: 'days_to_extend', message: /Days to extend is required/ },
-    { name: 'extension of 0 days', path: P.requestExtension, body: { msisdn: '0750000001', days_to_extend: 0 }, field: 'days_to_extend', message: /at least 1/ },
-    { name: 'extension of 91 days', path: P.requestExtension, body: { msisdn: '0750000001', days_to_extend: 91 }, field: 'days_to_extend', message: /at most 90/ },
-    { name: 'extension of 2.5 days', path: P.requestExtension, body: { msisdn: '0750000001', days_to_extend: 2.5 }, field: 'days_to_extend', message: /whole number/ },
-    { name: 'extension of "7" days (text)', path: P.requestExtension, body: { msisdn: '0750000001', days_to_extend: '7' }, field: 'days_to_extend' },
-    { name: 'extension with a reason of 501 characters', path: P.requestExtension, body: { msisdn: '0750000001', days_to_extend: 7, reason: 'x'.repeat(501) }, field: 'reason' },
-    { name: 'extension with a loan id of 0', path: P.requestExtension, body: { msisdn: '0750000001', days_to_extend: 7, loan_id: 0 }, field: 'loan_id' },
+  const cases: ReadonlyArray<{
+    name: string;
+    path: string;
+    method?: string;
+    body?: Record<string, unknown>;
+    rawBody?: string;
+    field: string;
+    message?: RegExp;
+  }> = [
+    {
+      name: 'extension without msisdn',
+      path: P.requestExtension,
+      body: { days_to_extend: 7 },
+      field: 'msisdn',
+      message: /valid phone number/,
+    },
+    {
+      name: 'extension with a foreign number',
+      path: P.requestExtension,
+      body: { msisdn: '+254712345678', days_to_extend: 7 },
+      field: 'msisdn',
+      message: /valid phone number/,
+    },
+    {
+      name: 'extension without days',
+      path: P.requestExtension,
+      body: { msisdn: '0750000001' },
+      field: 'days_to_extend',
+      message: /Days to extend is required/,
+    },
+    {
+      name: 'extension of 0 days',
+      path: P.requestExtension,
+      body: { msisdn: '0750000001', days_to_extend: 0 },
+      field: 'days_to_extend',
+      message: /at least 1/,
+    },
+    {
+      name: 'extension of 91 days',
+      path: P.requestExtension,
+      body: { msisdn: '0750000001', days_to_extend: 91 },
+      field: 'days_to_extend',
+      message: /at most 90/,
+    },
+    {
+      name: 'extension of 2.5 days',
+      path: P.requestExtension,
+      body: { msisdn: '0750000001', days_to_extend: 2.5 },
+      field: 'days_to_extend',
+      message: /whole number/,
+    },
+    {
+      name: 'extension of "7" days (text)',
+      path: P.requestExtension,
+      body: { msisdn: '0750000001', days_to_extend: '7' },
+      field: 'days_to_extend',
+    },
+    {
+      name: 'extension with a reason of 501 characters',
+      path: P.requestExtension,
+      body: { msisdn: '0750000001', days_to_extend: 7, reason: 'x'.repeat(501) },
+      field: 'reason',
+    },
+    {
+      name: 'extension with a loan id of 0',
+      path: P.requestExtension,
+      body: { msisdn: '0750000001', days_to_extend: 7, loan_id: 0 },
+      field: 'loan_id',
+    },
     { name: 'extension with a body that is not JSON', path: P.requestExtension, rawBody: '{oops', field: 'body' },
-    { name: 'deactivation without a reason', path: P.requestDeactivation, body: { msisdn: '0750000001' }, field: 'reason', message: /A reason is required/ },
-    { name: 'deactivation with a blank reason', path: P.requestDeactivation, body: { msisdn: '0750000001', reason: '    ' }, field: 'reason', message: /A reason is required/ },
-    { name: 'IMEI change with a wrong check digit', path: P.requestImei, body: { msisdn: '0750000001', new_imei: `${imeiFor(7).slice(0, 14)}${(Number(imeiFor(7)[14]) + 1) % 10}`, reason: 'Warranty swap' }, field: 'new_imei', message: /check digit/ },
-    { name: 'IMEI change with 14 digits', path: P.requestImei, body: { msisdn: '0750000001', new_imei: '35999901000007', reason: 'Warranty swap' }, field: 'new_imei' },
-    { name: 'IMEI change with letters', path: P.requestImei, body: { msisdn: '0750000001', new_imei: '35999901ABCDEF0', reason: 'Warranty swap' }, field: 'new_imei' },
-    { name: 'IMEI change without a reason', path: P.requestImei, body: { msisdn: '0750000001', new_imei: imeiFor(7) }, field: 'reason', message: /A reason is required/ },
-    { name: 'IMEI change without the new IMEI', path: P.requestImei, body: { msisdn: '0750000001', reason: 'Warranty swap' }, field: 'new_imei' },
+    {
+      name: 'deactivation without a reason',
+      path: P.requestDeactivation,
+      body: { msisdn: '0750000001' },
+      field: 'reason',
+      message: /A reason is required/,
+    },
+    {
+      name: 'deactivation with a blank reason',
+      path: P.requestDeactivation,
+      body: { msisdn: '0750000001', reason: '    ' },
+      field: 'reason',
+      message: /A reason is required/,
+    },
+    {
+      name: 'IMEI change with a wrong check digit',
+      path: P.requestImei,
+      body: { msisdn: '0750000001', new_imei: `${imeiFor(7).slice(0, 14)}${(Number(imeiFor(7)[14]) + 1) % 10}`, reason: 'Warranty swap' },
+      field: 'new_imei',
+      message: /check digit/,
+    },
+    {
+      name: 'IMEI change with 14 digits',
+      path: P.requestImei,
+      body: { msisdn: '0750000001', new_imei: '35999901000007', reason: 'Warranty swap' },
+      field: 'new_imei',
+    },
+    {
+      name: 'IMEI change with letters',
+      path: P.requestImei,
+      body: { msisdn: '0750000001', new_imei: '35999901ABCDEF0', reason: 'Warranty swap' },
+      field: 'new_imei',
+    },
+    {
+      name: 'IMEI change without a reason',
+      path: P.requestImei,
+      body: { msisdn: '0750000001', new_imei: imeiFor(7) },
+      field: 'reason',
+      message: /A reason is required/,
+    },
+    {
+      name: 'IMEI change without the new IMEI',
+      path: P.requestImei,
+      body: { msisdn: '0750000001', reason: 'Warranty swap' },
+      field: 'new_imei',
+    },
     { name: 'pending list with limit 0', path: P.pendingExtensions, body: { limit: 0 }, field: 'limit', message: /at least 1/ },
     { name: 'pending list with limit 201', path: P.pendingDeactivations, body: { limit: 201 }, field: 'limit', message: /at most 200/ },
     { name: 'pending list with skip -1', path: P.pendingImei, body: { skip: -1 }, field: 'skip', message: /negative/ },
@@ -212,14 +357,44 @@ describe('bad input is 400 with the field named, and changes nothing', () => {
     { name: 'pending list with no body', path: P.pendingPortal, field: 'body' },
     { name: 'decision without ids', path: P.approveExtension, body: { decision: 'approve' }, field: 'ids' },
     { name: 'decision with no ids', path: P.approveDeactivation, body: { ids: [], decision: 'approve' }, field: 'ids' },
-    { name: 'decision with an id twice', path: P.approveImei, body: { ids: [5, 5], decision: 'approve' }, field: 'ids', message: /at most once/ },
-    { name: 'decision with 101 ids', path: P.approveImei, body: { ids: Array.from({ length: 101 }, (_, i) => i + 1), decision: 'approve' }, field: 'ids', message: /at most 100/ },
+    {
+      name: 'decision with an id twice',
+      path: P.approveImei,
+      body: { ids: [5, 5], decision: 'approve' },
+      field: 'ids',
+      message: /at most once/,
+    },
+    {
+      name: 'decision with 101 ids',
+      path: P.approveImei,
+      body: { ids: Array.from({ length: 101 }, (_, i) => i + 1), decision: 'approve' },
+      field: 'ids',
+      message: /at most 100/,
+    },
     { name: 'decision "maybe"', path: P.approveBusiness, body: { ids: [1], decision: 'maybe' }, field: 'decision' },
-    { name: 'denial without a comment', path: P.approveExtension, body: { ids: [1], decision: 'deny' }, field: 'comment', message: /A comment is required to deny/ },
-    { name: 'denial with a blank comment', path: P.approvePortal, body: { ids: [1], decision: 'deny', comment: '   ' }, field: 'comment', message: /A comment is required to deny/ },
+    {
+      name: 'denial without a comment',
+      path: P.approveExtension,
+      body: { ids: [1], decision: 'deny' },
+      field: 'comment',
+      message: /A comment is required to deny/,
+    },
+    {
+      name: 'denial with a blank comment',
+      path: P.approvePortal,
+      body: { ids: [1], decision: 'deny', comment: '   ' },
+      field: 'comment',
+      message: /A comment is required to deny/,
+    },
     { name: 'audit search by an unknown kind', method: 'GET', path: `${P.audit}?kind=lunch`, field: 'kind' },
     { name: 'audit search from 2026-13-01', method: 'GET', path: `${P.audit}?from=2026-13-01`, field: 'from', message: /valid date/ },
-    { name: 'audit search to before from', method: 'GET', path: `${P.audit}?from=2026-11-02&to=2026-11-01`, field: 'to', message: /before from/ },
+    {
+      name: 'audit search to before from',
+      method: 'GET',
+      path: `${P.audit}?from=2026-11-02&to=2026-11-01`,
+      field: 'to',
+      message: /before from/,
+    },
     { name: 'audit search with limit abc', method: 'GET', path: `${P.audit}?limit=abc`, field: 'limit' },
     { name: 'audit search by result "maybe"', method: 'GET', path: `${P.audit}?result=maybe`, field: 'result' },
     { name: 'audit search by maker 0', method: 'GET', path: `${P.audit}?maker_id=0`, field: 'maker_id' },
@@ -271,10 +446,18 @@ describe('submitting requests (the customers screens)', () => {
       days_defaulted: 5,
       proposed_days_defaulted: 0,
       before: { loan_number: b.loanNumber, next_repayment_date: b.nextDue, days_defaulted: 5, future_lock_date: b.futureLock },
-      after: { loan_number: b.loanNumber, next_repayment_date: plusDays(b.nextDue, 14), days_defaulted: 0, future_lock_date: plusDays(b.futureLock, 14) },
+      after: {
+        loan_number: b.loanNumber,
+        next_repayment_date: plusDays(b.nextDue, 14),
+        days_defaulted: 0,
+        future_lock_date: plusDays(b.futureLock, 14),
+      },
     });
     const [row] = await w.audits('request.submitted', item.id);
-    expect(row).toMatchObject({ actor_id: w.adminIds.collector, after: { kind: 'loan_extension', status: 'submitted', reason: 'Salary delayed' } });
+    expect(row).toMatchObject({
+      actor_id: w.adminIds.collector,
+      after: { kind: 'loan_extension', status: 'submitted', reason: 'Salary delayed' },
+    });
   });
 
   it('records a deregistration (201) with what approving would write off', async () => {
@@ -341,7 +524,10 @@ describe('submitting requests (the customers screens)', () => {
     for (const res of [
       await api.call('POST', P.requestExtension, { token: w.token.callcentre, body: { msisdn: '0699999999', days_to_extend: 7 } }),
       await api.call('POST', P.requestDeactivation, { token: w.token.callcentre, body: { msisdn: '0699999999', reason: 'Returned' } }),
-      await api.call('POST', P.requestImei, { token: w.token.callcentre, body: { msisdn: '0699999999', new_imei: newImei(), reason: 'Swap' } }),
+      await api.call('POST', P.requestImei, {
+        token: w.token.callcentre,
+        body: { msisdn: '0699999999', new_imei: newImei(), reason: 'Swap' },
+      }),
     ]) {
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Customer record not found');
@@ -357,18 +543,24 @@ describe('submitting requests (the customers screens)', () => {
     const none = await api.call('POST', P.requestExtension, { token: w.token.callcentre, body: { msisdn: p.msisdn, days_to_extend: 7 } });
     expect(none.status).toBe(409);
     expect(none.body).toEqual({ message: 'This customer has no active loan', reason: 'no_active_loan' });
-    const noneToClose = await api.call('POST', P.requestDeactivation, { token: w.token.callcentre, body: { msisdn: p.msisdn, reason: 'Returned' } });
+    const noneToClose = await api.call('POST', P.requestDeactivation, {
+      token: w.token.callcentre,
+      body: { msisdn: p.msisdn, reason: 'Returned' },
+    });
     expect(noneToClose.body.reason).toBe('no_active_loan');
     const wrongLoan = await w.submit.extension(b, 7, w.token.callcentre, { loan_id: other.loanId });
     expect(wrongLoan.status).toBe(409);
     expect(wrongLoan.body.message).toBe('This loan is not an active loan of this customer');
-    const noDevice = await api.call('POST', P.requestImei, { token: w.token.callcentre, body: { msisdn: p.msisdn, new_imei: newImei(), reason: 'Swap' } });
+    const noDevice = await api.call('POST', P.requestImei, {
+      token: w.token.callcentre,
+      body: { msisdn: p.msisdn, new_imei: newImei(), reason: 'Swap' },
+    });
     expect(noDevice.status).toBe(404);
     expect(noDevice.body.message).toBe('This customer has no device');
     expect(await w.state()).toEqual(before);
   });
 
-  it("refuses an IMEI that another device or a phone in stock has (409 imei_in_use)", async () => {
+  it('refuses an IMEI that another device or a phone in stock has (409 imei_in_use)', async () => {
     const b = await fx.borrower();
     const other = await fx.borrower();
     const stocked = newImei();
@@ -394,21 +586,60 @@ describe('deciding: the effect, the audit row, exactly once', () => {
     const res = await w.decide(P.approveExtension, [made.id], 'approve');
     expect(res.status).toBe(200);
     const answer = decideResponse.parse(res.body);
-    const after = { loan_number: b.loanNumber, next_repayment_date: plusDays(b.nextDue, 14), days_defaulted: 0, amount_due: 3000, future_lock_date: plusDays(b.futureLock, 14) };
+    const after = {
+      loan_number: b.loanNumber,
+      next_repayment_date: plusDays(b.nextDue, 14),
+      days_defaulted: 0,
+      amount_due: 3000,
+      future_lock_date: plusDays(b.futureLock, 14),
+    };
     expect(answer).toEqual({
-      results: [{
-        id: made.id, outcome: 'approved', status: 200, message: 'Approved',
-        before: { loan_number: b.loanNumber, next_repayment_date: b.nextDue, days_defaulted: 5, amount_due: 5 * 1800 + 3000, future_lock_date: b.futureLock },
-        after,
-      }],
-      approved: 1, denied: 0, refused: 0,
+      results: [
+        {
+          id: made.id,
+          outcome: 'approved',
+          status: 200,
+          message: 'Approved',
+          before: {
+            loan_number: b.loanNumber,
+            next_repayment_date: b.nextDue,
+            days_defaulted: 5,
+            amount_due: 5 * 1800 + 3000,
+            future_lock_date: b.futureLock,
+          },
+          after,
+        },
+      ],
+      approved: 1,
+      denied: 0,
+      refused: 0,
     });
-    expect(await w.loan(b.loanId)).toMatchObject({ status: 'active', next_repayment_date: after.next_repayment_date, days_defaulted: 0, amount_due: 3000, future_lock_date: after.future_lock_date });
-    expect(await w.request(made.id)).toMatchObject({ status: 'approved', checker_id: w.adminIds.approver, decided_at: api.clock.now(), decision_comment: null });
+    expect(await w.loan(b.loanId)).toMatchObject({
+      status: 'active',
+      next_repayment_date: after.next_repayment_date,
+      days_defaulted: 0,
+      amount_due: 3000,
+      future_lock_date: after.future_lock_date,
+    });
+    expect(await w.request(made.id)).toMatchObject({
+      status: 'approved',
+      checker_id: w.adminIds.approver,
+      decided_at: api.clock.now(),
+      decision_comment: null,
+    });
     const rows = await w.audits('request.approved', made.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actor_id: w.adminIds.approver, before: { kind: 'loan_extension', status: 'submitted' }, after: { status: 'approved', values: after } });
-    expect(await w.state()).toMatchObject({ requests: before.requests, pending: before.pending - 1, audit: before.audit + 1, ledger: before.ledger });
+    expect(rows[0]).toMatchObject({
+      actor_id: w.adminIds.approver,
+      before: { kind: 'loan_extension', status: 'submitted' },
+      after: { status: 'approved', values: after },
+    });
+    expect(await w.state()).toMatchObject({
+      requests: before.requests,
+      pending: before.pending - 1,
+      audit: before.audit + 1,
+      ledger: before.ledger,
+    });
   });
 
   it('keeps counting days defaulted when the extension does not reach today', async () => {
@@ -416,7 +647,11 @@ describe('deciding: the effect, the audit row, exactly once', () => {
     const { body: made } = await w.submit.extension(b, 10);
     const res = await w.decide(P.approveExtension, [made.id], 'approve');
     expect(res.status).toBe(200);
-    expect(await w.loan(b.loanId)).toMatchObject({ next_repayment_date: plusDays(b.nextDue, 10), days_defaulted: 30, amount_due: 40 * 1800 + 5000 });
+    expect(await w.loan(b.loanId)).toMatchObject({
+      next_repayment_date: plusDays(b.nextDue, 10),
+      days_defaulted: 30,
+      amount_due: 40 * 1800 + 5000,
+    });
   });
 
   it('approving a deregistration closes the active loan and writes its balance off in a balanced ledger entry', async () => {
@@ -434,11 +669,24 @@ describe('deciding: the effect, the audit row, exactly once', () => {
     const loan = await w.loan(b.loanId);
     expect(loan).toMatchObject({ status: 'deactivated', amount_due: 0 });
     expect(new Date(loan.closed_at as string)).toEqual(api.clock.now());
-    const entries = await api.db.query('SELECT kind, debit_account, credit_account, amount, loan_id, request_id, posted_by FROM ledger_entries WHERE request_id = $1', [made.id]);
+    const entries = await api.db.query(
+      'SELECT kind, debit_account, credit_account, amount, loan_id, request_id, posted_by FROM ledger_entries WHERE request_id = $1',
+      [made.id],
+    );
     expect(entries).toEqual([
-      { kind: 'loan_write_off', debit_account: 'bad_debt_expense', credit_account: 'loans_receivable', amount: balance, loan_id: b.loanId, request_id: made.id, posted_by: w.adminIds.approver },
+      {
+        kind: 'loan_write_off',
+        debit_account: 'bad_debt_expense',
+        credit_account: 'loans_receivable',
+        amount: balance,
+        loan_id: b.loanId,
+        request_id: made.id,
+        posted_by: w.adminIds.approver,
+      },
     ]);
-    const [totals] = await api.db.query<{ debit: number; credit: number }>('SELECT sum(debit)::int8 AS debit, sum(credit)::int8 AS credit FROM ledger_postings');
+    const [totals] = await api.db.query<{ debit: number; credit: number }>(
+      'SELECT sum(debit)::int8 AS debit, sum(credit)::int8 AS credit FROM ledger_postings',
+    );
     expect(totals!.debit).toBe(totals!.credit);
     // The customer no longer has an active loan, so qualifies again as the business rules say.
     const active = await api.db.query("SELECT 1 FROM loans WHERE customer_id = $1 AND status = 'active'", [b.customerId]);
@@ -461,9 +709,18 @@ describe('deciding: the effect, the audit row, exactly once', () => {
     const loanBefore = await w.loan(b.loanId);
     const res = await w.decide(P.approveExtension, [made.id], 'deny', w.token.approver, '  Too many extensions this year  ');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ results: [{ id: made.id, outcome: 'denied', status: 200, message: 'Denied' }], approved: 0, denied: 1, refused: 0 });
+    expect(res.body).toEqual({
+      results: [{ id: made.id, outcome: 'denied', status: 200, message: 'Denied' }],
+      approved: 0,
+      denied: 1,
+      refused: 0,
+    });
     expect(await w.loan(b.loanId)).toEqual(loanBefore);
-    expect(await w.request(made.id)).toMatchObject({ status: 'denied', checker_id: w.adminIds.approver, decision_comment: 'Too many extensions this year' });
+    expect(await w.request(made.id)).toMatchObject({
+      status: 'denied',
+      checker_id: w.adminIds.approver,
+      decision_comment: 'Too many extensions this year',
+    });
     const [row] = await w.audits('request.denied', made.id);
     expect(row).toMatchObject({ after: { status: 'denied', comment: 'Too many extensions this year' } });
     // A denied request no longer blocks a new one for the customer.
@@ -499,7 +756,10 @@ describe('deciding: the effect, the audit row, exactly once', () => {
     }
     expect(await w.state()).toEqual(before);
     // The viewer does see them.
-    const seen = await api.call('POST', P.pendingExtensions, { token: viewerToken, body: { requested_by: w.adminIds.callcentre, limit: 200 } });
+    const seen = await api.call('POST', P.pendingExtensions, {
+      token: viewerToken,
+      body: { requested_by: w.adminIds.callcentre, limit: 200 },
+    });
     expect(seen.body.pending_requests.map((r: { id: number }) => r.id)).toContain(ext.id);
   });
 
@@ -525,10 +785,17 @@ describe('deciding: the effect, the audit row, exactly once', () => {
     const b = await fx.borrower({ daysDefaulted: 4 });
     const { body: made } = await w.submit.extension(b, 7);
     await expect(
-      api.db.query("UPDATE requests SET status = 'denied', checker_id = maker_id, decided_at = $2, decision_comment = 'self' WHERE id = $1", [made.id, api.clock.now()]),
+      api.db.query(
+        "UPDATE requests SET status = 'denied', checker_id = maker_id, decided_at = $2, decision_comment = 'self' WHERE id = $1",
+        [made.id, api.clock.now()],
+      ),
     ).rejects.toThrow(/requests_checker_is_not_maker/);
     await expect(
-      api.db.query("UPDATE requests SET status = 'denied', checker_id = $2, decided_at = $3 WHERE id = $1", [made.id, w.adminIds.approver, api.clock.now()]),
+      api.db.query("UPDATE requests SET status = 'denied', checker_id = $2, decided_at = $3 WHERE id = $1", [
+        made.id,
+        w.adminIds.approver,
+        api.clock.now(),
+      ]),
     ).rejects.toThrow(/requests_denial_has_comment/);
     expect((await w.request(made.id)).status).toBe('submitted');
   });
@@ -654,12 +921,17 @@ describe('deciding: the effect, the audit row, exactly once', () => {
   });
 
   it('denies a bulk selection with one comment', async () => {
-    const borrowers = await Promise.all([fx.borrower({ daysDefaulted: 65 }), fx.borrower({ daysDefaulted: 66 }), fx.borrower({ daysDefaulted: 67 })]);
+    const borrowers = await Promise.all([
+      fx.borrower({ daysDefaulted: 65 }),
+      fx.borrower({ daysDefaulted: 66 }),
+      fx.borrower({ daysDefaulted: 67 }),
+    ]);
     const ids: number[] = [];
     for (const b of borrowers) ids.push((await w.submit.deactivation(b)).body.id);
     const res = await w.decide(P.approveDeactivation, ids, 'deny', w.token.approver, 'Collections team will follow up first');
     expect(res.body).toMatchObject({ approved: 0, denied: 3, refused: 0 });
-    for (const id of ids) expect(await w.request(id)).toMatchObject({ status: 'denied', decision_comment: 'Collections team will follow up first' });
+    for (const id of ids)
+      expect(await w.request(id)).toMatchObject({ status: 'denied', decision_comment: 'Collections team will follow up first' });
     for (const b of borrowers) expect((await w.loan(b.loanId)).status).toBe('active');
   });
 });
@@ -707,7 +979,10 @@ describe('the pending lists and the maker-checker inboxes (a database of their o
   });
 
   it('filters by requester, store and kind, and pages with limit and skip', async () => {
-    const byCollector = await v.api.call('POST', P.pendingExtensions, { token: v.token.approver, body: { requested_by: v.adminIds.collector } });
+    const byCollector = await v.api.call('POST', P.pendingExtensions, {
+      token: v.token.approver,
+      body: { requested_by: v.adminIds.collector },
+    });
     expect(byCollector.body.pending_requests.map((r: { id: number }) => r.id)).toEqual([made.ext![1], made.ext![3]]);
     expect(byCollector.body.total).toBe(2);
     const byStore = await v.api.call('POST', P.pendingExtensions, { token: v.token.approver, body: { store_id: v.fx.stores[0] } });
@@ -725,11 +1000,18 @@ describe('the pending lists and the maker-checker inboxes (a database of their o
   });
 
   it('lists pending deregistrations and IMEI changes in their own queues, and drops decided requests', async () => {
-    const dereg = pendingLoanDeactivations.parse((await v.api.call('POST', P.pendingDeactivations, { token: v.token.approver, body: {} })).body);
+    const dereg = pendingLoanDeactivations.parse(
+      (await v.api.call('POST', P.pendingDeactivations, { token: v.token.approver, body: {} })).body,
+    );
     expect(dereg.pending_requests.map((r) => r.id)).toEqual(made.dereg);
-    expect(dereg.pending_requests[0]).toMatchObject({ reason: 'Customer returned the phone to the shop', requested_by: { username: 'callcentre' } });
+    expect(dereg.pending_requests[0]).toMatchObject({
+      reason: 'Customer returned the phone to the shop',
+      requested_by: { username: 'callcentre' },
+    });
     const imei = pendingImeiChanges.parse((await v.api.call('POST', P.pendingImei, { token: v.token.approver, body: {} })).body);
-    expect(imei.pending_requests.map((r) => [r.id, r.old_imei, r.new_imei])).toEqual([[made.imei![0], one[1]!.imei, imeiFor(900, '35777701')]]);
+    expect(imei.pending_requests.map((r) => [r.id, r.old_imei, r.new_imei])).toEqual([
+      [made.imei![0], one[1]!.imei, imeiFor(900, '35777701')],
+    ]);
     await v.decide(P.approveExtension, [made.ext![0]!], 'approve');
     const after = await v.api.call('POST', P.pendingExtensions, { token: v.token.approver, body: {} });
     expect(after.body.total).toBe(4);
@@ -753,22 +1035,48 @@ describe('the pending lists and the maker-checker inboxes (a database of their o
     const admin = { adminId: v.adminIds.admin! };
     const now = v.api.clock.now();
     const price = await v.api.db.transaction((tx) =>
-      submitPriceUpdate(tx, admin, {
-        phone_model_id: v.fx.modelId, rrp: 280_000, wholesale_price: 232_000, credit_multiplier: 1.45, deposit: 56_000,
-        daily_payment: 1700, installments: 210, twelve_months_payment: 35_000,
-      }, now),
+      submitPriceUpdate(
+        tx,
+        admin,
+        {
+          phone_model_id: v.fx.modelId,
+          rrp: 280_000,
+          wholesale_price: 232_000,
+          credit_multiplier: 1.45,
+          deposit: 56_000,
+          daily_payment: 1700,
+          installments: 210,
+          twelve_months_payment: 35_000,
+        },
+        now,
+      ),
     );
     v.api.clock.advance(60_000);
-    const roleAdd = await v.api.db.transaction((tx) => submitGroupRoleChange(tx, admin, 'add', { group_id: v.groupIds.Agent!, admin_role: 'VIEW_USERS' }, v.api.clock.now()));
+    const roleAdd = await v.api.db.transaction((tx) =>
+      submitGroupRoleChange(tx, admin, 'add', { group_id: v.groupIds.Agent!, admin_role: 'VIEW_USERS' }, v.api.clock.now()),
+    );
     v.api.clock.advance(60_000);
-    const roleRemove = await v.api.db.transaction((tx) => submitGroupRoleChange(tx, admin, 'remove', { group_id: v.groupIds.Agent!, admin_role: 'REPORT_STOLEN_PHONE' }, v.api.clock.now()));
+    const roleRemove = await v.api.db.transaction((tx) =>
+      submitGroupRoleChange(tx, admin, 'remove', { group_id: v.groupIds.Agent!, admin_role: 'REPORT_STOLEN_PHONE' }, v.api.clock.now()),
+    );
     v.api.clock.advance(60_000);
     const passwordHash = await hashPassword('Neema#2026long');
     const user = await v.api.db.transaction((tx) =>
-      submitPortalUser(tx, admin, {
-        username: 'neema', full_name: 'Neema Swai', email: 'neema@simu.co.tz', phone: undefined, group_id: v.groupIds['Call centre']!,
-        otp_enabled: false, otp_channel: 'sms', password_hash: passwordHash,
-      }, v.api.clock.now()),
+      submitPortalUser(
+        tx,
+        admin,
+        {
+          username: 'neema',
+          full_name: 'Neema Swai',
+          email: 'neema@simu.co.tz',
+          phone: undefined,
+          group_id: v.groupIds['Call centre']!,
+          otp_enabled: false,
+          otp_channel: 'sms',
+          password_hash: passwordHash,
+        },
+        v.api.clock.now(),
+      ),
     );
 
     const business = pendingMakerChecker.parse((await v.api.call('POST', P.pendingBusiness, { token: v.token.approver, body: {} })).body);
@@ -787,7 +1095,10 @@ describe('the pending lists and the maker-checker inboxes (a database of their o
       [roleRemove, 'group_role_remove'],
       [user, 'portal_user_create'],
     ]);
-    expect(portal.pending_requests[0]).toMatchObject({ before: { group: 'Agent', role: 'VIEW_USERS', held: false }, after: { held: true } });
+    expect(portal.pending_requests[0]).toMatchObject({
+      before: { group: 'Agent', role: 'VIEW_USERS', held: false },
+      after: { held: true },
+    });
     expect(JSON.stringify(portal)).not.toMatch(/scrypt|password/);
     const onlyAdds = await v.api.call('POST', P.pendingPortal, { token: v.token.approver, body: { kind: 'group_role_add' } });
     expect(onlyAdds.body.pending_requests.map((r: { id: number }) => r.id)).toEqual([roleAdd]);
@@ -802,21 +1113,35 @@ describe('the pending lists and the maker-checker inboxes (a database of their o
     expect(decided.body).toMatchObject({ approved: 3, refused: 0 });
     // The agent's group got VIEW_USERS and lost REPORT_STOLEN_PHONE, and the new user logs in.
     expect((await v.api.call('GET', '/prerequisites/admins', { token: v.token.agent })).status).toBe(200);
-    const agentRoles = await v.api.db.query<{ admin_role: string }>('SELECT admin_role FROM admin_group_roles WHERE group_id = $1', [v.groupIds.Agent]);
+    const agentRoles = await v.api.db.query<{ admin_role: string }>('SELECT admin_role FROM admin_group_roles WHERE group_id = $1', [
+      v.groupIds.Agent,
+    ]);
     expect(agentRoles.map((r) => r.admin_role)).not.toContain('REPORT_STOLEN_PHONE');
     expect((await v.api.login('neema', 'Neema#2026long', '10.9.0.1')).status).toBe(200);
 
     const priced = await v.decide(P.approveBusiness, [price], 'approve');
     expect(priced.status).toBe(200);
-    const prices = await v.api.db.query<{ rrp: number; effective_to: Date | null }>('SELECT rrp, effective_to FROM phone_prices WHERE phone_model_id = $1 ORDER BY id', [v.fx.modelId]);
-    expect(prices).toEqual([{ rrp: 300_000, effective_to: v.api.clock.now() }, { rrp: 280_000, effective_to: null }]);
+    const prices = await v.api.db.query<{ rrp: number; effective_to: Date | null }>(
+      'SELECT rrp, effective_to FROM phone_prices WHERE phone_model_id = $1 ORDER BY id',
+      [v.fx.modelId],
+    );
+    expect(prices).toEqual([
+      { rrp: 300_000, effective_to: v.api.clock.now() },
+      { rrp: 280_000, effective_to: null },
+    ]);
   });
 
   it('refuses a maker-checker change overtaken since the request (409 changed_since_request), leaving it pending', async () => {
     const admin = { adminId: v.adminIds.admin! };
-    const id = await v.api.db.transaction((tx) => submitGroupRoleChange(tx, admin, 'add', { group_id: v.groupIds.Finance!, admin_role: 'VIEW_STORES' }, v.api.clock.now()));
+    const id = await v.api.db.transaction((tx) =>
+      submitGroupRoleChange(tx, admin, 'add', { group_id: v.groupIds.Finance!, admin_role: 'VIEW_STORES' }, v.api.clock.now()),
+    );
     // The role arrives by another way meanwhile (a request of another kind cannot be open for the same change).
-    await v.api.db.query('INSERT INTO admin_group_roles (group_id, admin_role, created_at) VALUES ($1, $2, $3)', [v.groupIds.Finance, 'VIEW_STORES', v.api.clock.now()]);
+    await v.api.db.query('INSERT INTO admin_group_roles (group_id, admin_role, created_at) VALUES ($1, $2, $3)', [
+      v.groupIds.Finance,
+      'VIEW_STORES',
+      v.api.clock.now(),
+    ]);
     const res = await v.decide(P.approvePortal, [id], 'approve');
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'The group already has this role', reason: 'changed_since_request' });
@@ -834,8 +1159,13 @@ describe('the pending lists and the maker-checker inboxes (a database of their o
       const approvedExt = await v.api.call('GET', `${P.audit}?kind=loan_extension&result=approved`, { token: v.token.admin });
       expect(approvedExt.body.data.map((r: { id: number }) => r.id)).toEqual([made.ext![0]]);
       expect(approvedExt.body.data[0]).toMatchObject({
-        kind: 'loan_extension', status: 'approved', maker: { username: 'callcentre' }, checker: { username: 'approver' },
-        summary: 'Extend LNT000001 by 7 days', before: { next_repayment_date: one[0]!.nextDue }, after: { next_repayment_date: plusDays(one[0]!.nextDue, 7) },
+        kind: 'loan_extension',
+        status: 'approved',
+        maker: { username: 'callcentre' },
+        checker: { username: 'approver' },
+        summary: 'Extend LNT000001 by 7 days',
+        before: { next_repayment_date: one[0]!.nextDue },
+        after: { next_repayment_date: plusDays(one[0]!.nextDue, 7) },
       });
       const byMaker = await v.api.call('GET', `${P.audit}?maker_id=${v.adminIds.collector}`, { token: v.token.admin });
       expect(byMaker.body.data.map((r: { id: number }) => r.id)).toEqual([made.ext![3], made.ext![1]]);
@@ -901,14 +1231,22 @@ describe('seedRequests: queues to clear on first start', () => {
 
   it('makes ten of each customer request and a few business and portal changes, all pending and in the past', async () => {
     expect(result).toEqual({
-      loan_extension: 10, loan_deactivation: 10, imei_change: 10, phone_price_update: 1, group_role_add: 4, group_role_remove: 1, portal_user_create: 2,
+      loan_extension: 10,
+      loan_deactivation: 10,
+      imei_change: 10,
+      phone_price_update: 1,
+      group_role_add: 4,
+      group_role_remove: 1,
+      portal_user_create: 2,
     });
     const rows = await s.api.db.query<{ kind: string; maker: string; status: string; submitted_at: Date }>(
       'SELECT r.kind, a.username AS maker, r.status, r.submitted_at FROM requests r JOIN admins a ON a.id = r.maker_id',
     );
     expect(rows.every((r) => r.status === 'submitted' && r.submitted_at.getTime() <= s.api.clock.now().getTime() - HOUR)).toBe(true);
     expect(new Set(rows.filter((r) => r.kind === 'loan_extension').map((r) => r.maker))).toEqual(new Set(['callcentre', 'collector']));
-    expect(new Set(rows.filter((r) => r.kind === 'loan_deactivation' || r.kind === 'imei_change').map((r) => r.maker))).toEqual(new Set(['callcentre']));
+    expect(new Set(rows.filter((r) => r.kind === 'loan_deactivation' || r.kind === 'imei_change').map((r) => r.maker))).toEqual(
+      new Set(['callcentre']),
+    );
     expect(await s.api.db.transaction((tx) => seedRequests(tx, { now: s.api.clock.now() }))).toEqual({});
   });
 
@@ -925,7 +1263,10 @@ describe('seedRequests: queues to clear on first start', () => {
       expect(pending.body.total, list).toBe(expected);
       const ids = pending.body.pending_requests.map((r: { id: number }) => r.id);
       const res = await s.decide(decidePath, ids, decision, s.token.approver, 'Checked with the customer');
-      expect(res.body.refused, `${decidePath}: ${JSON.stringify(res.body.results.filter((r: { outcome: string }) => r.outcome === 'refused'))}`).toBe(0);
+      expect(
+        res.body.refused,
+        `${decidePath}: ${JSON.stringify(res.body.results.filter((r: { outcome: string }) => r.outcome === 'refused'))}`,
+      ).toBe(0);
       expect((await s.api.call('POST', list, { token: s.token.approver, body: {} })).body.total).toBe(0);
     }
   });

@@ -26,10 +26,21 @@ const migrations = readdirSync(migrationsDir)
 
 /** Every business table with its order, for row-by-row fingerprints. */
 const TABLES = [
-  ['agent_categories', 'id'], ['regions', 'id'], ['shop_owners', 'id'], ['stores', 'id'], ['agents', 'id'],
-  ['phone_models', 'id'], ['phone_prices', 'id'], ['inventory_items', 'id'], ['customers', 'id'],
-  ['customer_limits', 'customer_id'], ['devices', 'id'], ['loans', 'id'], ['transactions', 'id'],
-  ['customer_sms', 'id'], ['device_incidents', 'id'],
+  ['agent_categories', 'id'],
+  ['regions', 'id'],
+  ['shop_owners', 'id'],
+  ['stores', 'id'],
+  ['agents', 'id'],
+  ['phone_models', 'id'],
+  ['phone_prices', 'id'],
+  ['inventory_items', 'id'],
+  ['customers', 'id'],
+  ['customer_limits', 'customer_id'],
+  ['devices', 'id'],
+  ['loans', 'id'],
+  ['transactions', 'id'],
+  ['customer_sms', 'id'],
+  ['device_incidents', 'id'],
 ] as const;
 
 async function fingerprints(db: Queryable): Promise<Record<string, string>> {
@@ -76,8 +87,16 @@ interface PriceRow {
 }
 
 const PRICE_MONEY = [
-  'rrp', 'wholesale_price', 'margin', 'deposit', 'daily_payment', 'weekly_payment', 'monthly_payment', 'total_repayable',
-  'twelve_months_payment', 'twelve_months_total',
+  'rrp',
+  'wholesale_price',
+  'margin',
+  'deposit',
+  'daily_payment',
+  'weekly_payment',
+  'monthly_payment',
+  'total_repayable',
+  'twelve_months_payment',
+  'twelve_months_total',
 ] as const satisfies ReadonlyArray<keyof PriceRow>;
 
 const opened: PGlite[] = [];
@@ -284,7 +303,9 @@ describe('the demo business', () => {
 
   it('stores security answers only as hashes that verify the plain answer', async () => {
     const generated = generateBusiness({ seed: SEED, now: NOW }).customers.find((c) => c.security_answer !== null)!;
-    const [stored] = await a.query<{ security_answer_hash: string }>('SELECT security_answer_hash FROM customers WHERE id = $1', [generated.id]);
+    const [stored] = await a.query<{ security_answer_hash: string }>('SELECT security_answer_hash FROM customers WHERE id = $1', [
+      generated.id,
+    ]);
     expect(stored!.security_answer_hash).not.toContain(String(generated.security_answer));
     expect(await verifySecurityAnswer(` ${String(generated.security_answer).toUpperCase()} `, stored!.security_answer_hash)).toBe(true);
     expect(await verifySecurityAnswer('not the answer', stored!.security_answer_hash)).toBe(false);
@@ -292,19 +313,20 @@ describe('the demo business', () => {
 });
 
 // Registered only where a PostgreSQL is given (CI runs the API tests a second time with DATABASE_URL set).
-if (process.env.DATABASE_URL) describe('on PostgreSQL', () => {
-  it('seeds the same rows as on PGlite', async () => {
-    const db = await openPostgres(process.env.DATABASE_URL!, `seed_business_${process.pid}`);
-    try {
-      for (const sql of migrations) await db.exec(sql);
-      expect(await db.transaction((tx) => seedBusiness(tx, { seed: SEED, now: NOW }))).toEqual(resultA);
-      const prints = await db.transaction(async (tx) => {
-        await tx.query("SET LOCAL TIME ZONE 'UTC'");
-        return fingerprints(tx);
-      });
-      expect(prints).toEqual(printsA);
-    } finally {
-      await db.close();
-    }
-  }, 60_000);
-});
+if (process.env.DATABASE_URL)
+  describe('on PostgreSQL', () => {
+    it('seeds the same rows as on PGlite', async () => {
+      const db = await openPostgres(process.env.DATABASE_URL!, `seed_business_${process.pid}`);
+      try {
+        for (const sql of migrations) await db.exec(sql);
+        expect(await db.transaction((tx) => seedBusiness(tx, { seed: SEED, now: NOW }))).toEqual(resultA);
+        const prints = await db.transaction(async (tx) => {
+          await tx.query("SET LOCAL TIME ZONE 'UTC'");
+          return fingerprints(tx);
+        });
+        expect(prints).toEqual(printsA);
+      } finally {
+        await db.close();
+      }
+    }, 60_000);
+  });

@@ -18,11 +18,19 @@ const capture = async (fields: Record<string, string> = {}) => {
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 const tell = async (body: unknown) => {
-  const res = await fetch(`${bridge.url}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${bridge.url}/control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 const convert = async (body: unknown) => {
-  const res = await fetch(`${bridge.url}/convert`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${bridge.url}/convert`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 
@@ -72,7 +80,7 @@ describe('the biometric device service simulator', () => {
     expect((await tell({ next })).body).toEqual({ next, finger: 'any' });
     expect((await capture()).body).toEqual({ ErrorCode: code });
     expect((await capture()).body.ErrorCode).toBe(0);
-    expect((await fetch(`${bridge.url}/control`).then((r) => r.json()))).toEqual({ next: null, finger: 'any' });
+    expect(await fetch(`${bridge.url}/control`).then((r) => r.json())).toEqual({ next: null, finger: 'any' });
   });
 
   it('waits the Timeout before answering a time-out', async () => {

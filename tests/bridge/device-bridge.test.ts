@@ -28,7 +28,11 @@ describe('the device bridge client', () => {
     const captured = await capture(options());
     expect(captured.quality).toBeGreaterThanOrEqual(50);
     expect(captured.raw).toMatchObject({ ErrorCode: 0, Model: 'HU20' });
-    const converted = await convert({ bridgeUrl: `${bridge.url}/`, bmpBase64: captured.imageBase64, templateBase64: captured.templateBase64 });
+    const converted = await convert({
+      bridgeUrl: `${bridge.url}/`,
+      bmpBase64: captured.imageBase64,
+      templateBase64: captured.templateBase64,
+    });
     expect(converted).toEqual({ template: captured.templateBase64, format: 'ISO19794-2' });
   });
 
@@ -47,17 +51,23 @@ describe('the device bridge client', () => {
   it('tells an unreachable device service and an unreachable converter apart', async () => {
     const nowhere = `http://127.0.0.1:${await closedPort()}`;
     await expect(capture({ ...options(), bridgeUrl: nowhere })).rejects.toMatchObject({ kind: 'deviceUnreachable' });
-    await expect(convert({ bridgeUrl: nowhere, bmpBase64: 'Qk0=', templateBase64: 'x' })).rejects.toMatchObject({ kind: 'parserUnreachable' });
+    await expect(convert({ bridgeUrl: nowhere, bmpBase64: 'Qk0=', templateBase64: 'x' })).rejects.toMatchObject({
+      kind: 'parserUnreachable',
+    });
     await tell({ next: 'converter_down' });
     const captured = await capture(options());
-    await expect(convert({ bridgeUrl: bridge.url, bmpBase64: captured.imageBase64, templateBase64: captured.templateBase64 })).rejects.toEqual({
+    await expect(
+      convert({ bridgeUrl: bridge.url, bmpBase64: captured.imageBase64, templateBase64: captured.templateBase64 }),
+    ).rejects.toEqual({
       kind: 'parserUnreachable',
       detail: 'HTTP 503',
     });
   });
 
   it('takes an answer it cannot read as critical', async () => {
-    await expect(convert({ bridgeUrl: bridge.url, bmpBase64: 'Qk0=', templateBase64: btoa('nobody') })).rejects.toMatchObject({ kind: 'critical' });
+    await expect(convert({ bridgeUrl: bridge.url, bmpBase64: 'Qk0=', templateBase64: btoa('nobody') })).rejects.toMatchObject({
+      kind: 'critical',
+    });
     await expect(capture({ ...options(), bridgeUrl: `${bridge.url}/health#` })).rejects.toMatchObject({ kind: 'critical' });
   });
 });

@@ -83,9 +83,15 @@ describe('first-time deposit, as an agent', () => {
     await wizard.enterCodes(await agentCode(name), await customerCode(customer.msisdn));
 
     // Someone else's finger on the scanner: the NIDA check refuses it; the customer's own finger passes.
-    const settings = (await (await fetch(`${url}/portal_api/settings`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as { device_bridge_url: string };
+    const settings = (await (
+      await fetch(`${url}/portal_api/settings`, { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json()) as { device_bridge_url: string };
     const finger = (who: string) =>
-      fetch(`${settings.device_bridge_url}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ finger: who }) });
+      fetch(`${settings.device_bridge_url}/control`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ finger: who }),
+      });
     await finger('stranger');
     await wizard.seeStep(5, 'identity');
     await wizard.captureFingerprint();

@@ -33,7 +33,8 @@ async function pickCustomer(agentToken: string, approverToken: string) {
   }
   for (const c of generateBusiness({ seed: 2026, now: new Date() }).customers.slice(0, 200)) {
     const found = await api('view_customer_msisdn', agentToken, { msisdn: c.msisdn });
-    if (found.status === 200 && found.body.customer.loan_status === 'active' && found.body.device && !waiting.has(found.body.customer.id)) return found.body;
+    if (found.status === 200 && found.body.customer.loan_status === 'active' && found.body.device && !waiting.has(found.body.customer.id))
+      return found.body;
   }
   throw new Error('no demo customer without a waiting request');
 }
@@ -72,8 +73,14 @@ describe('requests made by an agent, decided by an approver', () => {
     await ui.fill('Phone number or national ID', local);
     await ui.click('button', 'Search');
     await ui.see('heading', `${view.customer.first_name} ${view.customer.other_names}`);
-    await request(agentPage, 'Request loan extension', [['Days to extend', '7'], ['Reason', 'Salary paid late this month']]);
-    await request(agentPage, 'Request IMEI change', [['New IMEI (15 digits)', newImei], ['Reason', 'Phone replaced under warranty']]);
+    await request(agentPage, 'Request loan extension', [
+      ['Days to extend', '7'],
+      ['Reason', 'Salary paid late this month'],
+    ]);
+    await request(agentPage, 'Request IMEI change', [
+      ['New IMEI (15 digits)', newImei],
+      ['Reason', 'Phone replaced under warranty'],
+    ]);
     await request(agentPage, 'Request deregistration', [['Reason', 'Customer wants to return the phone']]);
     await agentPage.close();
 

@@ -25,7 +25,15 @@ export async function startPortal(): Promise<{ url: string; bridgeUrl: string; s
   const bridge = await startBridge({ port: 0, captureDelayMs: 50, timeoutWaitMs: 200 });
   const dataDir = mkdtempSync(join(tmpdir(), 'simu-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: undefined, PORTAL_MODE: 'demo', NODE_ENV: 'test', BRIDGE_URL: bridge.url },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      PORTAL_MODE: 'demo',
+      NODE_ENV: 'test',
+      BRIDGE_URL: bridge.url,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -9,11 +9,16 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve('src');
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? files(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : [],
+  );
 }
 
 /** The top folder of src a file is in (`main` for src/main.tsx). */
-const layerOf = (path: string) => relative(SRC, path).split('/')[0]!.replace(/\.tsx?$/, '');
+const layerOf = (path: string) =>
+  relative(SRC, path)
+    .split('/')[0]!
+    .replace(/\.tsx?$/, '');
 
 /** Every relative import of a file (static, dynamic and type-only), as the layer it lands in. */
 function importedLayers(file: string): Array<{ specifier: string; layer: string }> {
@@ -42,7 +47,11 @@ describe('import boundaries', () => {
   it('no file under src/screens imports src/app or src/services', () => {
     const backward = all
       .filter((f) => layerOf(f) === 'screens')
-      .flatMap((f) => importedLayers(f).filter((i) => i.layer === 'app' || i.layer === 'services').map((i) => `${relative(SRC, f)} -> ${i.specifier}`));
+      .flatMap((f) =>
+        importedLayers(f)
+          .filter((i) => i.layer === 'app' || i.layer === 'services')
+          .map((i) => `${relative(SRC, f)} -> ${i.specifier}`),
+      );
     expect(backward).toEqual([]);
   });
 
@@ -56,7 +65,9 @@ describe('import boundaries', () => {
   });
 
   it('no screen calls .provide(): the app hands screens their live logic', () => {
-    const providing = all.filter((f) => layerOf(f) === 'screens' && /\.provide\(/.test(readFileSync(f, 'utf8'))).map((f) => relative(SRC, f));
+    const providing = all
+      .filter((f) => layerOf(f) === 'screens' && /\.provide\(/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(SRC, f));
     expect(providing).toEqual([]);
   });
 });

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaulterCategories,
-  defaulterCategory,
-  defaulterCategoryName,
-  defaulterCategoryNames,
-} from '../../src/lib/defaulter-category';
+import { defaulterCategories, defaulterCategory, defaulterCategoryName, defaulterCategoryNames } from '../../src/lib/defaulter-category';
 
 describe('defaulterCategory (spec section 9)', () => {
   it.each([
-    [0, 1], [1, 1], [3, 1],
-    [4, 2], [7, 2],
-    [8, 3], [14, 3],
-    [15, 4], [30, 4],
-    [31, 5], [90, 5], [10_000, 5],
+    [0, 1],
+    [1, 1],
+    [3, 1],
+    [4, 2],
+    [7, 2],
+    [8, 3],
+    [14, 3],
+    [15, 4],
+    [30, 4],
+    [31, 5],
+    [90, 5],
+    [10_000, 5],
   ])('%i days defaulted is category %i', (days, category) => {
     expect(defaulterCategory(days)).toBe(category);
   });

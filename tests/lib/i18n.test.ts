@@ -16,7 +16,8 @@ const LOCALES = 'src/i18n/locales';
 const read = (file: string) => JSON.parse(readFileSync(join(LOCALES, file), 'utf8')) as Tree;
 /** The default namespace is locales/<lng>.json, every other namespace locales/<ns>/<lng>.json. */
 const namespaces = ['translation', ...readdirSync(LOCALES).filter((f) => statSync(join(LOCALES, f)).isDirectory())];
-const fileOf = (namespace: string, language: string) => (namespace === 'translation' ? `${language}.json` : `${namespace}/${language}.json`);
+const fileOf = (namespace: string, language: string) =>
+  namespace === 'translation' ? `${language}.json` : `${namespace}/${language}.json`;
 
 describe.each(namespaces)('translations of namespace %s', (namespace) => {
   const english = flatten(read(fileOf(namespace, 'en')));
@@ -36,15 +37,22 @@ describe.each(namespaces)('translations of namespace %s', (namespace) => {
 
 describe('translations used by the code', () => {
   it('has an English text for every key the code asks for', () => {
-    const source = files('src').filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(f, 'utf8')).join('\n');
+    const source = files('src')
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     // A key of another namespace is written fully qualified: t('deposit:step.search').
     const used = new Set([...source.matchAll(/\bt\(\s*'((?:[a-zA-Z]+:)?[a-zA-Z]+\.[a-zA-Z0-9_.]+)'/g)].map((m) => m[1]!));
-    for (const m of source.matchAll(/(?:label|labelKey): '([a-zA-Z]+\.[a-zA-Z0-9_.]+)'|link\('([a-zA-Z.]+)'|group\('([a-zA-Z.]+)'|soon\('[^']*', '([a-zA-Z.]+)'\)/g)) {
+    for (const m of source.matchAll(
+      /(?:label|labelKey): '([a-zA-Z]+\.[a-zA-Z0-9_.]+)'|link\('([a-zA-Z.]+)'|group\('([a-zA-Z.]+)'|soon\('[^']*', '([a-zA-Z.]+)'\)/g,
+    )) {
       used.add((m[1] ?? m[2] ?? m[3] ?? m[4])!);
     }
     const known = new Set(
       namespaces.flatMap((namespace) =>
-        Object.keys(flatten(read(fileOf(namespace, 'en')))).map((k) => (namespace === 'translation' ? '' : `${namespace}:`) + k.replace(/_(one|other)$/, '')),
+        Object.keys(flatten(read(fileOf(namespace, 'en')))).map(
+          (k) => (namespace === 'translation' ? '' : `${namespace}:`) + k.replace(/_(one|other)$/, ''),
+        ),
       ),
     );
     expect([...used].filter((key) => !known.has(key))).toEqual([]);

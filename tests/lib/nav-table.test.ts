@@ -3,7 +3,8 @@ import { NAV_TABLE, groupOf, visibleLinks, visibleNav } from '../../src/app/nav-
 import { ROLES } from '../../src/contract/roles';
 import { DASHBOARD_ROUTES } from '../../src/app/routes';
 
-const labels = (roles: string[]) => visibleNav(roles).map((e) => (e.kind === 'link' ? e.label : `${e.label}[${e.children.map((c) => c.label).join(',')}]`));
+const labels = (roles: string[]) =>
+  visibleNav(roles).map((e) => (e.kind === 'link' ? e.label : `${e.label}[${e.children.map((c) => c.label).join(',')}]`));
 
 describe('the side navigation table (spec section 2)', () => {
   it('shows only the dashboard to a user with no roles', () => {
@@ -12,13 +13,33 @@ describe('the side navigation table (spec section 2)', () => {
 
   it('shows everything to a user with every role', () => {
     expect(visibleLinks([...ROLES]).map((l) => l.path)).toEqual([
-      '/dashboard', '/dashboard/users', '/dashboard/defaulters_list', '/dashboard/defaulters_reasons_report',
-      '/dashboard/customers/find', '/dashboard/customers/add-loan', '/dashboard/transactions/find', '/dashboard/stores', '/dashboard/regions',
-      '/dashboard/inventory', '/bi', '/dashboard/processes', '/dashboard/stolen-phone', '/dashboard/recovered-phone',
-      '/dashboard/damaged-devices', '/dashboard/lost-devices', '/dashboard/suspended-imeis', '/dashboard/deregistrations',
-      '/dashboard/imei_changes', '/dashboard/loan_extensions', '/dashboard/maker-checker', '/dashboard/maker-checker/portal',
+      '/dashboard',
+      '/dashboard/users',
+      '/dashboard/defaulters_list',
+      '/dashboard/defaulters_reasons_report',
+      '/dashboard/customers/find',
+      '/dashboard/customers/add-loan',
+      '/dashboard/transactions/find',
+      '/dashboard/stores',
+      '/dashboard/regions',
+      '/dashboard/inventory',
+      '/bi',
+      '/dashboard/processes',
+      '/dashboard/stolen-phone',
+      '/dashboard/recovered-phone',
+      '/dashboard/damaged-devices',
+      '/dashboard/lost-devices',
+      '/dashboard/suspended-imeis',
+      '/dashboard/deregistrations',
+      '/dashboard/imei_changes',
+      '/dashboard/loan_extensions',
+      '/dashboard/maker-checker',
+      '/dashboard/maker-checker/portal',
       '/dashboard/agents_categories',
-      '/dashboard/suspense-transactions', '/dashboard/reconciliation', '/dashboard/capital-accounting', '/dashboard/security',
+      '/dashboard/suspense-transactions',
+      '/dashboard/reconciliation',
+      '/dashboard/capital-accounting',
+      '/dashboard/security',
       '/dashboard/requests-audit',
     ]);
   });
@@ -38,7 +59,9 @@ describe('the side navigation table (spec section 2)', () => {
   it('needs VIEW_APPROVALS for the Approvals group, then each queue its own role', () => {
     expect(labels(['VIEW_DEREGISTRATIONS'])).toEqual(['nav.dashboard']);
     expect(labels(['VIEW_APPROVALS'])).toContain('nav.approvals[nav.makerChecker,nav.portalApprovals]');
-    expect(labels(['VIEW_APPROVALS', 'VIEW_IMEI_CHANGE_REQUESTS'])).toContain('nav.approvals[nav.imeiChanges,nav.makerChecker,nav.portalApprovals]');
+    expect(labels(['VIEW_APPROVALS', 'VIEW_IMEI_CHANGE_REQUESTS'])).toContain(
+      'nav.approvals[nav.imeiChanges,nav.makerChecker,nav.portalApprovals]',
+    );
   });
 
   it('shows the Phone store group with VIEW_REGIONS alone, holding Regions only', () => {

@@ -25,7 +25,9 @@ describe('the registry: routes, nav, shortcuts and the process catalogue derive 
   });
 
   it('registers a gated screen only for the roles its access allows', () => {
-    expect(DASHBOARD_ROUTES.filter((r) => r.onlyFor).map((r) => r.path)).toEqual(screens.filter((s) => s.gated).map((s) => s.path.replace('/dashboard/', '')));
+    expect(DASHBOARD_ROUTES.filter((r) => r.onlyFor).map((r) => r.path)).toEqual(
+      screens.filter((s) => s.gated).map((s) => s.path.replace('/dashboard/', '')),
+    );
   });
 
   it('puts every entry with access in the side nav once, with its label, access and group, and nothing else', () => {
@@ -38,12 +40,22 @@ describe('the registry: routes, nav, shortcuts and the process catalogue derive 
       const group = NAV_TABLE.find((g) => g.kind === 'group' && g.children.includes(link));
       expect(group?.label).toBe(entry.group);
     }
-    for (const group of NAV_TABLE.filter((g) => g.kind === 'group')) expect(group.access).toBe(NAV_GROUPS[group.label as keyof typeof NAV_GROUPS]);
+    for (const group of NAV_TABLE.filter((g) => g.kind === 'group'))
+      expect(group.access).toBe(NAV_GROUPS[group.label as keyof typeof NAV_GROUPS]);
   });
 
   it('gives the home page its shortcuts from the same nav', () => {
     expect(LIVE_LOGIC.navLinks).toBe(visibleLinks);
-    expect(LIVE_LOGIC.navLinks([...ROLES]).map((l) => l.path).sort()).toEqual(screens.filter((s) => s.access).map((s) => s.path).sort());
+    expect(
+      LIVE_LOGIC.navLinks([...ROLES])
+        .map((l) => l.path)
+        .sort(),
+    ).toEqual(
+      screens
+        .filter((s) => s.access)
+        .map((s) => s.path)
+        .sort(),
+    );
   });
 
   it('gives every process a catalogue entry and its actor descriptions, in the registry order', () => {

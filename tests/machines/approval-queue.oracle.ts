@@ -37,9 +37,7 @@ const sameSet = (field: 'items', expected: unknown[]) => (s: AnyMachineSnapshot)
 };
 const decides = (yes: boolean, event: AnyEventObject) => (s: AnyMachineSnapshot) => expect(s.can(event), `can(${event.type})`).toBe(yes);
 
-const ready = [
-  { event: loaded, state: 'ready', tags: { busy: false }, context: { ...EMPTY, items: three } },
-] as const;
+const ready = [{ event: loaded, state: 'ready', tags: { busy: false }, context: { ...EMPTY, items: three } }] as const;
 
 export const approvalQueueOracle: Oracle<typeof approvalQueueModel.machine> = {
   model: approvalQueueModel,
@@ -85,10 +83,22 @@ export const approvalQueueOracle: Oracle<typeof approvalQueueModel.machine> = {
           invoked: { decideMany: { ids: [1, 3], decision: 'approve', comment: '' } },
         },
         {
-          event: decided([{ id: 1, outcome: 'approved' }, { id: 3, outcome: 'approved' }]),
+          event: decided([
+            { id: 1, outcome: 'approved' },
+            { id: 3, outcome: 'approved' },
+          ]),
           state: 'ready',
           tags: { busy: false },
-          context: { items: [{ id: 2 }], pending: [], selected: [], results: [{ id: 1, outcome: 'approved' }, { id: 3, outcome: 'approved' }], failure: null },
+          context: {
+            items: [{ id: 2 }],
+            pending: [],
+            selected: [],
+            results: [
+              { id: 1, outcome: 'approved' },
+              { id: 3, outcome: 'approved' },
+            ],
+            failure: null,
+          },
         },
       ],
     },
@@ -99,7 +109,12 @@ export const approvalQueueOracle: Oracle<typeof approvalQueueModel.machine> = {
         { event: toggle(1), state: 'ready' },
         { event: toggle(2), state: 'ready' },
         { event: toggle(3), state: 'ready' },
-        { event: approve, state: 'deciding', context: { items: [], pending: three }, invoked: { decideMany: { ids: [1, 2, 3], decision: 'approve', comment: '' } } },
+        {
+          event: approve,
+          state: 'deciding',
+          context: { items: [], pending: three },
+          invoked: { decideMany: { ids: [1, 2, 3], decision: 'approve', comment: '' } },
+        },
         {
           event: decided([
             { id: 1, outcome: 'already_decided' },
@@ -108,11 +123,12 @@ export const approvalQueueOracle: Oracle<typeof approvalQueueModel.machine> = {
           ]),
           state: 'ready',
           context: { items: [{ id: 2 }], pending: [], selected: [2], failure: null },
-          check: (s) => expect(s.context.results).toEqual([
-            { id: 1, outcome: 'already_decided' },
-            { id: 2, outcome: 'failed', message: 'The new IMEI is already on another device' },
-            { id: 3, outcome: 'approved' },
-          ]),
+          check: (s) =>
+            expect(s.context.results).toEqual([
+              { id: 1, outcome: 'already_decided' },
+              { id: 2, outcome: 'failed', message: 'The new IMEI is already on another device' },
+              { id: 3, outcome: 'approved' },
+            ]),
         },
       ],
     },
@@ -130,25 +146,52 @@ export const approvalQueueOracle: Oracle<typeof approvalQueueModel.machine> = {
       steps: [
         ...ready,
         { event: toggle(2), state: 'ready' },
-        { event: deny(' Not the customer '), state: 'deciding', context: { items: [{ id: 1 }, { id: 3 }], pending: [{ id: 2 }] }, invoked: { decideMany: { ids: [2], decision: 'deny', comment: 'Not the customer' } } },
-        { event: decideFails, state: 'ready', context: { pending: [], selected: [2], results: [], failure: offline }, check: sameSet('items', three) },
-        { event: approve, state: 'deciding', context: { failure: null, results: [], pending: [{ id: 2 }] }, invoked: { decideMany: { ids: [2], decision: 'approve', comment: '' } } },
-        { event: decided([{ id: 2, outcome: 'approved' }]), state: 'ready', context: { failure: null, items: [{ id: 1 }, { id: 3 }], selected: [] } },
+        {
+          event: deny(' Not the customer '),
+          state: 'deciding',
+          context: { items: [{ id: 1 }, { id: 3 }], pending: [{ id: 2 }] },
+          invoked: { decideMany: { ids: [2], decision: 'deny', comment: 'Not the customer' } },
+        },
+        {
+          event: decideFails,
+          state: 'ready',
+          context: { pending: [], selected: [2], results: [], failure: offline },
+          check: sameSet('items', three),
+        },
+        {
+          event: approve,
+          state: 'deciding',
+          context: { failure: null, results: [], pending: [{ id: 2 }] },
+          invoked: { decideMany: { ids: [2], decision: 'approve', comment: '' } },
+        },
+        {
+          event: decided([{ id: 2, outcome: 'approved' }]),
+          state: 'ready',
+          context: { failure: null, items: [{ id: 1 }, { id: 3 }], selected: [] },
+        },
       ],
     },
     {
       name: 'denied with a comment of exactly 3 characters, trimmed; empty or blank comments refused',
       steps: [
         ...ready,
-        { event: toggle(1), state: 'ready', check: (s) => {
-          decides(false, deny(''))(s);
-          decides(false, deny('   '))(s);
-          decides(true, deny('abc'))(s);
-        } },
+        {
+          event: toggle(1),
+          state: 'ready',
+          check: (s) => {
+            decides(false, deny(''))(s);
+            decides(false, deny('   '))(s);
+            decides(true, deny('abc'))(s);
+          },
+        },
         { event: deny(''), state: 'ready', context: { selected: [1], items: three, pending: [] }, invoked: {} },
         { event: deny('  \n '), state: 'ready', context: { selected: [1], items: three, pending: [] }, invoked: {} },
         { event: deny('  abc  '), state: 'deciding', invoked: { decideMany: { ids: [1], decision: 'deny', comment: 'abc' } } },
-        { event: decided([{ id: 1, outcome: 'denied' }]), state: 'ready', context: { items: [{ id: 2 }, { id: 3 }], selected: [], results: [{ id: 1, outcome: 'denied' }] } },
+        {
+          event: decided([{ id: 1, outcome: 'denied' }]),
+          state: 'ready',
+          context: { items: [{ id: 2 }, { id: 3 }], selected: [], results: [{ id: 1, outcome: 'denied' }] },
+        },
       ],
     },
     {
@@ -157,7 +200,13 @@ export const approvalQueueOracle: Oracle<typeof approvalQueueModel.machine> = {
         ...ready,
         { event: toggle(1), state: 'ready' },
         { event: toggle(3), state: 'ready' },
-        { event: refresh, state: 'loading', tags: { busy: true }, context: { selected: [1, 3], filter: FILTER }, invoked: { fetchQueue: { filter: FILTER } } },
+        {
+          event: refresh,
+          state: 'loading',
+          tags: { busy: true },
+          context: { selected: [1, 3], filter: FILTER },
+          invoked: { fetchQueue: { filter: FILTER } },
+        },
         { event: decided0(), state: 'ready', context: { items: [{ id: 2 }, { id: 3 }, { id: 4 }], selected: [3], failure: null } },
       ],
     },
@@ -177,7 +226,13 @@ export const approvalQueueOracle: Oracle<typeof approvalQueueModel.machine> = {
       steps: [
         ...ready,
         { event: toggle(1), state: 'ready' },
-        { event: byStore, state: 'loading', tags: { busy: true }, context: { filter: byStore.filter, selected: [] }, invoked: { fetchQueue: { filter: byStore.filter } } },
+        {
+          event: byStore,
+          state: 'loading',
+          tags: { busy: true },
+          context: { filter: byStore.filter, selected: [] },
+          invoked: { fetchQueue: { filter: byStore.filter } },
+        },
         { event: loaded, state: 'ready', context: { filter: byStore.filter, items: three, selected: [] } },
       ],
     },
@@ -187,7 +242,11 @@ export const approvalQueueOracle: Oracle<typeof approvalQueueModel.machine> = {
         { event: { type: 'xstate.done.actor.fetchQueue', output: [{ id: 1 }, { id: 2 }] }, state: 'ready' },
         { event: toggle(1), state: 'ready' },
         { event: toggle(2), state: 'ready' },
-        { event: deny('Duplicate request'), state: 'deciding', invoked: { decideMany: { ids: [1, 2], decision: 'deny', comment: 'Duplicate request' } } },
+        {
+          event: deny('Duplicate request'),
+          state: 'deciding',
+          invoked: { decideMany: { ids: [1, 2], decision: 'deny', comment: 'Duplicate request' } },
+        },
         { event: decided(mixed), state: 'ready', context: { items: [{ id: 2 }], selected: [2], pending: [], results: mixed } },
       ],
     },

@@ -18,9 +18,16 @@ const fails = { type: 'xstate.error.actor.decide', error: offline };
 const forbidden = { status: 403, message: 'Forbidden', reason: 'forbidden' };
 const refused = { type: 'xstate.error.actor.decide', error: forbidden };
 
-const approving = { state: 'approving', tags: { busy: true }, context: { failure: null, invalid: null }, invoked: { decide: { requestId: 7, decision: 'approve', comment: '' } } };
+const approving = {
+  state: 'approving',
+  tags: { busy: true },
+  context: { failure: null, invalid: null },
+  invoked: { decide: { requestId: 7, decision: 'approve', comment: '' } },
+};
 const denying = {
-  state: 'denying', tags: { busy: true }, context: { comment: 'Customer still has the phone', failure: null, invalid: null },
+  state: 'denying',
+  tags: { busy: true },
+  context: { comment: 'Customer still has the phone', failure: null, invalid: null },
   invoked: { decide: { requestId: 7, decision: 'deny', comment: 'Customer still has the phone' } },
 };
 
@@ -28,24 +35,54 @@ export const approvalRequestOracle: Oracle<typeof approvalRequestModel.machine> 
   model: approvalRequestModel,
   initial: { state: 'submitted', tags: { busy: false }, context: { requestId: 7, comment: '', failure: null, invalid: null } },
   scenarios: [
-    { name: 'approved', steps: [{ event: approve, ...approving }, { event: decided, state: 'approved', status: 'done', tags: { busy: false } }] },
+    {
+      name: 'approved',
+      steps: [
+        { event: approve, ...approving },
+        { event: decided, state: 'approved', status: 'done', tags: { busy: false } },
+      ],
+    },
     {
       name: 'denied with a comment, trimmed',
-      steps: [{ event: denyPadded, ...denying }, { event: decided, state: 'denied', status: 'done', context: { comment: 'Customer still has the phone' } }],
+      steps: [
+        { event: denyPadded, ...denying },
+        { event: decided, state: 'denied', status: 'done', context: { comment: 'Customer still has the phone' } },
+      ],
     },
     {
       name: 'a blank comment is refused before sending, then a comment denies',
       steps: [
-        { event: denyBlank, state: 'submitted', tags: { busy: false }, context: { invalid: { comment: 'commentMissing' }, failure: null, comment: '' }, invoked: {} },
+        {
+          event: denyBlank,
+          state: 'submitted',
+          tags: { busy: false },
+          context: { invalid: { comment: 'commentMissing' }, failure: null, comment: '' },
+          invoked: {},
+        },
         { event: deny, ...denying },
       ],
     },
     {
       name: 'a blank comment, then approved: the refusal goes',
-      steps: [{ event: denyBlank, state: 'submitted', context: { invalid: { comment: 'commentMissing' } } }, { event: approve, ...approving }],
+      steps: [
+        { event: denyBlank, state: 'submitted', context: { invalid: { comment: 'commentMissing' } } },
+        { event: approve, ...approving },
+      ],
     },
-    { name: 'approving, someone else decided first', steps: [{ event: approve, ...approving }, { event: elsewhere, state: 'decidedElsewhere', status: 'done' }] },
-    { name: 'denying, someone else decided first', steps: [{ event: deny, ...denying }, { event: elsewhere, state: 'decidedElsewhere', status: 'done' }] },
+    {
+      name: 'approving, someone else decided first',
+      steps: [
+        { event: approve, ...approving },
+        { event: elsewhere, state: 'decidedElsewhere', status: 'done' },
+      ],
+    },
+    {
+      name: 'denying, someone else decided first',
+      steps: [
+        { event: deny, ...denying },
+        { event: elsewhere, state: 'decidedElsewhere', status: 'done' },
+      ],
+    },
     {
       name: 'approving fails: submitted with the reason, approved again',
       steps: [

@@ -26,13 +26,14 @@ function describeTransitions(machine: AnyStateMachine) {
   const refs = new Map<unknown, TransitionRef>();
   for (const node of stateNodes(machine.root)) {
     for (const [event, defs] of node.transitions) {
-      defs.forEach((def, i) => refs.set(def, { key: `${node.id} -- ${event}${defs.length > 1 ? ` [${i + 1}]` : ''}`, source: node.id, event }));
+      defs.forEach((def, i) =>
+        refs.set(def, { key: `${node.id} -- ${event}${defs.length > 1 ? ` [${i + 1}]` : ''}`, source: node.id, event }),
+      );
     }
     (node.always ?? []).forEach((def, i) => refs.set(def, { key: `${node.id} -- (always) [${i + 1}]`, source: node.id, event: '' }));
   }
   return refs;
 }
-
 
 export function coverageOf<M extends AnyStateMachine>(model: ModelSpec<M>) {
   const { machine } = model;
@@ -47,14 +48,19 @@ export function coverageOf<M extends AnyStateMachine>(model: ModelSpec<M>) {
       const defs = machine.getTransitionData(state as any, event as any);
       const keys = defs.map((def: unknown) => transitions.get(def)?.key).filter((k): k is string => !!k);
       keys.forEach((k) => reachedTransitions.add(k));
-      if (keys.length) edges.push({ from: state as AnyMachineSnapshot, event: event as AnyEventObject, to: to as AnyMachineSnapshot, keys });
+      if (keys.length)
+        edges.push({ from: state as AnyMachineSnapshot, event: event as AnyEventObject, to: to as AnyMachineSnapshot, keys });
     }
   }
   const reachedStates = nodes.filter((n) => snapshots.some((s) => s.matches(n.path.join('.') as any)));
   const allTransitionKeys = [...new Set([...transitions.values()].map((t) => t.key))];
   return {
     id: machine.id,
-    states: { total: nodes.length, reached: reachedStates.length, missing: nodes.filter((n) => !reachedStates.includes(n)).map((n) => n.id) },
+    states: {
+      total: nodes.length,
+      reached: reachedStates.length,
+      missing: nodes.filter((n) => !reachedStates.includes(n)).map((n) => n.id),
+    },
     transitions: {
       total: allTransitionKeys.length,
       reached: reachedTransitions.size,

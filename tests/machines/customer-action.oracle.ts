@@ -28,13 +28,24 @@ const unreachable = { type: 'xstate.error.actor.submitAction', error: new TypeEr
 
 export const customerActionOracle: Oracle<typeof customerActionModel.machine> = {
   model: customerActionModel,
-  initial: { check: (s) => expect(s.machine.id, 'the id the statechart exports are named by').toBe('customerAction'), state: 'closed', context: EMPTY, tags: { busy: false } },
+  initial: {
+    check: (s) => expect(s.machine.id, 'the id the statechart exports are named by').toBe('customerAction'),
+    state: 'closed',
+    context: EMPTY,
+    tags: { busy: false },
+  },
   scenarios: [
     {
       name: 'a call rating sent at once',
       steps: [
         { event: opened, state: 'editing', context: EMPTY, tags: { busy: false } },
-        { event: submitRating, state: 'submitting', tags: { busy: true }, context: { values: rating, result: null, failure: null }, invoked: { submitAction: { values: rating } } },
+        {
+          event: submitRating,
+          state: 'submitting',
+          tags: { busy: true },
+          context: { values: rating, result: null, failure: null },
+          invoked: { submitAction: { values: rating } },
+        },
         { event: done, state: 'done', tags: { busy: false }, context: { values: rating, result: pin, failure: null } },
         { event: closed, state: 'closed', context: EMPTY },
       ],
@@ -43,8 +54,20 @@ export const customerActionOracle: Oracle<typeof customerActionModel.machine> = 
       name: 'a data bundle reviewed, confirmed, given',
       steps: [
         { event: opened, state: 'editing' },
-        { event: reviewBundle, state: 'confirming', tags: { busy: false }, context: { values: bundle, result: null, failure: null }, invoked: {} },
-        { event: confirmed, state: 'submitting', tags: { busy: true }, context: { values: bundle }, invoked: { submitAction: { values: bundle } } },
+        {
+          event: reviewBundle,
+          state: 'confirming',
+          tags: { busy: false },
+          context: { values: bundle, result: null, failure: null },
+          invoked: {},
+        },
+        {
+          event: confirmed,
+          state: 'submitting',
+          tags: { busy: true },
+          context: { values: bundle },
+          invoked: { submitAction: { values: bundle } },
+        },
         { event: done, state: 'done', context: { result: pin, failure: null } },
       ],
     },
@@ -63,7 +86,12 @@ export const customerActionOracle: Oracle<typeof customerActionModel.machine> = 
       steps: [
         { event: opened, state: 'editing' },
         { event: submitPin, state: 'submitting', invoked: { submitAction: { values: submitPin.values } } },
-        { event: refused, state: 'editing', tags: { busy: false }, context: { failure: rateLimited, result: null, values: submitPin.values } },
+        {
+          event: refused,
+          state: 'editing',
+          tags: { busy: false },
+          context: { failure: rateLimited, result: null, values: submitPin.values },
+        },
         { event: submitPin, state: 'submitting', context: { failure: null }, invoked: { submitAction: { values: submitPin.values } } },
         { event: done, state: 'done', context: { failure: null, result: pin } },
       ],

@@ -20,14 +20,26 @@ const other = { customer: { id: 2, msisdn: '255715000456' }, device: null, loans
 const foundOther = { type: 'xstate.done.actor.findCustomer', output: other };
 const missing = { type: 'xstate.error.actor.findCustomer', error: notFound };
 const unreachable = { type: 'xstate.error.actor.findCustomer', error: offline };
-const forbidden = { type: 'xstate.error.actor.findCustomer', error: { status: 403, message: 'FIND_CUSTOMER required', reason: 'forbidden' } };
+const forbidden = {
+  type: 'xstate.error.actor.findCustomer',
+  error: { status: 403, message: 'FIND_CUSTOMER required', reason: 'forbidden' },
+};
 const serverError = { type: 'xstate.error.actor.findCustomer', error: { status: 405, message: 'Method not allowed' } };
 const thrown = { type: 'xstate.error.actor.findCustomer', error: new TypeError('Failed to fetch') };
 
 /** Asking for the same customer again from a state reached by `steps`: searched afresh. */
 const askAgain = (name: string, steps: Array<{ event: AnyEventObject; state: string }>) => ({
   name: `asked again from ${name}`,
-  steps: [...steps, { event: searchPhone, state: 'searching', tags: { busy: true }, context: { query: byPhone, failure: null }, invoked: { findCustomer: { query: byPhone } } }],
+  steps: [
+    ...steps,
+    {
+      event: searchPhone,
+      state: 'searching',
+      tags: { busy: true },
+      context: { query: byPhone, failure: null },
+      invoked: { findCustomer: { query: byPhone } },
+    },
+  ],
 });
 
 const refusesRetry = { idle: [retry], searching: [retry], found: [retry], notFound: [retry] } satisfies Record<string, AnyEventObject[]>;
@@ -35,14 +47,29 @@ const refusesRetry = { idle: [retry], searching: [retry], found: [retry], notFou
 /** The find screen: nothing asked at start. */
 export const customerLookupOracle: Oracle<typeof customerLookupModel.machine> = {
   model: customerLookupModel,
-  initial: { check: (s) => expect(s.machine.id, 'the id the statechart exports are named by').toBe('customerLookup'), state: 'searching', tags: { busy: true }, context: { query: null, view: null, failure: null }, invoked: { findCustomer: { query: null } } },
+  initial: {
+    check: (s) => expect(s.machine.id, 'the id the statechart exports are named by').toBe('customerLookup'),
+    state: 'searching',
+    tags: { busy: true },
+    context: { query: null, view: null, failure: null },
+    invoked: { findCustomer: { query: null } },
+  },
   scenarios: [
-    { name: 'nothing asked: idle', steps: [{ event: nothing, state: 'idle', tags: { busy: false }, context: { query: null, view: null, failure: null } }] },
+    {
+      name: 'nothing asked: idle',
+      steps: [{ event: nothing, state: 'idle', tags: { busy: false }, context: { query: null, view: null, failure: null } }],
+    },
     {
       name: 'found by phone number',
       steps: [
         { event: nothing, state: 'idle' },
-        { event: searchPhone, state: 'searching', tags: { busy: true }, context: { query: byPhone, view: null, failure: null }, invoked: { findCustomer: { query: byPhone } } },
+        {
+          event: searchPhone,
+          state: 'searching',
+          tags: { busy: true },
+          context: { query: byPhone, view: null, failure: null },
+          invoked: { findCustomer: { query: byPhone } },
+        },
         { event: found, state: 'found', tags: { busy: false }, context: { query: byPhone, view, failure: null } },
       ],
     },
@@ -62,7 +89,12 @@ export const customerLookupOracle: Oracle<typeof customerLookupModel.machine> = 
         { event: nothing, state: 'idle' },
         { event: searchPhone, state: 'searching' },
         { event: found, state: 'found', context: { view } },
-        { event: searchId, state: 'searching', context: { query: byNationalId, failure: null }, invoked: { findCustomer: { query: byNationalId } } },
+        {
+          event: searchId,
+          state: 'searching',
+          context: { query: byNationalId, failure: null },
+          invoked: { findCustomer: { query: byNationalId } },
+        },
         { event: missing, state: 'notFound', context: { view: null } },
       ],
     },
@@ -82,7 +114,13 @@ export const customerLookupOracle: Oracle<typeof customerLookupModel.machine> = 
         { event: nothing, state: 'idle' },
         { event: searchPhone, state: 'searching' },
         { event: unreachable, state: 'failed', tags: { busy: false }, context: { failure: offline, view: null, query: byPhone } },
-        { event: retry, state: 'searching', tags: { busy: true }, context: { query: byPhone }, invoked: { findCustomer: { query: byPhone } } },
+        {
+          event: retry,
+          state: 'searching',
+          tags: { busy: true },
+          context: { query: byPhone },
+          invoked: { findCustomer: { query: byPhone } },
+        },
         { event: found, state: 'found', context: { view } },
       ],
     },
@@ -94,7 +132,12 @@ export const customerLookupOracle: Oracle<typeof customerLookupModel.machine> = 
         { event: found, state: 'found' },
         { event: searchId, state: 'searching' },
         { event: thrown, state: 'failed', context: { failure: { status: null, message: 'Failed to fetch' }, view: null } },
-        { event: searchPhone, state: 'searching', context: { failure: null, query: byPhone }, invoked: { findCustomer: { query: byPhone } } },
+        {
+          event: searchPhone,
+          state: 'searching',
+          context: { failure: null, query: byPhone },
+          invoked: { findCustomer: { query: byPhone } },
+        },
         { event: missing, state: 'notFound', context: { failure: null, view: null } },
       ],
     },
@@ -117,8 +160,15 @@ export const customerLookupOracle: Oracle<typeof customerLookupModel.machine> = 
         { event: foundOther, state: 'found', context: { query: byNationalId, view: other } },
       ],
     },
-    askAgain('searching', [{ event: nothing, state: 'idle' }, { event: searchPhone, state: 'searching' }]),
-    askAgain('found', [{ event: nothing, state: 'idle' }, { event: searchPhone, state: 'searching' }, { event: found, state: 'found' }]),
+    askAgain('searching', [
+      { event: nothing, state: 'idle' },
+      { event: searchPhone, state: 'searching' },
+    ]),
+    askAgain('found', [
+      { event: nothing, state: 'idle' },
+      { event: searchPhone, state: 'searching' },
+      { event: found, state: 'found' },
+    ]),
   ],
   refuses: refusesRetry,
 };
@@ -126,7 +176,13 @@ export const customerLookupOracle: Oracle<typeof customerLookupModel.machine> = 
 /** The view screen: started with the customer it shows. */
 export const customerViewLookupOracle: Oracle<typeof customerLookupModel.machine> = {
   model: { ...customerLookupModel, input: { query: byPhone } },
-  initial: { check: (s) => expect(s.machine.id, 'the id the statechart exports are named by').toBe('customerLookup'), state: 'searching', tags: { busy: true }, context: { query: byPhone, view: null, failure: null }, invoked: { findCustomer: { query: byPhone } } },
+  initial: {
+    check: (s) => expect(s.machine.id, 'the id the statechart exports are named by').toBe('customerLookup'),
+    state: 'searching',
+    tags: { busy: true },
+    context: { query: byPhone, view: null, failure: null },
+    invoked: { findCustomer: { query: byPhone } },
+  },
   scenarios: [
     { name: 'the customer shown is found', steps: [{ event: found, state: 'found', context: { query: byPhone, view, failure: null } }] },
     { name: 'the customer shown is gone', steps: [{ event: missing, state: 'notFound', context: { query: byPhone, view: null } }] },

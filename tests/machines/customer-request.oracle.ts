@@ -19,7 +19,12 @@ const unreachable = { type: 'xstate.error.actor.submitRequest', error: new TypeE
 
 export const customerRequestOracle: Oracle<typeof customerRequestModel.machine> = {
   model: customerRequestModel,
-  initial: { check: (s) => expect(s.machine.id, 'the id the statechart exports are named by').toBe('customerRequest'), state: 'closed', context: { failure: null }, tags: { busy: false } },
+  initial: {
+    check: (s) => expect(s.machine.id, 'the id the statechart exports are named by').toBe('customerRequest'),
+    state: 'closed',
+    context: { failure: null },
+    tags: { busy: false },
+  },
   scenarios: [
     {
       name: 'opened, sent, waiting for approval',
@@ -35,7 +40,12 @@ export const customerRequestOracle: Oracle<typeof customerRequestModel.machine> 
         { event: opened, state: 'editing' },
         { event: imeiChange, state: 'submitting', invoked: { submitRequest: { values: imeiChange.values } } },
         { event: refused, state: 'editing', context: { failure: pendingAlready }, tags: { busy: false } },
-        { event: extension, state: 'submitting', context: { failure: null }, invoked: { submitRequest: { values: { days_to_extend: 7 } } } },
+        {
+          event: extension,
+          state: 'submitting',
+          context: { failure: null },
+          invoked: { submitRequest: { values: { days_to_extend: 7 } } },
+        },
         { event: accepted, state: 'submitted', context: { failure: null } },
       ],
     },

@@ -1,4 +1,11 @@
-import type { ContractDetails, DepositStatus, LoanSummary, QualifiedPhone, QualifiedPhonesResponse, WizardStatus } from '../../src/contract/deposits';
+import type {
+  ContractDetails,
+  DepositStatus,
+  LoanSummary,
+  QualifiedPhone,
+  QualifiedPhonesResponse,
+  WizardStatus,
+} from '../../src/contract/deposits';
 
 /** Answers of the deposit wizard's calls, shared by the machine models and the screen tests. */
 export const WIZARD_ID = '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f';
@@ -51,7 +58,11 @@ const status = (over: Partial<DepositStatus>): DepositStatus => ({
   ...over,
 });
 export const depositPending = status({});
-export const depositCompleted = status({ status: 'completed', transaction_id: 'MP261123.0800.A00001', completed_at: '2026-11-23T08:00:05.000Z' });
+export const depositCompleted = status({
+  status: 'completed',
+  transaction_id: 'MP261123.0800.A00001',
+  completed_at: '2026-11-23T08:00:05.000Z',
+});
 export const depositDeclined = status({ status: 'failed', failure: 'insufficient_funds' });
 
 export const contract: ContractDetails = {

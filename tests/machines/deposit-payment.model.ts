@@ -19,7 +19,16 @@ export const declined = statusFirst(depositDeclined);
  */
 export const depositPaymentModel: ModelSpec<typeof depositPaymentMachine> = {
   machine: depositPaymentMachine,
-  input: { wizardId: WIZARD_ID, msisdn: '255754100200', paymentMsisdn: null, phonePriceId: 11, period: 'daily', attempt: 1, maxAttempts: 2, pollLimit: 1 },
+  input: {
+    wizardId: WIZARD_ID,
+    msisdn: '255754100200',
+    paymentMsisdn: null,
+    phonePriceId: 11,
+    period: 'daily',
+    attempt: 1,
+    maxAttempts: 2,
+    pollLimit: 1,
+  },
   events: [
     { type: 'xstate.done.actor.pushDeposit', output: pending },
     { type: 'xstate.done.actor.pushDeposit', output: completed },

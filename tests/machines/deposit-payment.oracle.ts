@@ -29,7 +29,14 @@ const model = { ...depositPaymentModel, input };
 
 /** The whole context: the input, the last status, the checks made for this push, the last call failure. */
 const ctx = (over: Record<string, unknown> = {}) => ({ ...input, status: null, polls: 0, failure: null, ...over });
-const pushInput = (attempt: number) => ({ wizardId: WIZARD_ID, attempt, msisdn: input.msisdn, paymentMsisdn: input.paymentMsisdn, phonePriceId: 11, period: 'weekly' });
+const pushInput = (attempt: number) => ({
+  wizardId: WIZARD_ID,
+  attempt,
+  msisdn: input.msisdn,
+  paymentMsisdn: input.paymentMsisdn,
+  phonePriceId: 11,
+  period: 'weekly',
+});
 const checkInput = (attempt: number) => ({ confirmDeposit: { wizardId: WIZARD_ID, attempt } });
 
 const pushed = { type: 'xstate.done.actor.pushDeposit', output: pending };
@@ -56,7 +63,13 @@ const untilNoAnswer = (attempt: number) =>
     { event: stillPending, state: waiting, context: ctx({ attempt, status: pending, polls: 1 }) },
     { event: threeSeconds, state: checking, context: ctx({ attempt, status: pending, polls: 2 }), invoked: checkInput(attempt) },
     { event: stillPending, state: waiting, context: ctx({ attempt, status: pending, polls: 2 }) },
-    { event: threeSeconds, state: 'noAnswer.idle', context: ctx({ attempt, status: pending, polls: 2 }), tags: { busy: false }, invoked: {} },
+    {
+      event: threeSeconds,
+      state: 'noAnswer.idle',
+      context: ctx({ attempt, status: pending, polls: 2 }),
+      tags: { busy: false },
+      invoked: {},
+    },
   ] as const;
 
 export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = {
@@ -69,20 +82,46 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
       steps: [
         { event: pushed, state: waiting, context: ctx({ status: pending }), tags: { busy: false }, invoked: {} },
         ...untilNoAnswer(1).slice(0, 1),
-        { event: approved, state: 'paid', status: 'done', context: ctx({ status: completed, polls: 1 }), output: { paid: true, attempt: 1, status: completed } },
+        {
+          event: approved,
+          state: 'paid',
+          status: 'done',
+          context: ctx({ status: completed, polls: 1 }),
+          output: { paid: true, attempt: 1, status: completed },
+        },
       ],
     },
     {
       name: 'the push is approved at once',
-      steps: [{ event: pushPaid, state: 'paid', status: 'done', context: ctx({ status: completed }), output: { paid: true, attempt: 1, status: completed } }],
+      steps: [
+        {
+          event: pushPaid,
+          state: 'paid',
+          status: 'done',
+          context: ctx({ status: completed }),
+          output: { paid: true, attempt: 1, status: completed },
+        },
+      ],
     },
     {
       name: 'declined, a new attempt, declined again: no third attempt, back',
       steps: [
-        { event: pushDeclined, state: 'declined', context: ctx({ status: declined }), tags: { busy: false }, check: (s) => expect(s.can(retry)).toBe(true) },
+        {
+          event: pushDeclined,
+          state: 'declined',
+          context: ctx({ status: declined }),
+          tags: { busy: false },
+          check: (s) => expect(s.can(retry)).toBe(true),
+        },
         { event: retry, state: 'pushing', context: ctx({ attempt: 2 }), tags: { busy: true }, invoked: { pushDeposit: pushInput(2) } },
         { event: pushDeclined, state: 'declined', context: ctx({ attempt: 2, status: declined }) },
-        { event: retry, state: 'declined', context: ctx({ attempt: 2, status: declined }), invoked: {}, check: (s) => expect(s.can(retry)).toBe(false) },
+        {
+          event: retry,
+          state: 'declined',
+          context: ctx({ attempt: 2, status: declined }),
+          invoked: {},
+          check: (s) => expect(s.can(retry)).toBe(false),
+        },
         { event: back, state: 'abandoned', status: 'done', output: { paid: false, attempt: 2, status: declined } },
       ],
     },
@@ -101,12 +140,24 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
       steps: [
         { event: pushed, state: waiting, context: ctx({ status: pending }) },
         ...untilNoAnswer(1),
-        { event: check, state: 'noAnswer.checking', tags: { busy: true }, context: ctx({ status: pending, polls: 2 }), invoked: checkInput(1) },
+        {
+          event: check,
+          state: 'noAnswer.checking',
+          tags: { busy: true },
+          context: ctx({ status: pending, polls: 2 }),
+          invoked: checkInput(1),
+        },
         { event: stillPending, state: 'noAnswer.idle', tags: { busy: false }, context: ctx({ status: pending, polls: 2 }) },
         { event: check, state: 'noAnswer.checking', invoked: checkInput(1) },
         { event: checkFails, state: 'noAnswer.idle', context: ctx({ status: pending, polls: 2, failure: networkDown }) },
         { event: check, state: 'noAnswer.checking', invoked: checkInput(1) },
-        { event: approved, state: 'paid', status: 'done', context: ctx({ status: completed, polls: 2 }), output: { paid: true, attempt: 1, status: completed } },
+        {
+          event: approved,
+          state: 'paid',
+          status: 'done',
+          context: ctx({ status: completed, polls: 2 }),
+          output: { paid: true, attempt: 1, status: completed },
+        },
       ],
     },
     {

@@ -13,7 +13,10 @@ import { activeDevice, alreadyStolen, deviceStatusModel, notFound, offline, stol
  */
 const lostDevice = { ...stolenDevice, status: 'lost' as const };
 const damagedDevice = { ...activeDevice, status: 'damaged' as const };
-const recoveredDevice = { ...activeDevice, last_incident: { ...stolenDevice.last_incident, kind: 'recovered' as const, occurred_on: '2026-11-02' } };
+const recoveredDevice = {
+  ...activeDevice,
+  last_incident: { ...stolenDevice.last_incident, kind: 'recovered' as const, occurred_on: '2026-11-02' },
+};
 
 const searched = { type: 'device.searched', search: '0754000123' };
 const searchedImei = { type: 'device.searched', search: '356938035643809' };
@@ -25,7 +28,10 @@ const cancelled = { type: 'change.cancelled' };
 const foundAs = (device: unknown) => ({ type: 'xstate.done.actor.findDevice', output: device });
 const missing = { type: 'xstate.error.actor.findDevice', error: notFound };
 const unreachable = { type: 'xstate.error.actor.findDevice', error: offline };
-const forbidden = { type: 'xstate.error.actor.findDevice', error: { status: 403, message: 'REPORT_STOLEN_PHONE required', reason: 'forbidden' } };
+const forbidden = {
+  type: 'xstate.error.actor.findDevice',
+  error: { status: 403, message: 'REPORT_STOLEN_PHONE required', reason: 'forbidden' },
+};
 const methodRefused = { type: 'xstate.error.actor.findDevice', error: { status: 405, message: 'Method not allowed' } };
 const findThrown = { type: 'xstate.error.actor.findDevice', error: new TypeError('Failed to fetch') };
 const changed = (device: unknown) => ({ type: 'xstate.done.actor.changeStatus', output: device });
@@ -42,26 +48,56 @@ const EMPTY = { search: null, device: null, change: null, failure: null };
 /** The scenarios both actions share: searching, its outcomes, a new search from each state. */
 function searching(action: 'stolen' | 'recovered', changeable: unknown): OracleScenario[] {
   const toFound = [
-    { event: searched, state: 'searching', tags: { busy: true }, context: { action, search: '0754000123', device: null, failure: null }, invoked: { findDevice: { search: '0754000123' } } },
-    { event: foundAs(changeable), state: 'found', tags: { busy: false }, context: { action, search: '0754000123', device: changeable, failure: null }, check: offered(true) },
+    {
+      event: searched,
+      state: 'searching',
+      tags: { busy: true },
+      context: { action, search: '0754000123', device: null, failure: null },
+      invoked: { findDevice: { search: '0754000123' } },
+    },
+    {
+      event: foundAs(changeable),
+      state: 'found',
+      tags: { busy: false },
+      context: { action, search: '0754000123', device: changeable, failure: null },
+      check: offered(true),
+    },
   ];
   const againFrom = (name: string, steps: OracleScenario['steps']): OracleScenario[] =>
     [searchedImei, searched].map((event) => ({
       name: `a new search (${event.search}) from ${name}`,
-      steps: [...steps, { event, state: 'searching', tags: { busy: true }, context: { search: event.search, device: null, failure: null }, invoked: { findDevice: { search: event.search } } }],
+      steps: [
+        ...steps,
+        {
+          event,
+          state: 'searching',
+          tags: { busy: true },
+          context: { search: event.search, device: null, failure: null },
+          invoked: { findDevice: { search: event.search } },
+        },
+      ],
     }));
   return [
     { name: 'found', steps: toFound },
     {
       name: 'no such device (404)',
-      steps: [toFound[0]!, { event: missing, state: 'notFound', tags: { busy: false }, context: { device: null, failure: notFound }, check: offered(false) }],
+      steps: [
+        toFound[0]!,
+        { event: missing, state: 'notFound', tags: { busy: false }, context: { device: null, failure: notFound }, check: offered(false) },
+      ],
     },
     {
       name: 'unreachable, retried with the same search, found',
       steps: [
         toFound[0]!,
         { event: unreachable, state: 'failed', tags: { busy: false }, context: { device: null, failure: offline, search: '0754000123' } },
-        { event: retry, state: 'searching', tags: { busy: true }, context: { failure: null, search: '0754000123' }, invoked: { findDevice: { search: '0754000123' } } },
+        {
+          event: retry,
+          state: 'searching',
+          tags: { busy: true },
+          context: { failure: null, search: '0754000123' },
+          invoked: { findDevice: { search: '0754000123' } },
+        },
         toFound[1]!,
       ],
     },
@@ -89,7 +125,13 @@ function changing(action: 'stolen' | 'recovered', changeable: unknown, after: un
   ];
   const toConfirming = [
     ...toFound,
-    { event: requested, state: 'confirming', tags: { busy: false }, context: { action, device: changeable, change: when, failure: null }, invoked: {} },
+    {
+      event: requested,
+      state: 'confirming',
+      tags: { busy: false },
+      context: { action, device: changeable, change: when, failure: null },
+      invoked: {},
+    },
   ];
   const toSubmitting = [
     ...toConfirming,
@@ -104,11 +146,17 @@ function changing(action: 'stolen' | 'recovered', changeable: unknown, after: un
   return [
     {
       name: `${action}: confirmed, the device's new status shown`,
-      steps: [...toSubmitting, { event: changed(after), state: 'done', tags: { busy: false }, context: { action, device: after, change: when, failure: null } }],
+      steps: [
+        ...toSubmitting,
+        { event: changed(after), state: 'done', tags: { busy: false }, context: { action, device: after, change: when, failure: null } },
+      ],
     },
     {
       name: `${action}: cancelled at the question, nothing sent`,
-      steps: [...toConfirming, { event: cancelled, state: 'found', context: { device: changeable, failure: null }, invoked: {}, check: offered(true) }],
+      steps: [
+        ...toConfirming,
+        { event: cancelled, state: 'found', context: { device: changeable, failure: null }, invoked: {}, check: offered(true) },
+      ],
     },
     {
       name: `${action}: refused by the server, the device kept with the reason, asked again without it`,
@@ -120,14 +168,22 @@ function changing(action: 'stolen' | 'recovered', changeable: unknown, after: un
     },
     {
       name: `${action}: unreachable while changing`,
-      steps: [...toSubmitting, { event: changeThrown, state: 'found', context: { device: changeable, failure: { status: null, message: 'Failed to fetch' } } }],
+      steps: [
+        ...toSubmitting,
+        { event: changeThrown, state: 'found', context: { device: changeable, failure: { status: null, message: 'Failed to fetch' } } },
+      ],
     },
     ...[searchedImei, searched].map((event) => ({
       name: `${action}: a new search (${event.search}) after the change`,
       steps: [
         ...toSubmitting,
         { event: changed(after), state: 'done' },
-        { event, state: 'searching', context: { search: event.search, device: null, failure: null }, invoked: { findDevice: { search: event.search } } },
+        {
+          event,
+          state: 'searching',
+          context: { search: event.search, device: null, failure: null },
+          invoked: { findDevice: { search: event.search } },
+        },
       ],
     })),
     {
@@ -188,7 +244,9 @@ export const recordRecoveredOracle: Oracle<typeof deviceStatusModel.machine> = {
   model: {
     ...deviceStatusModel,
     input: { action: 'recovered' },
-    events: (deviceStatusModel.events as readonly AnyEventObject[]).map((e) => (e.type === 'xstate.done.actor.changeStatus' ? changed(recoveredDevice) : e)),
+    events: (deviceStatusModel.events as readonly AnyEventObject[]).map((e) =>
+      e.type === 'xstate.done.actor.changeStatus' ? changed(recoveredDevice) : e,
+    ),
   },
   initial: { state: 'idle', tags: { busy: false }, context: { action: 'recovered', ...EMPTY }, check: offered(false) },
   scenarios: [

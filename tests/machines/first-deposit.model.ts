@@ -15,7 +15,12 @@ export const networkDown = { status: null, message: 'Failed to fetch' };
  */
 export const firstDepositModel: ModelSpec<typeof firstDepositMachine> = {
   machine: firstDepositMachine,
-  input: { wizardId: WIZARD_ID, scanner: { bridgeUrl: 'http://127.0.0.1:8765', timeoutMs: 10_000, minQuality: 50 }, maxAttempts: 2, pollLimit: 1 },
+  input: {
+    wizardId: WIZARD_ID,
+    scanner: { bridgeUrl: 'http://127.0.0.1:8765', timeoutMs: 10_000, minQuality: 50 },
+    maxAttempts: 2,
+    pollLimit: 1,
+  },
   events: [
     { type: 'customer.search', query: { msisdn: '12' } },
     { type: 'customer.search', query: { msisdn: '0754 100 200' } },
@@ -46,7 +51,10 @@ export const firstDepositModel: ModelSpec<typeof firstDepositMachine> = {
     { type: 'contract.signed', acceptTerms: false, signedBy: 'Neema Joseph Mushi' },
     { type: 'contract.signed', acceptTerms: true, signedBy: ' ' },
     { type: 'contract.signed', acceptTerms: true, signedBy: 'Neema Joseph Mushi' },
-    { type: 'xstate.done.actor.signContract', output: { reference: contract.reference, contract_url: loan.contract_url, signed_at: '2026-11-23T08:08:00.000Z' } },
+    {
+      type: 'xstate.done.actor.signContract',
+      output: { reference: contract.reference, contract_url: loan.contract_url, signed_at: '2026-11-23T08:08:00.000Z' },
+    },
     { type: 'xstate.error.actor.signContract', error: networkDown },
     { type: 'xstate.done.actor.lockInstall', output: { installed: loan } },
     { type: 'xstate.done.actor.lockInstall', output: { refused: networkDown } },

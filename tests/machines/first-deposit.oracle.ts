@@ -39,7 +39,10 @@ const contractReload = { type: 'contract.reload' };
 const termsNotAccepted = { type: 'contract.signed', acceptTerms: false, signedBy: 'Neema Joseph Mushi' };
 const noSignature = { type: 'contract.signed', acceptTerms: true, signedBy: ' ' };
 const sign = { type: 'contract.signed', acceptTerms: true, signedBy: 'Neema Joseph Mushi' };
-const signed = { type: 'xstate.done.actor.signContract', output: { reference: contract.reference, contract_url: loan.contract_url, signed_at: '2026-11-23T08:08:00.000Z' } };
+const signed = {
+  type: 'xstate.done.actor.signContract',
+  output: { reference: contract.reference, contract_url: loan.contract_url, signed_at: '2026-11-23T08:08:00.000Z' },
+};
 const signFails = { type: 'xstate.error.actor.signContract', error: networkDown };
 const installed = { type: 'xstate.done.actor.lockInstall', output: { installed: loan } };
 const statusRefused = { type: 'xstate.done.actor.lockInstall', output: { refused: networkDown } };
@@ -48,32 +51,77 @@ const lockReload = { type: 'lock.reload' };
 const input = firstDepositModel.input as { scanner: unknown };
 const payment = (over: Record<string, unknown> = {}) => ({
   payment: {
-    wizardId: WIZARD_ID, msisdn: customer.msisdn, paymentMsisdn: null, phonePriceId: 11, period: 'daily', attempt: 1, maxAttempts: 2, pollLimit: 1, ...over,
+    wizardId: WIZARD_ID,
+    msisdn: customer.msisdn,
+    paymentMsisdn: null,
+    phonePriceId: 11,
+    period: 'daily',
+    attempt: 1,
+    maxAttempts: 2,
+    pollLimit: 1,
+    ...over,
   },
 });
 const lockInstall = { lockInstall: { params: { wizardId: WIZARD_ID }, mayGoBack: false } };
 
 const toChoosing = [
-  { event: search, state: 'searching.looking', tags: { busy: true }, context: { invalid: null, failure: null }, invoked: { findPhones: { msisdn: '255754100200' } } },
+  {
+    event: search,
+    state: 'searching.looking',
+    tags: { busy: true },
+    context: { invalid: null, failure: null },
+    invoked: { findPhones: { msisdn: '255754100200' } },
+  },
   { event: found, state: 'choosingPhone', tags: { busy: false }, context: { customer, phones: [phone], notQualified: null } },
 ] as const;
 const toConfirming = [...toChoosing, { event: pick, state: 'confirmingPhone', context: { phone } }] as const;
-const toDeposit = [...toConfirming, { event: confirm, state: 'deposit', context: { payer: null, invalid: null }, invoked: payment() }] as const;
+const toDeposit = [
+  ...toConfirming,
+  { event: confirm, state: 'deposit', context: { payer: null, invalid: null }, invoked: payment() },
+] as const;
 const toEntering = [
   ...toDeposit,
-  { event: paid, state: 'otp.sending', tags: { busy: true }, context: { deposit: depositCompleted, attempt: 1 }, invoked: { sendOtps: { wizardId: WIZARD_ID } } },
+  {
+    event: paid,
+    state: 'otp.sending',
+    tags: { busy: true },
+    context: { deposit: depositCompleted, attempt: 1 },
+    invoked: { sendOtps: { wizardId: WIZARD_ID } },
+  },
   { event: otpsSent, state: 'otp.entering', tags: { busy: false }, context: { otpSentTo: '2557******00', failure: null } },
 ] as const;
 const toReading = [
   ...toEntering,
-  { event: bothCodes, state: 'otp.verifying', tags: { busy: true }, invoked: { verifyOtps: { wizardId: WIZARD_ID, agentCode: '123456', customerCode: '654321' } } },
-  { event: codesRight, state: 'identity', tags: { busy: false }, invoked: { identity: { wizardId: WIZARD_ID, hasQuestion: true, scanner: input.scanner } } },
-  { event: identified, state: 'contract.loading', tags: { busy: true }, context: { contractRef: contract.reference }, invoked: { fetchContract: { reference: contract.reference } } },
+  {
+    event: bothCodes,
+    state: 'otp.verifying',
+    tags: { busy: true },
+    invoked: { verifyOtps: { wizardId: WIZARD_ID, agentCode: '123456', customerCode: '654321' } },
+  },
+  {
+    event: codesRight,
+    state: 'identity',
+    tags: { busy: false },
+    invoked: { identity: { wizardId: WIZARD_ID, hasQuestion: true, scanner: input.scanner } },
+  },
+  {
+    event: identified,
+    state: 'contract.loading',
+    tags: { busy: true },
+    context: { contractRef: contract.reference },
+    invoked: { fetchContract: { reference: contract.reference } },
+  },
   { event: contractLoaded, state: 'contract.reading', tags: { busy: false }, context: { contract } },
 ] as const;
 const toLock = [
   ...toReading,
-  { event: sign, state: 'contract.signing', tags: { busy: true }, context: { invalid: null }, invoked: { signContract: { wizardId: WIZARD_ID, signedBy: 'Neema Joseph Mushi' } } },
+  {
+    event: sign,
+    state: 'contract.signing',
+    tags: { busy: true },
+    context: { invalid: null },
+    invoked: { signContract: { wizardId: WIZARD_ID, signedBy: 'Neema Joseph Mushi' } },
+  },
   { event: signed, state: 'lock.installing', tags: { busy: false }, invoked: lockInstall },
 ] as const;
 
@@ -82,7 +130,19 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
   initial: {
     state: 'searching.idle',
     tags: { busy: false },
-    context: { wizardId: WIZARD_ID, customer: null, phones: [], phone: null, period: 'daily', payer: null, attempt: 1, deposit: null, loan: null, failure: null, invalid: null },
+    context: {
+      wizardId: WIZARD_ID,
+      customer: null,
+      phones: [],
+      phone: null,
+      period: 'daily',
+      payer: null,
+      attempt: 1,
+      deposit: null,
+      loan: null,
+      failure: null,
+      invalid: null,
+    },
   },
   scenarios: [
     { name: 'from the search to the loan', steps: [...toLock, { event: installed, state: 'done', status: 'done', context: { loan } }] },
@@ -122,7 +182,12 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
         ...toConfirming,
         { event: weekly, state: 'confirmingPhone', context: { period: 'weekly' } },
         { event: badPayer, state: 'confirmingPhone', context: { invalid: { payment_msisdn: 'phoneInvalid' }, failure: null, payer: null } },
-        { event: otherPayer, state: 'deposit', context: { payer: '255754300101', invalid: null }, invoked: payment({ paymentMsisdn: '255754300101', period: 'weekly' }) },
+        {
+          event: otherPayer,
+          state: 'deposit',
+          context: { payer: '255754300101', invalid: null },
+          invoked: payment({ paymentMsisdn: '255754300101', period: 'weekly' }),
+        },
       ],
     },
     { name: 'back from confirming to the phones', steps: [...toConfirming, { event: back, state: 'choosingPhone', context: { phone } }] },
@@ -157,9 +222,19 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
         { event: codesRight, state: 'identity' },
         { event: identified, state: 'contract.loading' },
         { event: contractFails, state: 'contract.loadFailed', tags: { busy: false }, context: { failure: networkDown } },
-        { event: contractReload, state: 'contract.loading', context: { failure: null }, invoked: { fetchContract: { reference: contract.reference } } },
+        {
+          event: contractReload,
+          state: 'contract.loading',
+          context: { failure: null },
+          invoked: { fetchContract: { reference: contract.reference } },
+        },
         { event: contractLoaded, state: 'contract.reading' },
-        { event: termsNotAccepted, state: 'contract.reading', context: { invalid: { accept_terms: 'termsNotAccepted' }, failure: null }, invoked: {} },
+        {
+          event: termsNotAccepted,
+          state: 'contract.reading',
+          context: { invalid: { accept_terms: 'termsNotAccepted' }, failure: null },
+          invoked: {},
+        },
         { event: noSignature, state: 'contract.reading', context: { invalid: { signed_by: 'signatureInvalid' } }, invoked: {} },
         { event: sign, state: 'contract.signing', context: { invalid: null } },
         { event: signFails, state: 'contract.reading', context: { failure: networkDown, invalid: null } },
@@ -177,10 +252,28 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
     {
       name: 'the search refuses nothing typed and a national ID too long, and sends a national ID as typed',
       steps: [
-        { event: { type: 'customer.search', query: { msisdn: '  ' } }, state: 'searching.idle', context: { invalid: { msisdn: 'queryMissing' } }, invoked: {} },
-        { event: { type: 'customer.search', query: { national_id: 'X'.repeat(41) } }, state: 'searching.idle', context: { invalid: { national_id: 'nationalIdInvalid' } } },
-        { event: { type: 'customer.search', query: { national_id: ' ' } }, state: 'searching.idle', context: { invalid: { msisdn: 'queryMissing' } } },
-        { event: { type: 'customer.search', query: { national_id: customer.national_id } }, state: 'searching.looking', context: { invalid: null }, invoked: { findPhones: { national_id: customer.national_id } } },
+        {
+          event: { type: 'customer.search', query: { msisdn: '  ' } },
+          state: 'searching.idle',
+          context: { invalid: { msisdn: 'queryMissing' } },
+          invoked: {},
+        },
+        {
+          event: { type: 'customer.search', query: { national_id: 'X'.repeat(41) } },
+          state: 'searching.idle',
+          context: { invalid: { national_id: 'nationalIdInvalid' } },
+        },
+        {
+          event: { type: 'customer.search', query: { national_id: ' ' } },
+          state: 'searching.idle',
+          context: { invalid: { msisdn: 'queryMissing' } },
+        },
+        {
+          event: { type: 'customer.search', query: { national_id: customer.national_id } },
+          state: 'searching.looking',
+          context: { invalid: null },
+          invoked: { findPhones: { national_id: customer.national_id } },
+        },
       ],
     },
     {
@@ -194,7 +287,10 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
     },
     {
       name: 'a blank paying number is the customer paying',
-      steps: [...toConfirming, { event: { type: 'phone.confirmed', payer: '   ' }, state: 'deposit', context: { payer: null }, invoked: payment() }],
+      steps: [
+        ...toConfirming,
+        { event: { type: 'phone.confirmed', payer: '   ' }, state: 'deposit', context: { payer: null }, invoked: payment() },
+      ],
     },
     {
       name: 'a customer without a security question: the identity check is told so',
@@ -206,15 +302,27 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
         { event: paid, state: 'otp.sending' },
         { event: otpsSent, state: 'otp.entering' },
         { event: bothCodes, state: 'otp.verifying' },
-        { event: codesRight, state: 'identity', invoked: { identity: { wizardId: WIZARD_ID, hasQuestion: false, scanner: input.scanner } } },
+        {
+          event: codesRight,
+          state: 'identity',
+          invoked: { identity: { wizardId: WIZARD_ID, hasQuestion: false, scanner: input.scanner } },
+        },
       ],
     },
     {
       name: 'a signature of two letters is refused; a padded one is sent trimmed',
       steps: [
         ...toReading,
-        { event: { type: 'contract.signed', acceptTerms: true, signedBy: '  Ne  ' }, state: 'contract.reading', context: { invalid: { signed_by: 'signatureInvalid' } } },
-        { event: { type: 'contract.signed', acceptTerms: true, signedBy: ' Neema ' }, state: 'contract.signing', invoked: { signContract: { wizardId: WIZARD_ID, signedBy: 'Neema' } } },
+        {
+          event: { type: 'contract.signed', acceptTerms: true, signedBy: '  Ne  ' },
+          state: 'contract.reading',
+          context: { invalid: { signed_by: 'signatureInvalid' } },
+        },
+        {
+          event: { type: 'contract.signed', acceptTerms: true, signedBy: ' Neema ' },
+          state: 'contract.signing',
+          invoked: { signContract: { wizardId: WIZARD_ID, signedBy: 'Neema' } },
+        },
       ],
     },
   ],

@@ -33,7 +33,8 @@ describe('first deposit wizard machine (model-based)', () => {
       'otp.sendFailed': (s) => expect(s.context.failure).toEqual(networkDown),
       contract: (s) => expect(s.context.contractRef).toBe('k3Jd93kdLs0aP2qXz8Vb'),
       'contract.reading': (s) => {
-        if (s.context.invalid) expect([{ accept_terms: 'termsNotAccepted' }, { signed_by: 'signatureInvalid' }]).toContainEqual(s.context.invalid);
+        if (s.context.invalid)
+          expect([{ accept_terms: 'termsNotAccepted' }, { signed_by: 'signatureInvalid' }]).toContainEqual(s.context.invalid);
       },
       'lock.installing': (s) => {
         expect(s.context.failure).toBeNull();
@@ -53,7 +54,13 @@ describe('first deposit wizard machine (model-based)', () => {
 
 describe('first deposit wizard: the lock to install', () => {
   it('is the chosen phone lock on the handset given out; only vivo asks a code', () => {
-    expect(lockOfWizard(wizard('trustonic'))).toEqual({ imei: '356789104563215', lock_solution_type: 'trustonic', dial_code: null, qr_payload: null, vivo_code_required: false });
+    expect(lockOfWizard(wizard('trustonic'))).toEqual({
+      imei: '356789104563215',
+      lock_solution_type: 'trustonic',
+      dial_code: null,
+      qr_payload: null,
+      vivo_code_required: false,
+    });
     expect(lockOfWizard(wizard('dial_code'))).toMatchObject({ dial_code: '*#7378423#', vivo_code_required: false });
     expect(lockOfWizard(wizard('vivo'))).toMatchObject({ lock_solution_type: 'vivo', vivo_code_required: true });
   });

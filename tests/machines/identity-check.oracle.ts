@@ -27,9 +27,15 @@ const PLAIN = '19900101123450000122';
 const answer = (text: string) => ({ type: 'answer.submitted', answer: text });
 const RIGHT = 'Mlimani Primary';
 const contractRef = 'k3Jd93kdLs0aP2qXz8Vb';
-const fingerprintOk = { type: 'xstate.done.actor.verifyFingerprint', output: { verified: true, method: 'fingerprint', contract_ref: contractRef } };
+const fingerprintOk = {
+  type: 'xstate.done.actor.verifyFingerprint',
+  output: { verified: true, method: 'fingerprint', contract_ref: contractRef },
+};
 const fingerprintMismatch = { type: 'xstate.error.actor.verifyFingerprint', error: mismatch };
-const answerOk = { type: 'xstate.done.actor.verifySecurityAnswer', output: { verified: true, method: 'security_question', contract_ref: contractRef } };
+const answerOk = {
+  type: 'xstate.done.actor.verifySecurityAnswer',
+  output: { verified: true, method: 'security_question', contract_ref: contractRef },
+};
 const answerWrong = { type: 'xstate.error.actor.verifySecurityAnswer', error: wrongAnswer };
 
 const nidaRefused = { nida_number: 'valid NIDA number required' };
@@ -43,8 +49,18 @@ const toCaptured = [
 const toAnswering = [{ event: byQuestion, state: 'question.answering', context: ctx(), tags: { busy: false }, invoked: {} }] as const;
 
 /** A NIDA number that is not 20 digits with a real date of birth: refused before sending, the scan kept. */
-const refusedNida = (nidaNumber: string) => ({ event: nida(nidaNumber), state: 'fingerprint.captured', context: ctx({ fingerprint: kept, invalid: nidaRefused }), invoked: {} });
-const refusedAnswer = (text: string) => ({ event: answer(text), state: 'question.answering', context: ctx({ invalid: answerRefused }), invoked: {} });
+const refusedNida = (nidaNumber: string) => ({
+  event: nida(nidaNumber),
+  state: 'fingerprint.captured',
+  context: ctx({ fingerprint: kept, invalid: nidaRefused }),
+  invoked: {},
+});
+const refusedAnswer = (text: string) => ({
+  event: answer(text),
+  state: 'question.answering',
+  context: ctx({ invalid: answerRefused }),
+  invoked: {},
+});
 
 export const identityCheckOracle: Oracle<typeof identityCheckModel.machine> = {
   model: identityCheckModel,
@@ -87,7 +103,12 @@ export const identityCheckOracle: Oracle<typeof identityCheckModel.machine> = {
           context: ctx({ fingerprint: kept }),
           invoked: { verifyFingerprint: { wizardId: WIZARD_ID, nidaNumber: GROUPED, fingerprint: captured.template } },
         },
-        { event: fingerprintMismatch, state: 'fingerprint.captured', tags: { busy: false }, context: ctx({ fingerprint: kept, failure: mismatch }) },
+        {
+          event: fingerprintMismatch,
+          state: 'fingerprint.captured',
+          tags: { busy: false },
+          context: ctx({ fingerprint: kept, failure: mismatch }),
+        },
         refusedNida('12345'),
         { event: nida(GROUPED), state: 'fingerprint.verifying', context: ctx({ fingerprint: kept }) },
         { event: fingerprintMismatch, state: 'fingerprint.captured', context: ctx({ fingerprint: kept, failure: mismatch }) },
@@ -128,9 +149,19 @@ export const identityCheckOracle: Oracle<typeof identityCheckModel.machine> = {
         },
         { event: answerWrong, state: 'question.answering', tags: { busy: false }, context: ctx({ failure: wrongAnswer }) },
         refusedAnswer('  '),
-        { event: answer('x'.repeat(200)), state: 'question.verifying', context: ctx(), invoked: { verifySecurityAnswer: { wizardId: WIZARD_ID, answer: 'x'.repeat(200) } } },
+        {
+          event: answer('x'.repeat(200)),
+          state: 'question.verifying',
+          context: ctx(),
+          invoked: { verifySecurityAnswer: { wizardId: WIZARD_ID, answer: 'x'.repeat(200) } },
+        },
         { event: answerWrong, state: 'question.answering', context: ctx({ failure: wrongAnswer }) },
-        { event: answer('a'), state: 'question.verifying', context: ctx(), invoked: { verifySecurityAnswer: { wizardId: WIZARD_ID, answer: 'a' } } },
+        {
+          event: answer('a'),
+          state: 'question.verifying',
+          context: ctx(),
+          invoked: { verifySecurityAnswer: { wizardId: WIZARD_ID, answer: 'a' } },
+        },
         {
           event: answerOk,
           state: 'verified',

@@ -6,19 +6,36 @@ export const IMEI = '356938035643809';
 
 export const current = {
   type: { imei: IMEI, lock_solution_type: 'dial_code', available_lock_solution_types: ['trustonic', 'oguard', 'rguard', 'zte', 'vivo'] },
-  status: { imei: IMEI, lock_solution_type: 'dial_code', lock_status: 'active', activation_status: 'activated', is_locked: false, last_check_in: null, enrolled_at: null },
+  status: {
+    imei: IMEI,
+    lock_solution_type: 'dial_code',
+    lock_status: 'active',
+    activation_status: 'activated',
+    is_locked: false,
+    last_check_in: null,
+    enrolled_at: null,
+  },
 } as const;
 
 const startedAs = (type: 'oguard' | 'vivo') => ({
-  imei: IMEI, from_lock_solution_type: 'dial_code', lock_solution_type: type, dial_code: null,
+  imei: IMEI,
+  from_lock_solution_type: 'dial_code',
+  lock_solution_type: type,
+  dial_code: null,
   qr_payload: type === 'oguard' ? '{"android.app.extra.PROVISIONING_DEVICE_ADMIN_COMPONENT_NAME":"com.oguard.dpc/.AdminReceiver"}' : null,
-  vivo_code_required: type === 'vivo', started_at: '2026-11-02T08:00:00.000Z',
+  vivo_code_required: type === 'vivo',
+  started_at: '2026-11-02T08:00:00.000Z',
 });
 export const startedOguard = startedAs('oguard');
 export const startedVivo = startedAs('vivo');
 
 const changed = (enrolment: 'enrolled' | 'pending') => ({
-  imei: IMEI, from_lock_solution_type: 'dial_code', lock_solution_type: 'oguard', activation_status: 'activated', enrolment, changed_at: '2026-11-02T08:05:00.000Z',
+  imei: IMEI,
+  from_lock_solution_type: 'dial_code',
+  lock_solution_type: 'oguard',
+  activation_status: 'activated',
+  enrolment,
+  changed_at: '2026-11-02T08:05:00.000Z',
 });
 export const enrolled = changed('enrolled');
 export const enrolmentPending = changed('pending');

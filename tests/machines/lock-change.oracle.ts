@@ -68,7 +68,11 @@ export const lockChangeOracle: Oracle<typeof lockChangeModel.machine> = {
     },
     {
       name: 'a refused start, then a type not offered: the refusal replaces the reason',
-      steps: [...toChanging, { event: startRefused, state: 'choosing' }, { event: sameType, state: 'choosing', context: { failure: null, invalid: { lockType: 'lockTypeMissing' } } }],
+      steps: [
+        ...toChanging,
+        { event: startRefused, state: 'choosing' },
+        { event: sameType, state: 'choosing', context: { failure: null, invalid: { lockType: 'lockTypeMissing' } } },
+      ],
     },
     {
       name: 'the agent goes back to choose another type',
@@ -78,7 +82,13 @@ export const lockChangeOracle: Oracle<typeof lockChangeModel.machine> = {
       name: 'applied with the enrolment pending, enrolled on a second confirmation',
       steps: [
         ...toPending,
-        { event: enrolAgain, state: 'enrolling', tags: { busy: true }, context: { failure: null }, invoked: { confirmChange: { msisdn: MSISDN } } },
+        {
+          event: enrolAgain,
+          state: 'enrolling',
+          tags: { busy: true },
+          context: { failure: null },
+          invoked: { confirmChange: { msisdn: MSISDN } },
+        },
         { event: enrolledNow, state: 'done', tags: { busy: false }, context: { result: enrolled } },
       ],
     },

@@ -4,7 +4,13 @@ import type { ModelSpec } from './coverage';
 export const IMEI = '356938035643809';
 export const params = { msisdn: '255754123456', lockType: 'oguard' };
 
-export const plainLock = { imei: IMEI, lock_solution_type: 'oguard', dial_code: null, qr_payload: '{"provisioning":"oguard"}', vivo_code_required: false } as const;
+export const plainLock = {
+  imei: IMEI,
+  lock_solution_type: 'oguard',
+  dial_code: null,
+  qr_payload: '{"provisioning":"oguard"}',
+  vivo_code_required: false,
+} as const;
 export const vivoLock = { imei: IMEI, lock_solution_type: 'vivo', dial_code: null, qr_payload: null, vivo_code_required: true } as const;
 export const verified = { imei: IMEI, verified: true } as const;
 export const applied = { imei: IMEI, lock_solution_type: 'oguard', enrolment: 'enrolled' } as const;

@@ -20,8 +20,13 @@ const applies = { type: 'xstate.done.actor.confirm', output: applied };
 const fails = { type: 'xstate.error.actor.confirm', error: networkDown };
 const back = { type: 'lock.back' };
 
-const toInstalling = [{ event: plain, state: 'installing', tags: { busy: false }, context: { lock: plainLock, failure: null, invalid: null } }] as const;
-const toConfirming = [...toInstalling, { event: both, state: 'confirming', tags: { busy: true }, context: { invalid: null, failure: null }, invoked: { confirm: params } }] as const;
+const toInstalling = [
+  { event: plain, state: 'installing', tags: { busy: false }, context: { lock: plainLock, failure: null, invalid: null } },
+] as const;
+const toConfirming = [
+  ...toInstalling,
+  { event: both, state: 'confirming', tags: { busy: true }, context: { invalid: null, failure: null }, invoked: { confirm: params } },
+] as const;
 
 export const lockInstallOracle: Oracle<typeof lockInstallModel.machine> = {
   model: lockInstallModel,
@@ -34,7 +39,10 @@ export const lockInstallOracle: Oracle<typeof lockInstallModel.machine> = {
   scenarios: [
     {
       name: 'a plain lock: ticked, confirmed, installed with the answer',
-      steps: [...toConfirming, { event: applies, state: 'installed', status: 'done', output: { installed: applied }, context: { result: applied } }],
+      steps: [
+        ...toConfirming,
+        { event: applies, state: 'installed', status: 'done', output: { installed: applied }, context: { result: applied } },
+      ],
     },
     {
       name: 'vivo: the code is verified on the IMEI first, then the checkboxes',
@@ -81,11 +89,18 @@ export const lockInstallOracle: Oracle<typeof lockInstallModel.machine> = {
     },
     {
       name: 'back from the vivo code',
-      steps: [{ event: vivo, state: 'vivoCode' }, { event: back, state: 'wentBack', status: 'done', output: { back: true } }],
+      steps: [
+        { event: vivo, state: 'vivoCode' },
+        { event: back, state: 'wentBack', status: 'done', output: { back: true } },
+      ],
     },
     {
       name: 'back after a failed confirmation',
-      steps: [...toConfirming, { event: fails, state: 'installing' }, { event: back, state: 'wentBack', status: 'done', output: { back: true } }],
+      steps: [
+        ...toConfirming,
+        { event: fails, state: 'installing' },
+        { event: back, state: 'wentBack', status: 'done', output: { back: true } },
+      ],
     },
   ],
   refuses: {

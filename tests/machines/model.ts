@@ -1,13 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import {
-  SimulatedClock,
-  createActor,
-  fromPromise,
-  type AnyEventObject,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-} from 'xstate';
+import { SimulatedClock, createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { getShortestPaths, type StatePath } from 'xstate/graph';
 import { coverageOf, type ModelSpec } from './coverage';
 
@@ -41,7 +34,10 @@ const label = (event: AnyEventObject) => {
 
 /** The paths to replay: the shortest path to every state, then one path through every transition not yet walked. */
 function pathsToReplay<M extends AnyStateMachine>(model: MachineModel<M>, edges: ReturnType<typeof coverageOf>['edges']) {
-  const shortest = getShortestPaths(model.machine, { events: model.events as any, input: model.input as any }) as StatePath<AnyMachineSnapshot, AnyEventObject>[];
+  const shortest = getShortestPaths(model.machine, { events: model.events as any, input: model.input as any }) as StatePath<
+    AnyMachineSnapshot,
+    AnyEventObject
+  >[];
   const key = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context]);
   const toSnapshot = new Map(shortest.map((p) => [key(p.state), p]));
   const chosen: Array<{ name: string; steps: Array<{ event: AnyEventObject; state: AnyMachineSnapshot }> }> = [];
@@ -69,13 +65,21 @@ function pathsToReplay<M extends AnyStateMachine>(model: MachineModel<M>, edges:
     walk(steps);
     chosen.push({ name: '', steps });
   }
-  for (const p of chosen) p.name = p.steps.slice(1).map((s) => label(s.event)).join(' → ') || '(initial state)';
+  for (const p of chosen)
+    p.name =
+      p.steps
+        .slice(1)
+        .map((s) => label(s.event))
+        .join(' → ') || '(initial state)';
   return chosen;
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function replay<M extends AnyStateMachine>(model: MachineModel<M>, steps: Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
+async function replay<M extends AnyStateMachine>(
+  model: MachineModel<M>,
+  steps: Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>,
+) {
   const clock = new SimulatedClock();
   const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const actors = Object.fromEntries(

@@ -64,7 +64,9 @@ export interface Oracle<M extends AnyStateMachine = AnyStateMachine> {
 export function leafPaths(value: StateValue, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix + value];
   return Object.entries(value)
-    .flatMap(([key, child]) => (child && (typeof child === 'string' || Object.keys(child).length) ? leafPaths(child, `${prefix}${key}.`) : [prefix + key]))
+    .flatMap(([key, child]) =>
+      child && (typeof child === 'string' || Object.keys(child).length) ? leafPaths(child, `${prefix}${key}.`) : [prefix + key],
+    )
     .sort();
 }
 
@@ -132,7 +134,12 @@ export async function startDriver<M extends AnyStateMachine>(oracle: Oracle<M>) 
   };
 }
 
-function checkStep(s: AnyMachineSnapshot, step: Omit<OracleStep, 'event'>, where: string, newlyInvoked: Array<{ id: string; input: unknown }>) {
+function checkStep(
+  s: AnyMachineSnapshot,
+  step: Omit<OracleStep, 'event'>,
+  where: string,
+  newlyInvoked: Array<{ id: string; input: unknown }>,
+) {
   expect(leafPaths(s.value), `state ${where}`).toEqual(asList(step.state));
   if (step.context) expect(s.context, `context ${where}`).toMatchObject(step.context);
   expect(s.status, `status ${where}`).toBe(step.status ?? 'active');
@@ -190,19 +197,29 @@ export function testOracle<M extends AnyStateMachine>(oracle: Oracle<M>) {
   }
 
   it('names every state of the machine in a scenario', () => {
-    const named = new Set([...asList(oracle.initial.state), ...oracle.scenarios.flatMap((s) => s.steps.flatMap((step) => asList(step.state)))]);
+    const named = new Set([
+      ...asList(oracle.initial.state),
+      ...oracle.scenarios.flatMap((s) => s.steps.flatMap((step) => asList(step.state))),
+    ]);
     const root = oracle.model.machine.root;
     const leaves = stateNodes(root)
       .filter((n) => n !== root && Object.keys(n.states).length === 0)
       .map((n) => n.path.join('.'));
-    expect(leaves.filter((leaf) => !named.has(leaf)), 'states the machine has that no scenario expects').toEqual([]);
-    expect([...named].filter((n) => !leaves.includes(n)), 'states the scenarios expect that the machine lacks').toEqual([]);
+    expect(
+      leaves.filter((leaf) => !named.has(leaf)),
+      'states the machine has that no scenario expects',
+    ).toEqual([]);
+    expect(
+      [...named].filter((n) => !leaves.includes(n)),
+      'states the scenarios expect that the machine lacks',
+    ).toEqual([]);
   });
 
   it('takes no transition the oracle does not expect', () => {
     const expected = new Set<string>();
     // The whole event, not its (shortened) label: two payloads must not share a key.
-    const key = (from: readonly string[], event: AnyEventObject, to: readonly string[]) => `${from.join('+')} --${JSON.stringify(event)}--> ${to.join('+')}`;
+    const key = (from: readonly string[], event: AnyEventObject, to: readonly string[]) =>
+      `${from.join('+')} --${JSON.stringify(event)}--> ${to.join('+')}`;
     for (const scenario of oracle.scenarios) {
       let from = asList(oracle.initial.state);
       for (const step of scenario.steps) {

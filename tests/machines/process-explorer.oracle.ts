@@ -10,11 +10,23 @@ import { diagram, layoutFailure, processExplorerModel } from './process-explorer
  * home view with nothing selected. Zoom is kept between a quarter and four times, the drag within 2000 px each way
  * (the explorer's own bounds, so the diagram cannot be lost off screen).
  */
-const ctx = (over: Record<string, unknown> = {}) => ({ processId: null, diagram: null, selected: null, zoom: 1, panX: 0, panY: 0, failure: null, ...over });
+const ctx = (over: Record<string, unknown> = {}) => ({
+  processId: null,
+  diagram: null,
+  selected: null,
+  zoom: 1,
+  panX: 0,
+  panY: 0,
+  failure: null,
+  ...over,
+});
 const view = (over: Record<string, unknown> = {}) => ctx({ processId: 'theme', diagram, ...over });
 
 const exports: unknown[] = [];
-const exported = (...expected: unknown[]) => (_: AnyMachineSnapshot) => expect(exports.splice(0), 'exports').toEqual(expected);
+const exported =
+  (...expected: unknown[]) =>
+  (_: AnyMachineSnapshot) =>
+    expect(exports.splice(0), 'exports').toEqual(expected);
 
 const nothing = { type: 'xstate.done.actor.layoutProcess', output: null };
 const laidOut = { type: 'xstate.done.actor.layoutProcess', output: diagram };
@@ -34,7 +46,12 @@ const layingOut = (processId: string | null, over: Record<string, unknown> = {})
   context: { processId, diagram: null, selected: null, ...over },
   invoked: { layoutProcess: { processId } },
 });
-const viewing = (over: Record<string, unknown> = {}) => ({ state: 'viewing', tags: { busy: false }, context: view(over), check: exported() });
+const viewing = (over: Record<string, unknown> = {}) => ({
+  state: 'viewing',
+  tags: { busy: false },
+  context: view(over),
+  check: exported(),
+});
 const toViewing = [
   { event: nothing, state: 'choosing', context: ctx(), tags: { busy: false } },
   { event: choose('theme'), ...layingOut('theme') },

@@ -26,7 +26,10 @@ const fetchAt = (skip: number) => ({ fetchPage: { limit: input.limit, skip, filt
 
 /** The notices the app shows ("added successfully", "removed"), as the fake actions heard them since the last look. */
 const notices: string[] = [];
-const heard = (...expected: string[]) => (_: AnyMachineSnapshot) => expect(notices.splice(0), 'notices').toEqual(expected);
+const heard =
+  (...expected: string[]) =>
+  (_: AnyMachineSnapshot) =>
+    expect(notices.splice(0), 'notices').toEqual(expected);
 
 const fetched = { type: 'xstate.done.actor.fetchPage', output: groups };
 const fetchFails = { type: 'xstate.error.actor.fetchPage', error: offline };
@@ -88,7 +91,13 @@ export const resourceListOracle: Oracle<typeof resourceListModel.machine> = {
       steps: [
         ...firstPage,
         { event: open, state: 'ready.editing', context: page(0), tags: { busy: false } },
-        { event: submit, state: 'ready.creating', context: page(0), tags: { busy: true }, invoked: { createItem: { values, filter: input.filter } } },
+        {
+          event: submit,
+          state: 'ready.creating',
+          context: page(0),
+          tags: { busy: true },
+          invoked: { createItem: { values, filter: input.filter } },
+        },
         { event: created, ...reload(0), check: heard('saved') },
         { event: fetched, ...idle() },
       ],
@@ -114,7 +123,13 @@ export const resourceListOracle: Oracle<typeof resourceListModel.machine> = {
         { event: askRemoval(2), state: 'ready.confirmingRemoval', context: { ...page(0), pendingRemoval: 2 }, tags: { busy: false } },
         { event: cancelRemoval, ...idle() },
         { event: askRemoval(1), state: 'ready.confirmingRemoval', context: { ...page(0), pendingRemoval: 1 } },
-        { event: confirm, state: 'ready.removing', context: { ...page(0), pendingRemoval: 1 }, tags: { busy: true }, invoked: { removeItem: { id: 1 } } },
+        {
+          event: confirm,
+          state: 'ready.removing',
+          context: { ...page(0), pendingRemoval: 1 },
+          tags: { busy: true },
+          invoked: { removeItem: { id: 1 } },
+        },
         { event: removed, ...reload(0), context: page(0), check: heard('removed') },
         { event: fetched, ...idle() },
       ],

@@ -12,7 +12,14 @@ import { converted, failures, fingerprint, scannerCaptureModel, scannerInput } f
  * given its own time-out plus 5 s, the converter 15 s. The screen says "several tries failed" from the third
  * capture on, so the count stops at 3. Cancel goes back to the start.
  */
-const ctx = (over: Record<string, unknown> = {}) => ({ ...scannerInput, attempts: 0, fingerprint: null, template: null, failure: null, ...over });
+const ctx = (over: Record<string, unknown> = {}) => ({
+  ...scannerInput,
+  attempts: 0,
+  fingerprint: null,
+  template: null,
+  failure: null,
+  ...over,
+});
 /** A new capture starts clean: nothing kept from the last one. */
 const fresh = (attempts: number) => ctx({ attempts });
 
@@ -27,11 +34,21 @@ const convertedOk = { type: 'xstate.done.actor.convert', output: converted };
 const convertFails = (error: unknown) => ({ type: 'xstate.error.actor.convert', error });
 const convertSilent = { type: 'xstate.after.convertDeadline.scannerCapture.converting' };
 
-const captureInput = { capture: { bridgeUrl: scannerInput.bridgeUrl, timeoutMs: scannerInput.timeoutMs, minQuality: scannerInput.minQuality } };
-const convertInput = { convert: { bridgeUrl: scannerInput.bridgeUrl, bmpBase64: fingerprint.imageBase64, templateBase64: fingerprint.templateBase64 } };
+const captureInput = {
+  capture: { bridgeUrl: scannerInput.bridgeUrl, timeoutMs: scannerInput.timeoutMs, minQuality: scannerInput.minQuality },
+};
+const convertInput = {
+  convert: { bridgeUrl: scannerInput.bridgeUrl, bmpBase64: fingerprint.imageBase64, templateBase64: fingerprint.templateBase64 },
+};
 const busy = { busy: true, failed: false };
 const failedTags = { busy: false, failed: true };
-const output = { imageBase64: fingerprint.imageBase64, quality: fingerprint.quality, nfiq: fingerprint.nfiq, raw: fingerprint.raw, template: converted.template };
+const output = {
+  imageBase64: fingerprint.imageBase64,
+  quality: fingerprint.quality,
+  nfiq: fingerprint.nfiq,
+  raw: fingerprint.raw,
+  template: converted.template,
+};
 
 const capturing = (attempts: number) => ({ state: 'capturing', context: fresh(attempts), tags: busy, invoked: captureInput });
 const failedWith = (state: string, failure: unknown, attempts: number, fp: unknown = null) => ({
@@ -41,9 +58,7 @@ const failedWith = (state: string, failure: unknown, attempts: number, fp: unkno
   invoked: {},
 });
 const toConverting = (attempts: number) =>
-  [
-    { event: scanned, state: 'converting', context: ctx({ attempts, fingerprint }), tags: busy, invoked: convertInput },
-  ] as const;
+  [{ event: scanned, state: 'converting', context: ctx({ attempts, fingerprint }), tags: busy, invoked: convertInput }] as const;
 
 export const scannerCaptureOracle: Oracle<typeof scannerCaptureModel.machine> = {
   model: scannerCaptureModel,
@@ -58,7 +73,14 @@ export const scannerCaptureOracle: Oracle<typeof scannerCaptureModel.machine> = 
       steps: [
         { event: capture, ...capturing(1) },
         ...toConverting(1),
-        { event: convertedOk, state: 'captured', status: 'done', context: ctx({ attempts: 1, fingerprint, template: converted.template }), tags: { busy: false, failed: false }, output },
+        {
+          event: convertedOk,
+          state: 'captured',
+          status: 'done',
+          context: ctx({ attempts: 1, fingerprint, template: converted.template }),
+          tags: { busy: false, failed: false },
+          output,
+        },
       ],
     },
     {
@@ -85,10 +107,16 @@ export const scannerCaptureOracle: Oracle<typeof scannerCaptureModel.machine> = 
       name: 'the device and then the converter do not answer: unreachable at their deadlines',
       steps: [
         { event: capture, ...capturing(1) },
-        { event: captureSilent, ...failedWith('deviceUnreachable', { kind: 'deviceUnreachable', detail: expect.stringContaining('15000 ms') }, 1) },
+        {
+          event: captureSilent,
+          ...failedWith('deviceUnreachable', { kind: 'deviceUnreachable', detail: expect.stringContaining('15000 ms') }, 1),
+        },
         { event: retry, ...capturing(2) },
         ...toConverting(2),
-        { event: convertSilent, ...failedWith('parserUnreachable', { kind: 'parserUnreachable', detail: expect.stringContaining('15000 ms') }, 2, fingerprint) },
+        {
+          event: convertSilent,
+          ...failedWith('parserUnreachable', { kind: 'parserUnreachable', detail: expect.stringContaining('15000 ms') }, 2, fingerprint),
+        },
         { event: retry, ...capturing(3) },
         ...toConverting(3),
         { event: convertFails(failures.parserUnreachable), ...failedWith('parserUnreachable', failures.parserUnreachable, 3, fingerprint) },

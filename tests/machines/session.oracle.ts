@@ -22,7 +22,10 @@ const otpVerified = adminVerified;
 const ROLES = ['FIND_CUSTOMER', 'ADD_LOAN'];
 const GROUP = 2;
 
-const restored = (u: StoredUser | null, roles: string[] | null = null) => ({ type: 'xstate.done.actor.restoreSession', output: { user: u, roles, now: NOW } });
+const restored = (u: StoredUser | null, roles: string[] | null = null) => ({
+  type: 'xstate.done.actor.restoreSession',
+  output: { user: u, roles, now: NOW },
+});
 const storageBlocked = { type: 'xstate.error.actor.restoreSession', error: new Error('storage blocked') };
 const login = { type: 'login.submitted', username: 'agent', password: 'Demo#2026' };
 const loggedIn = (u: StoredUser) => ({ type: 'xstate.done.actor.authenticate', output: { user: u, now: NOW } });
@@ -78,14 +81,32 @@ const notified = (event: AnyEventObject, extra: Partial<OracleStep> = {}) =>
 
 // Paths to the main states.
 const toReady = [
-  step({ event: restored(staff), state: 'authenticated.loadingRoles', context: signedIn(staff), tags: { busy: false }, invoked: { loadRoles: { groupId: GROUP } } }),
+  step({
+    event: restored(staff),
+    state: 'authenticated.loadingRoles',
+    context: signedIn(staff),
+    tags: { busy: false },
+    invoked: { loadRoles: { groupId: GROUP } },
+  }),
   step({ event: rolesLoaded, state: 'authenticated.ready', context: signedIn(staff, ROLES), effects: [persisted(staff, ROLES)] }),
 ];
 const toIdle = [step({ event: restored(null), state: 'loggedOut.idle', context: LOGGED_OUT, tags: { busy: false } })];
 const toOtp = [
   ...toIdle,
-  step({ event: login, state: 'loggedOut.authenticating', tags: { busy: true }, context: { failure: null }, invoked: { authenticate: { username: 'agent', password: 'Demo#2026' } } }),
-  step({ event: loggedIn(otpUser), state: 'authenticated.otp.entering', tags: { busy: false }, context: signedIn(otpUser), effects: [persisted(otpUser, null)] }),
+  step({
+    event: login,
+    state: 'loggedOut.authenticating',
+    tags: { busy: true },
+    context: { failure: null },
+    invoked: { authenticate: { username: 'agent', password: 'Demo#2026' } },
+  }),
+  step({
+    event: loggedIn(otpUser),
+    state: 'authenticated.otp.entering',
+    tags: { busy: false },
+    context: signedIn(otpUser),
+    effects: [persisted(otpUser, null)],
+  }),
 ];
 
 export const sessionOracle: Oracle<typeof sessionModel.machine> = {
@@ -104,18 +125,32 @@ export const sessionOracle: Oracle<typeof sessionModel.machine> = {
   },
   scenarios: [
     { name: 'nobody stored: the login page, no notice', steps: toIdle },
-    { name: 'storage cannot be read: the login page, storage cleared', steps: [step({ event: storageBlocked, state: 'loggedOut.idle', context: LOGGED_OUT, effects: ['clear'] })] },
+    {
+      name: 'storage cannot be read: the login page, storage cleared',
+      steps: [step({ event: storageBlocked, state: 'loggedOut.idle', context: LOGGED_OUT, effects: ['clear'] })],
+    },
     { name: 'a token expired a moment ago: logged out at once', steps: [notified(restored(user({ exp: NOW - 1 }), ROLES))] },
     { name: 'a token that expires now is no longer valid', steps: [notified(restored(user({ exp: NOW }), ROLES))] },
     { name: 'an expired token stored without roles: logged out at once', steps: [notified(restored(expired))] },
     {
       name: 'a user stored with one role: ready with it',
-      steps: [step({ event: restored(staff, ['FIND_CUSTOMER']), state: 'authenticated.ready', context: signedIn(staff, ['FIND_CUSTOMER']), invoked: {} })],
+      steps: [
+        step({
+          event: restored(staff, ['FIND_CUSTOMER']),
+          state: 'authenticated.ready',
+          context: signedIn(staff, ['FIND_CUSTOMER']),
+          invoked: {},
+        }),
+      ],
     },
     {
       name: 'a token valid for 1 ms more: signed in, logged out 1 ms later',
       steps: [
-        step({ event: restored(user({ exp: NOW + 1 }), ROLES), state: 'authenticated.ready', context: { ...signedIn(user({ exp: NOW + 1 }), ROLES), expiresInMs: 1 } }),
+        step({
+          event: restored(user({ exp: NOW + 1 }), ROLES),
+          state: 'authenticated.ready',
+          context: { ...signedIn(user({ exp: NOW + 1 }), ROLES), expiresInMs: 1 },
+        }),
         notified(expiry),
       ],
     },
@@ -125,18 +160,29 @@ export const sessionOracle: Oracle<typeof sessionModel.machine> = {
     },
     {
       name: 'restored with its roles: ready at once, no call',
-      steps: [step({ event: restored(staff, ROLES), state: 'authenticated.ready', context: signedIn(staff, ROLES), invoked: {} }), notified(unauthorized)],
+      steps: [
+        step({ event: restored(staff, ROLES), state: 'authenticated.ready', context: signedIn(staff, ROLES), invoked: {} }),
+        notified(unauthorized),
+      ],
     },
     {
       name: 'restored with the OTP still pending: the OTP step',
-      steps: [step({ event: restored(otpUser), state: 'authenticated.otp.entering', context: signedIn(otpUser), invoked: {} }), notified(expiry)],
+      steps: [
+        step({ event: restored(otpUser), state: 'authenticated.otp.entering', context: signedIn(otpUser), invoked: {} }),
+        notified(expiry),
+      ],
     },
     {
       name: 'roles fail to load, retried',
       steps: [
         toReady[0]!,
         step({ event: rolesFail, state: 'authenticated.rolesFailed', context: { ...signedIn(staff), failure: offline } }),
-        step({ event: rolesRetry, state: 'authenticated.loadingRoles', context: signedIn(staff), invoked: { loadRoles: { groupId: GROUP } } }),
+        step({
+          event: rolesRetry,
+          state: 'authenticated.loadingRoles',
+          context: signedIn(staff),
+          invoked: { loadRoles: { groupId: GROUP } },
+        }),
         step({ event: rolesLoaded, state: 'authenticated.ready', context: signedIn(staff, ROLES), effects: [persisted(staff, ROLES)] }),
       ],
     },
@@ -153,8 +199,20 @@ export const sessionOracle: Oracle<typeof sessionModel.machine> = {
       name: 'login without OTP: roles, ready',
       steps: [
         ...toIdle,
-        step({ event: login, state: 'loggedOut.authenticating', tags: { busy: true }, invoked: { authenticate: { username: 'agent', password: 'Demo#2026' } } }),
-        step({ event: loggedIn(staff), state: 'authenticated.loadingRoles', tags: { busy: false }, context: signedIn(staff), effects: [persisted(staff, null)], invoked: { loadRoles: { groupId: GROUP } } }),
+        step({
+          event: login,
+          state: 'loggedOut.authenticating',
+          tags: { busy: true },
+          invoked: { authenticate: { username: 'agent', password: 'Demo#2026' } },
+        }),
+        step({
+          event: loggedIn(staff),
+          state: 'authenticated.loadingRoles',
+          tags: { busy: false },
+          context: signedIn(staff),
+          effects: [persisted(staff, null)],
+          invoked: { loadRoles: { groupId: GROUP } },
+        }),
         step({ event: rolesLoaded, state: 'authenticated.ready', context: signedIn(staff, ROLES), effects: [persisted(staff, ROLES)] }),
         step({ event: logout, state: 'loggingOut', context: signedIn(staff, ROLES), invoked: { revokeSession: undefined } }),
         notified(revokeFails),
@@ -166,7 +224,12 @@ export const sessionOracle: Oracle<typeof sessionModel.machine> = {
         ...toIdle,
         step({ event: login, state: 'loggedOut.authenticating' }),
         step({ event: loginRefused, state: 'loggedOut.idle', tags: { busy: false }, context: { ...LOGGED_OUT, failure: wrongPassword } }),
-        step({ event: login, state: 'loggedOut.authenticating', context: { failure: null }, invoked: { authenticate: { username: 'agent', password: 'Demo#2026' } } }),
+        step({
+          event: login,
+          state: 'loggedOut.authenticating',
+          context: { failure: null },
+          invoked: { authenticate: { username: 'agent', password: 'Demo#2026' } },
+        }),
         step({ event: loggedIn(staff), state: 'authenticated.loadingRoles', context: signedIn(staff), effects: [persisted(staff, null)] }),
       ],
     },
@@ -174,18 +237,50 @@ export const sessionOracle: Oracle<typeof sessionModel.machine> = {
       name: 'login with OTP: a wrong code, a resend, the right code, roles',
       steps: [
         ...toOtp,
-        step({ event: code, state: 'authenticated.otp.verifying', tags: { busy: true }, context: { failure: null }, invoked: { verifyOtp: { code: '123456' } } }),
-        step({ event: codeWrong, state: 'authenticated.otp.entering', tags: { busy: false }, context: { ...signedIn(otpUser), failure: wrongCode } }),
-        step({ event: resend, state: 'authenticated.otp.resending', tags: { busy: true }, context: { failure: null }, invoked: { resendOtp: undefined } }),
+        step({
+          event: code,
+          state: 'authenticated.otp.verifying',
+          tags: { busy: true },
+          context: { failure: null },
+          invoked: { verifyOtp: { code: '123456' } },
+        }),
+        step({
+          event: codeWrong,
+          state: 'authenticated.otp.entering',
+          tags: { busy: false },
+          context: { ...signedIn(otpUser), failure: wrongCode },
+        }),
+        step({
+          event: resend,
+          state: 'authenticated.otp.resending',
+          tags: { busy: true },
+          context: { failure: null },
+          invoked: { resendOtp: undefined },
+        }),
         step({ event: resent, state: 'authenticated.otp.entering', tags: { busy: false }, context: { failure: null } }),
         step({ event: code, state: 'authenticated.otp.verifying', invoked: { verifyOtp: { code: '123456' } } }),
-        step({ event: verified, state: 'authenticated.loadingRoles', context: signedIn(otpVerified), effects: [persisted(otpVerified, null)], invoked: { loadRoles: { groupId: GROUP } } }),
-        step({ event: rolesLoaded, state: 'authenticated.ready', context: signedIn(otpVerified, ROLES), effects: [persisted(otpVerified, ROLES)] }),
+        step({
+          event: verified,
+          state: 'authenticated.loadingRoles',
+          context: signedIn(otpVerified),
+          effects: [persisted(otpVerified, null)],
+          invoked: { loadRoles: { groupId: GROUP } },
+        }),
+        step({
+          event: rolesLoaded,
+          state: 'authenticated.ready',
+          context: signedIn(otpVerified, ROLES),
+          effects: [persisted(otpVerified, ROLES)],
+        }),
       ],
     },
     {
       name: 'a code refused with 402 is a wrong code, not the end of the attempt',
-      steps: [...toOtp, step({ event: code, state: 'authenticated.otp.verifying' }), step({ event: code402, state: 'authenticated.otp.entering', context: { failure: paymentRequired } })],
+      steps: [
+        ...toOtp,
+        step({ event: code, state: 'authenticated.otp.verifying' }),
+        step({ event: code402, state: 'authenticated.otp.entering', context: { failure: paymentRequired } }),
+      ],
     },
     {
       name: 'a resend that fails says so; a code entered clears it',
@@ -206,29 +301,50 @@ export const sessionOracle: Oracle<typeof sessionModel.machine> = {
     },
     {
       name: 'a 401 during the OTP step after a wrong code: only the logged-out notice',
-      steps: [...toOtp, step({ event: code, state: 'authenticated.otp.verifying' }), step({ event: codeWrong, state: 'authenticated.otp.entering' }), notified(unauthorized)],
+      steps: [
+        ...toOtp,
+        step({ event: code, state: 'authenticated.otp.verifying' }),
+        step({ event: codeWrong, state: 'authenticated.otp.entering' }),
+        notified(unauthorized),
+      ],
     },
     {
       name: 'logged in again after being logged out',
       steps: [
         ...toReady,
         notified(unauthorized),
-        step({ event: login, state: 'loggedOut.authenticating', tags: { busy: true }, context: { failure: null }, invoked: { authenticate: { username: 'agent', password: 'Demo#2026' } } }),
-        step({ event: loggedIn(otpUser), state: 'authenticated.otp.entering', context: signedIn(otpUser), effects: [persisted(otpUser, null)] }),
+        step({
+          event: login,
+          state: 'loggedOut.authenticating',
+          tags: { busy: true },
+          context: { failure: null },
+          invoked: { authenticate: { username: 'agent', password: 'Demo#2026' } },
+        }),
+        step({
+          event: loggedIn(otpUser),
+          state: 'authenticated.otp.entering',
+          context: signedIn(otpUser),
+          effects: [persisted(otpUser, null)],
+        }),
       ],
     },
     // Every authenticated state is left by a 401, by logout and by expiry.
-    ...([
-      ['loadingRoles', toReady.slice(0, 1)],
-      ['rolesFailed', [...toReady.slice(0, 1), step({ event: rolesFail, state: 'authenticated.rolesFailed' })]],
-      ['ready', toReady],
-      ['otp.entering', toOtp],
-      ['otp.verifying', [...toOtp, step({ event: code, state: 'authenticated.otp.verifying' })]],
-      ['otp.resending', [...toOtp, step({ event: resend, state: 'authenticated.otp.resending' })]],
-    ] as const).flatMap(([name, steps]) => [
+    ...(
+      [
+        ['loadingRoles', toReady.slice(0, 1)],
+        ['rolesFailed', [...toReady.slice(0, 1), step({ event: rolesFail, state: 'authenticated.rolesFailed' })]],
+        ['ready', toReady],
+        ['otp.entering', toOtp],
+        ['otp.verifying', [...toOtp, step({ event: code, state: 'authenticated.otp.verifying' })]],
+        ['otp.resending', [...toOtp, step({ event: resend, state: 'authenticated.otp.resending' })]],
+      ] as const
+    ).flatMap(([name, steps]) => [
       { name: `a 401 in ${name}`, steps: [...steps, notified(unauthorized)] },
       { name: `expiry in ${name}`, steps: [...steps, notified(expiry)] },
-      { name: `logout in ${name}`, steps: [...steps, step({ event: logout, state: 'loggingOut', invoked: { revokeSession: undefined } }), notified(revoked)] },
+      {
+        name: `logout in ${name}`,
+        steps: [...steps, step({ event: logout, state: 'loggingOut', invoked: { revokeSession: undefined } }), notified(revoked)],
+      },
     ]),
   ],
   refuses: {

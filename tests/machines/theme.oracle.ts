@@ -22,7 +22,10 @@ const lastApplied = (theme: string, event: string) => (s: AnyMachineSnapshot) =>
 
 export const themeOracle: Oracle<typeof themeModel.machine> = {
   model: themeModel,
-  actions: { applyTheme: ({ event }: { event: { type: string } }, params: { theme: unknown }) => applied.push({ theme: params?.theme, event: event.type }) },
+  actions: {
+    applyTheme: ({ event }: { event: { type: string } }, params: { theme: unknown }) =>
+      applied.push({ theme: params?.theme, event: event.type }),
+  },
   initial: { state: 'light', check: lastApplied('default', 'xstate.init') },
   scenarios: [
     {

@@ -3,7 +3,11 @@ import type { ModelSpec } from './coverage';
 
 export const IMEI = '356938035643809';
 export const sent = { sent_at: '2026-11-02T08:00:00.000Z', expires_at: '2026-11-02T08:05:00.000Z' };
-export const wrongCode = { status: 409, message: 'Failed to verify the authorization code entered, check and try again', reason: 'auth_code_wrong' };
+export const wrongCode = {
+  status: 409,
+  message: 'Failed to verify the authorization code entered, check and try again',
+  reason: 'auth_code_wrong',
+};
 export const expiredCode = { status: 409, message: 'The authorization code has expired', reason: 'auth_code_expired' };
 export const offline = { status: null, message: 'Failed to fetch' };
 

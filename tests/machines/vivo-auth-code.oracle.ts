@@ -64,11 +64,19 @@ export const vivoAuthCodeOracle: Oracle<typeof vivoAuthCodeModel.machine> = {
     },
     {
       name: 'the code expires while being checked',
-      steps: [...toEntering, { event: right, state: 'codeSent.verifying' }, { event: fiveMinutes, state: 'expired', context: { expiresAt: null } }],
+      steps: [
+        ...toEntering,
+        { event: right, state: 'codeSent.verifying' },
+        { event: fiveMinutes, state: 'expired', context: { expiresAt: null } },
+      ],
     },
     {
       name: 'the server says the code expired',
-      steps: [...toEntering, { event: right, state: 'codeSent.verifying' }, { event: expiredOnServer, state: 'expired', context: { expiresAt: null } }],
+      steps: [
+        ...toEntering,
+        { event: right, state: 'codeSent.verifying' },
+        { event: expiredOnServer, state: 'expired', context: { expiresAt: null } },
+      ],
     },
     {
       name: 'a new code asked for while entering',

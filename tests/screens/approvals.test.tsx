@@ -28,7 +28,8 @@ vi.mock('../../src/services/http', () => ({
         if (refusal) return { id, outcome: 'refused', status: 409, ...refusal };
         return { id, outcome: decision === 'approve' ? 'approved' : 'denied', status: 200, message: 'ok' };
       });
-      if (ids.length === 1 && results[0].outcome === 'refused') throw { status: 409, message: results[0].message, reason: results[0].reason };
+      if (ids.length === 1 && results[0].outcome === 'refused')
+        throw { status: 409, message: results[0].message, reason: results[0].reason };
       server.items = server.items.filter((i) => !ids.includes(i.id) || server.refuse.has(i.id as number));
       return { results, approved: 0, denied: 0, refused: 0 };
     }
@@ -37,11 +38,23 @@ vi.mock('../../src/services/http', () => ({
 }));
 
 const item = (id: number, maker: string, days: number) => ({
-  id, kind: 'loan_extension', status: 'submitted', reason: 'Customer was in hospital', requested_by: { id: 7, username: maker, name: maker },
-  requested_at: '2026-11-01T08:00:00.000Z', waited_ms: 26 * 3_600_000, store: { id: 1, name: 'Dar es Salaam Main Shop' },
-  customer: { id: id * 10, msisdn: `25575400${id}000`, name: `Customer ${id}` }, before: { next_repayment_date: '2026-11-02' },
-  after: { next_repayment_date: '2026-11-09' }, loan: { id, loan_number: `L-${id}`, status: 'active', loan_balance: 100_000 },
-  days_to_extend: days, current_next_repayment_date: '2026-11-02', proposed_next_repayment_date: '2026-11-09', days_defaulted: 3, proposed_days_defaulted: 0,
+  id,
+  kind: 'loan_extension',
+  status: 'submitted',
+  reason: 'Customer was in hospital',
+  requested_by: { id: 7, username: maker, name: maker },
+  requested_at: '2026-11-01T08:00:00.000Z',
+  waited_ms: 26 * 3_600_000,
+  store: { id: 1, name: 'Dar es Salaam Main Shop' },
+  customer: { id: id * 10, msisdn: `25575400${id}000`, name: `Customer ${id}` },
+  before: { next_repayment_date: '2026-11-02' },
+  after: { next_repayment_date: '2026-11-09' },
+  loan: { id, loan_number: `L-${id}`, status: 'active', loan_balance: 100_000 },
+  days_to_extend: days,
+  current_next_repayment_date: '2026-11-02',
+  proposed_next_repayment_date: '2026-11-09',
+  days_defaulted: 3,
+  proposed_days_defaulted: 0,
 });
 
 const approver = ['VIEW_APPROVALS', 'VIEW_LOAN_EXTENSION_REQUESTS', 'APPROVE_LOAN_EXTENSION', 'DENY_LOAN_EXTENSION'];
@@ -120,15 +133,36 @@ describe('loan extension queue', () => {
 
 describe('portal approvals: the admin changes a second admin approves (issue 11)', () => {
   const change = (id: number, kind: string, summary: string, before: Record<string, unknown>, after: Record<string, unknown>) => ({
-    id, kind, status: 'submitted', summary, reason: null, requested_by: { id: 1, username: 'admin', name: 'Asha Mwakyusa' },
-    requested_at: '2026-11-02T07:00:00.000Z', waited_ms: 3_600_000, store: null, customer: null, before, after,
+    id,
+    kind,
+    status: 'submitted',
+    summary,
+    reason: null,
+    requested_by: { id: 1, username: 'admin', name: 'Asha Mwakyusa' },
+    requested_at: '2026-11-02T07:00:00.000Z',
+    waited_ms: 3_600_000,
+    store: null,
+    customer: null,
+    before,
+    after,
   });
 
   it('lists each change with who asked and what it changes: the user, the group, the role', async () => {
     server.portal = [
-      change(41, 'portal_user_create', 'New portal user neema (Neema Swai) in Agent', { username: null, group: null },
-        { username: 'neema', full_name: 'Neema Swai', email: 'neema@simu.co.tz', group: 'Agent', otp_enabled: false }),
-      change(42, 'group_role_add', 'Add VIEW_USERS to Agent', { group: 'Agent', role: 'VIEW_USERS', held: false }, { group: 'Agent', role: 'VIEW_USERS', held: true }),
+      change(
+        41,
+        'portal_user_create',
+        'New portal user neema (Neema Swai) in Agent',
+        { username: null, group: null },
+        { username: 'neema', full_name: 'Neema Swai', email: 'neema@simu.co.tz', group: 'Agent', otp_enabled: false },
+      ),
+      change(
+        42,
+        'group_role_add',
+        'Add VIEW_USERS to Agent',
+        { group: 'Agent', role: 'VIEW_USERS', held: false },
+        { group: 'Agent', role: 'VIEW_USERS', held: true },
+      ),
       change(43, 'group_create', 'New security group Auditors', { group: null }, { group: 'Auditors' }),
     ];
     await renderApp('/dashboard/maker-checker/portal', loggedInSession(['VIEW_APPROVALS']));

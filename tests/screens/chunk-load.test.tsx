@@ -27,7 +27,9 @@ describe('a screen whose code fails to load', () => {
     await renderApp('/dashboard/users', loggedInSession(['VIEW_USERS']));
     const ui = jsdomUi();
     await ui.see('heading', 'Loading chunk failed');
-    await ui.seeText('A part of the portal could not be loaded: the connection dropped, or a new version was released. Reload the page; you stay logged in.');
+    await ui.seeText(
+      'A part of the portal could not be loaded: the connection dropped, or a new version was released. Reload the page; you stay logged in.',
+    );
     await ui.see('button', 'Reload');
     // Still signed in: the top bar and the navigation are there, and another screen loads.
     await ui.see('button', 'User menu');

@@ -8,13 +8,58 @@ import { loggedInSession } from '../support/fake-session';
 const server = vi.hoisted(() => ({ finds: [] as unknown[], submits: [] as Array<{ path: string; body: any }> }));
 
 const customer = {
-  id: 9, msisdn: '255754123456', first_name: 'Zainabu', other_names: 'Hassani Doto', sex: 'F', date_of_birth: '1990-04-01', id_type: 'nida',
-  national_id: '19900401-12345-00001-23', nida_number: '19900401123450000123', customer_key: 'CK-9', registered_at: '2026-01-10T08:00:00.000Z',
-  loan_status: 'active', birth_country: 'Tanzania', birth_region: null, birth_district: null, birth_ward: null, resident_postal_code: null,
-  resident_region: 'Shinyanga', resident_district: null, resident_village: null, resident_street: null, security_question: null,
+  id: 9,
+  msisdn: '255754123456',
+  first_name: 'Zainabu',
+  other_names: 'Hassani Doto',
+  sex: 'F',
+  date_of_birth: '1990-04-01',
+  id_type: 'nida',
+  national_id: '19900401-12345-00001-23',
+  nida_number: '19900401123450000123',
+  customer_key: 'CK-9',
+  registered_at: '2026-01-10T08:00:00.000Z',
+  loan_status: 'active',
+  birth_country: 'Tanzania',
+  birth_region: null,
+  birth_district: null,
+  birth_ward: null,
+  resident_postal_code: null,
+  resident_region: 'Shinyanga',
+  resident_district: null,
+  resident_village: null,
+  resident_street: null,
+  security_question: null,
 };
-const device = { id: 3, imei: '356938035643809', device_name: 'itel A70', model: 'A665L', sku: 'ITL-A70', lock_solution_type: 'trustonic', lock_status: 'active', is_locked: false, status: 'active', last_check_in: null, enrolled_at: null, future_lock_date: null };
-const loan = { id: 5, loan_number: 'L-5', status: 'active', repayment_period: 'daily', amount_due: 1500, amount_paid: 60_000, deposit_paid: 40_000, late_fee: 0, loan_balance: 230_000, days_defaulted: 9, last_repayment_date: '2026-11-10', next_repayment_date: '2026-11-13', contract_url: null };
+const device = {
+  id: 3,
+  imei: '356938035643809',
+  device_name: 'itel A70',
+  model: 'A665L',
+  sku: 'ITL-A70',
+  lock_solution_type: 'trustonic',
+  lock_status: 'active',
+  is_locked: false,
+  status: 'active',
+  last_check_in: null,
+  enrolled_at: null,
+  future_lock_date: null,
+};
+const loan = {
+  id: 5,
+  loan_number: 'L-5',
+  status: 'active',
+  repayment_period: 'daily',
+  amount_due: 1500,
+  amount_paid: 60_000,
+  deposit_paid: 40_000,
+  late_fee: 0,
+  loan_balance: 230_000,
+  days_defaulted: 9,
+  last_repayment_date: '2026-11-10',
+  next_repayment_date: '2026-11-13',
+  contract_url: null,
+};
 
 vi.mock('../../src/services/http', () => ({
   call: async (route: { path: string }, options: { body?: any }) => {
@@ -41,7 +86,14 @@ beforeEach(() => {
   server.submits = [];
 });
 
-const agent = ['FIND_CUSTOMER', 'VIEW_CUSTOMER_PHONE', 'VIEW_CUSTOMER_LOANS', 'REQUEST_LOAN_EXTENSION', 'REQUEST_CHANGE_IMEI', 'REQUEST_LOAN_DEACTIVATION'];
+const agent = [
+  'FIND_CUSTOMER',
+  'VIEW_CUSTOMER_PHONE',
+  'VIEW_CUSTOMER_LOANS',
+  'REQUEST_LOAN_EXTENSION',
+  'REQUEST_CHANGE_IMEI',
+  'REQUEST_LOAN_DEACTIVATION',
+];
 
 describe('find customer', () => {
   it('asks for a number or ID before searching, and says when there is no such customer', async () => {
@@ -92,7 +144,10 @@ describe('customer view', () => {
     await ui.click('button', 'Save');
     await ui.seeAlert('Request sent: it waits for an approver.');
     expect(server.submits).toEqual([
-      { path: '/api/v1/request/change/imei', body: { msisdn: '255754123456', reason: 'Phone replaced', new_imei: '490154203237518', device_id: 3 } },
+      {
+        path: '/api/v1/request/change/imei',
+        body: { msisdn: '255754123456', reason: 'Phone replaced', new_imei: '490154203237518', device_id: 3 },
+      },
     ]);
   });
 

@@ -14,11 +14,20 @@ const server = vi.hoisted(() => ({
 }));
 
 const base = (over: Record<string, unknown> = {}) => ({
-  id: 7, imei: '356938035643809', device_name: 'itel A70', is_locked: true,
-  customer: { id: 9, msisdn: '255754123456', name: 'Zainabu Hassani Doto' }, loan_number: 'LN000123', reported_by: null, notes: null, ...over,
+  id: 7,
+  imei: '356938035643809',
+  device_name: 'itel A70',
+  is_locked: true,
+  customer: { id: 9, msisdn: '255754123456', name: 'Zainabu Hassani Doto' },
+  loan_number: 'LN000123',
+  reported_by: null,
+  notes: null,
+  ...over,
 });
 const rows: Record<string, unknown[]> = {
-  '/api/v1/damaged_devices': [base({ is_locked: false, damaged_on: '2026-10-30', service_centre: 'Kariakoo Service Centre', repair_reason: 'Cracked screen' })],
+  '/api/v1/damaged_devices': [
+    base({ is_locked: false, damaged_on: '2026-10-30', service_centre: 'Kariakoo Service Centre', repair_reason: 'Cracked screen' }),
+  ],
   '/api/v1/lost_devices': [base({ date_lost: '2026-10-20', notes: 'Lost on the ferry', reported_by: 'Grace Mollel' })],
   '/api/v1/suspended_imeis': [base({ reason: 'stolen', since: '2026-11-01', reported_by: 'Grace Mollel' })],
 };
@@ -69,10 +78,22 @@ describe('device lists', () => {
     const ui = jsdomUi();
     await ui.see('heading', 'Damaged devices');
     const row = await firstRow();
-    for (const text of ['356938035643809', 'itel A70', 'Zainabu Hassani Doto', '255754123456', 'LN000123', 'Oct 30, 2026', 'Kariakoo Service Centre', 'Cracked screen']) {
+    for (const text of [
+      '356938035643809',
+      'itel A70',
+      'Zainabu Hassani Doto',
+      '255754123456',
+      'LN000123',
+      'Oct 30, 2026',
+      'Kariakoo Service Centre',
+      'Cracked screen',
+    ]) {
       expect(row).toHaveTextContent(text);
     }
-    expect(within(row).getByRole('link', { name: 'Zainabu Hassani Doto' })).toHaveAttribute('href', '/dashboard/customers/view?msisdn=255754123456');
+    expect(within(row).getByRole('link', { name: 'Zainabu Hassani Doto' })).toHaveAttribute(
+      'href',
+      '/dashboard/customers/view?msisdn=255754123456',
+    );
     expect(sent('/api/v1/damaged_devices')).toEqual([{ limit: 25, skip: 0 }]);
   });
 
@@ -102,7 +123,9 @@ describe('device lists', () => {
 
   it('shows a skeleton while loading, then an error with a retry that loads again', async () => {
     let release!: () => void;
-    server.hold = new Promise<void>((r) => { release = r; });
+    server.hold = new Promise<void>((r) => {
+      release = r;
+    });
     server.failNext = { status: 500, message: 'boom' };
     await renderApp('/dashboard/suspended-imeis', loggedInSession(VIEWER));
     const ui = jsdomUi();
@@ -121,7 +144,10 @@ describe('device lists', () => {
     expect(row).toHaveTextContent('Stolen');
     expect(row).toHaveTextContent('Nov 1, 2026');
     expect(row).toHaveTextContent('Grace Mollel');
-    expect(within(row).getByRole('link', { name: 'Record recovered' })).toHaveAttribute('href', '/dashboard/recovered-phone?search=356938035643809');
+    expect(within(row).getByRole('link', { name: 'Record recovered' })).toHaveAttribute(
+      'href',
+      '/dashboard/recovered-phone?search=356938035643809',
+    );
   });
 
   it('offers no recovery link, and no customer link, to a user without those roles', async () => {
@@ -132,7 +158,10 @@ describe('device lists', () => {
   });
 
   it('speaks Swahili and Portuguese', async () => {
-    for (const [language, title, header] of [['sw', 'Simu zilizoharibika', 'Kituo cha huduma'], ['pt', 'Aparelhos danificados', 'Centro de assistência']] as const) {
+    for (const [language, title, header] of [
+      ['sw', 'Simu zilizoharibika', 'Kituo cha huduma'],
+      ['pt', 'Aparelhos danificados', 'Centro de assistência'],
+    ] as const) {
       const view = await renderApp('/dashboard/damaged-devices', loggedInSession(VIEWER));
       await act(() => i18n.changeLanguage(language));
       await jsdomUi().see('heading', title);

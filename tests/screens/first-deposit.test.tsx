@@ -3,7 +3,16 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderApp } from '../support/render-app';
 import { jsdomUi } from '../support/ui-jsdom';
 import { loggedInSession } from '../support/fake-session';
-import { contract, customer, depositCompleted, depositDeclined, depositPending, loan, qualified, wizard } from '../machines/deposit-fixtures';
+import {
+  contract,
+  customer,
+  depositCompleted,
+  depositDeclined,
+  depositPending,
+  loan,
+  qualified,
+  wizard,
+} from '../machines/deposit-fixtures';
 
 /** The deposit wizard's calls, in memory: what was sent, and what the next answers are. */
 const server = vi.hoisted(() => ({
@@ -36,7 +45,8 @@ vi.mock('../../src/services/http', () => ({
         }
         return { verified: true };
       case '/api/v1/rq/verification':
-        if (options.body.answer !== 'Mlimani Primary') throw { status: 409, message: 'Wrong answer', reason: 'security_answer_wrong', left: 2 };
+        if (options.body.answer !== 'Mlimani Primary')
+          throw { status: 409, message: 'Wrong answer', reason: 'security_answer_wrong', left: 2 };
         return { verified: true, method: 'security_question', contract_ref: contract.reference };
       case '/api/v1/fetch_econtract_details':
         return contract;
@@ -167,7 +177,9 @@ describe('first-time deposit wizard', () => {
 
     await ui.seeText('Loan LN-2026-000123 created');
     expect(within(screen.getByRole('link', { name: 'Open the signed contract (PDF)' })).queryByText(/./)).not.toBeNull();
-    expect(sent('/api/v1/upload_pdf_contracts')).toEqual([{ wizard_id: expect.any(String), accept_terms: true, signed_by: 'Neema Joseph Mushi' }]);
+    expect(sent('/api/v1/upload_pdf_contracts')).toEqual([
+      { wizard_id: expect.any(String), accept_terms: true, signed_by: 'Neema Joseph Mushi' },
+    ]);
     expect(new Set(server.calls.filter((c) => c.body?.wizard_id).map((c) => c.body.wizard_id)).size).toBe(1);
   });
 

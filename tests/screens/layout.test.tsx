@@ -29,7 +29,13 @@ describe('dashboard layout', () => {
     await renderApp('/dashboard', loggedInSession(approver));
     await jsdomUi().see('heading', 'Welcome to Simu Test');
     const shortcuts = screen.getAllByRole('listitem').map((li) => li.textContent);
-    expect(shortcuts).toEqual(['Find customers', 'Deregistration requests', 'IMEI change requests', 'Business approvals', 'Portal approvals']);
+    expect(shortcuts).toEqual([
+      'Find customers',
+      'Deregistration requests',
+      'IMEI change requests',
+      'Business approvals',
+      'Portal approvals',
+    ]);
   });
 
   it('starts with the group of the current path open and the others closed; groups toggle', async () => {

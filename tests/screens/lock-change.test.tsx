@@ -15,47 +15,106 @@ const server = vi.hoisted(() => ({
 
 const IMEI = '356938035643809';
 const customer = {
-  id: 9, msisdn: '255754123456', first_name: 'Zainabu', other_names: 'Hassani Doto', sex: 'F', date_of_birth: '1990-04-01', id_type: 'nida',
-  national_id: '19900401-12345-00001-23', nida_number: null, customer_key: 'CK-9', registered_at: '2026-01-10T08:00:00.000Z',
-  loan_status: 'active', birth_country: 'Tanzania', birth_region: null, birth_district: null, birth_ward: null, resident_postal_code: null,
-  resident_region: null, resident_district: null, resident_village: null, resident_street: null, security_question: null,
+  id: 9,
+  msisdn: '255754123456',
+  first_name: 'Zainabu',
+  other_names: 'Hassani Doto',
+  sex: 'F',
+  date_of_birth: '1990-04-01',
+  id_type: 'nida',
+  national_id: '19900401-12345-00001-23',
+  nida_number: null,
+  customer_key: 'CK-9',
+  registered_at: '2026-01-10T08:00:00.000Z',
+  loan_status: 'active',
+  birth_country: 'Tanzania',
+  birth_region: null,
+  birth_district: null,
+  birth_ward: null,
+  resident_postal_code: null,
+  resident_region: null,
+  resident_district: null,
+  resident_village: null,
+  resident_street: null,
+  security_question: null,
 };
 const device = () => ({
-  id: 3, imei: IMEI, device_name: 'itel A70', model: 'A665L', sku: 'ITL-A70', lock_solution_type: 'dial_code', lock_status: 'active', is_locked: false,
-  status: server.deviceStatus, last_check_in: null, enrolled_at: null, future_lock_date: null,
+  id: 3,
+  imei: IMEI,
+  device_name: 'itel A70',
+  model: 'A665L',
+  sku: 'ITL-A70',
+  lock_solution_type: 'dial_code',
+  lock_status: 'active',
+  is_locked: false,
+  status: server.deviceStatus,
+  last_check_in: null,
+  enrolled_at: null,
+  future_lock_date: null,
 });
 const started = (type: string) => ({
-  imei: IMEI, from_lock_solution_type: 'dial_code', lock_solution_type: type, dial_code: null,
+  imei: IMEI,
+  from_lock_solution_type: 'dial_code',
+  lock_solution_type: type,
+  dial_code: null,
   qr_payload: type === 'oguard' ? '{"android.app.extra.PROVISIONING_DEVICE_ADMIN_COMPONENT_NAME":"com.oguard.dpc/.AdminReceiver"}' : null,
-  vivo_code_required: type === 'vivo', started_at: '2026-11-02T08:00:00.000Z',
+  vivo_code_required: type === 'vivo',
+  started_at: '2026-11-02T08:00:00.000Z',
 });
 
 vi.mock('../../src/services/http', () => ({
   call: async (route: { path: string }, options: { body?: any }) => {
     server.calls.push({ path: route.path, body: options.body });
     switch (route.path) {
-      case '/api/v1/view_customer_msisdn': return { customer, device: device(), loans: [] };
-      case '/api/v1/get_customer_sms': return { total: 0, texts: [] };
-      case '/api/v1/customer_call_ratings': return { total: 0, ratings: [] };
-      case '/api/v1/deposit_transactions': return { total: 0, transactions: [] };
-      case '/api/v1/loan_statements': return { statements: [] };
+      case '/api/v1/view_customer_msisdn':
+        return { customer, device: device(), loans: [] };
+      case '/api/v1/get_customer_sms':
+        return { total: 0, texts: [] };
+      case '/api/v1/customer_call_ratings':
+        return { total: 0, ratings: [] };
+      case '/api/v1/deposit_transactions':
+        return { total: 0, transactions: [] };
+      case '/api/v1/loan_statements':
+        return { statements: [] };
       case '/api/v1/view_customer_device_lock_type':
         if (server.loadDown) throw { status: null, message: 'Failed to fetch' };
-        return { imei: IMEI, lock_solution_type: 'dial_code', available_lock_solution_types: ['trustonic', 'oguard', 'rguard', 'zte', 'vivo'] };
+        return {
+          imei: IMEI,
+          lock_solution_type: 'dial_code',
+          available_lock_solution_types: ['trustonic', 'oguard', 'rguard', 'zte', 'vivo'],
+        };
       case '/api/v1/get_customer_status_lock_solution':
-        return { imei: IMEI, lock_solution_type: 'dial_code', lock_status: 'active', activation_status: null, is_locked: false, last_check_in: null, enrolled_at: null };
+        return {
+          imei: IMEI,
+          lock_solution_type: 'dial_code',
+          lock_status: 'active',
+          activation_status: null,
+          is_locked: false,
+          last_check_in: null,
+          enrolled_at: null,
+        };
       case '/api/v1/change_lock_solution':
         if (server.startRefusal) throw server.startRefusal;
         return started(options.body.lock_solution_type);
-      case '/api/v1/change_lock_solution/send_auth_code': return { sent_at: '2026-11-02T08:00:00.000Z', expires_at: '2026-11-02T08:05:00.000Z' };
-      case '/api/v1/verify_auth_code/vivo/device': return { imei: IMEI, verified: true };
+      case '/api/v1/change_lock_solution/send_auth_code':
+        return { sent_at: '2026-11-02T08:00:00.000Z', expires_at: '2026-11-02T08:05:00.000Z' };
+      case '/api/v1/verify_auth_code/vivo/device':
+        return { imei: IMEI, verified: true };
       case '/api/v1/confirm_lock_solution_change': {
         const refusal = server.confirmRefusals.shift();
         if (refusal) throw refusal;
         const type = [...server.calls].reverse().find((c) => c.path === '/api/v1/change_lock_solution')!.body.lock_solution_type;
-        return { imei: IMEI, from_lock_solution_type: 'dial_code', lock_solution_type: type, activation_status: 'activated', enrolment: 'enrolled', changed_at: '2026-11-02T08:05:00.000Z' };
+        return {
+          imei: IMEI,
+          from_lock_solution_type: 'dial_code',
+          lock_solution_type: type,
+          activation_status: 'activated',
+          enrolment: 'enrolled',
+          changed_at: '2026-11-02T08:05:00.000Z',
+        };
       }
-      default: throw { status: 500, message: `unexpected ${route.path}` };
+      default:
+        throw { status: 500, message: `unexpected ${route.path}` };
     }
   },
 }));

@@ -7,10 +7,26 @@ import { dashboard, loginPage, otpPage } from '../support/pages';
 
 const now = Date.now();
 const agent: StoredUser = {
-  id: 2, name: 'Baraka Mushi', username: 'agent', group: { id: 2, name: 'Agent' }, exp: now + 3_600_000,
-  otp_enabled: false, otp_channel: 'sms', otp_pending: false, token: 't-agent',
+  id: 2,
+  name: 'Baraka Mushi',
+  username: 'agent',
+  group: { id: 2, name: 'Agent' },
+  exp: now + 3_600_000,
+  otp_enabled: false,
+  otp_channel: 'sms',
+  otp_pending: false,
+  token: 't-agent',
 };
-const admin: StoredUser = { ...agent, id: 1, name: 'Asha Mwakyusa', username: 'admin', group: { id: 1, name: 'Admin' }, otp_enabled: true, otp_pending: true, token: 't-admin' };
+const admin: StoredUser = {
+  ...agent,
+  id: 1,
+  name: 'Asha Mwakyusa',
+  username: 'admin',
+  group: { id: 1, name: 'Admin' },
+  otp_enabled: true,
+  otp_pending: true,
+  token: 't-admin',
+};
 
 function fakeSession(overrides: Partial<Record<string, unknown>> = {}) {
   return sessionMachine.provide({

@@ -11,7 +11,12 @@ vi.mock('../../src/services/http', () => ({
     if (route.path !== '/api/v1/fetch_econtract_details') throw { status: 500, message: `unexpected ${route.path}` };
     server.asked.push(options.body);
     if (options.body.reference !== contract.reference) throw { status: 404, message: 'No such contract' };
-    return { ...contract, signed_by: 'Neema Joseph Mushi', signed_at: '2026-11-23T08:08:00.000Z', contract_url: '/portal_api/econtract/k3Jd93kdLs0aP2qXz8Vb.pdf' };
+    return {
+      ...contract,
+      signed_by: 'Neema Joseph Mushi',
+      signed_at: '2026-11-23T08:08:00.000Z',
+      contract_url: '/portal_api/econtract/k3Jd93kdLs0aP2qXz8Vb.pdf',
+    };
   },
 }));
 

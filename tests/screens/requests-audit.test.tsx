@@ -9,11 +9,23 @@ const server = vi.hoisted(() => ({ queries: [] as Array<{ path: string; query: R
 vi.mock('../../src/services/http', () => ({
   call: async (route: { path: string }, options: { query?: Record<string, unknown> }) => {
     server.queries.push({ path: route.path, query: options.query ?? {} });
-    if (route.path.endsWith('/csv')) return { filename: 'requests.csv', content_type: 'text/csv', rows: 1, truncated: false, csv: 'id,kind\n4,loan_extension\n' };
+    if (route.path.endsWith('/csv'))
+      return { filename: 'requests.csv', content_type: 'text/csv', rows: 1, truncated: false, csv: 'id,kind\n4,loan_extension\n' };
     const row = {
-      id: 4, kind: 'loan_extension', status: 'denied', reason: 'Salary late', comment: 'Paid on time since', maker: { id: 6, username: 'collector', name: 'Faraji Ngowi' },
-      checker: { id: 4, username: 'approver', name: 'Daudi Kimaro' }, submitted_at: '2026-11-20T08:00:00.000Z', decided_at: '2026-11-21T09:00:00.000Z',
-      store: null, customer: null, summary: 'Extend loan L-4 by 7 days', before: {}, after: {},
+      id: 4,
+      kind: 'loan_extension',
+      status: 'denied',
+      reason: 'Salary late',
+      comment: 'Paid on time since',
+      maker: { id: 6, username: 'collector', name: 'Faraji Ngowi' },
+      checker: { id: 4, username: 'approver', name: 'Daudi Kimaro' },
+      submitted_at: '2026-11-20T08:00:00.000Z',
+      decided_at: '2026-11-21T09:00:00.000Z',
+      store: null,
+      customer: null,
+      summary: 'Extend loan L-4 by 7 days',
+      before: {},
+      after: {},
     };
     return { total: 1, limit: 50, skip: 0, data: [row] };
   },
@@ -41,7 +53,10 @@ describe('audit of requests', () => {
     await ui.select('Result', 'denied');
     await ui.click('button', 'Search');
     await ui.seeText('Extend loan L-4 by 7 days');
-    expect(server.queries.at(-1)).toEqual({ path: '/api/v1/requests/audit', query: { kind: 'loan_extension', result: 'denied', limit: 50, skip: 0 } });
+    expect(server.queries.at(-1)).toEqual({
+      path: '/api/v1/requests/audit',
+      query: { kind: 'loan_extension', result: 'denied', limit: 50, skip: 0 },
+    });
   });
 
   it('exports the search as CSV', async () => {

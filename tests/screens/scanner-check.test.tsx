@@ -28,7 +28,8 @@ beforeAll(async () => {
   settings.device_bridge_url = bridge.url;
 });
 afterAll(() => bridge.close());
-const tell = (body: unknown) => fetch(`${bridge.url}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const tell = (body: unknown) =>
+  fetch(`${bridge.url}/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 async function openDialog(language = 'en') {
   await i18nReady;

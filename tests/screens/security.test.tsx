@@ -19,15 +19,35 @@ const backend = vi.hoisted(() => ({
 
 vi.mock('../../src/services/portal-api', async () => {
   const { fromPromise } = await import('xstate');
-  const page = <T,>(rows: T[], i: { limit: number; skip: number }) => ({ total: rows.length, limit: i.limit, skip: i.skip, data: rows.slice(i.skip, i.skip + i.limit) });
+  const page = <T,>(rows: T[], i: { limit: number; skip: number }) => ({
+    total: rows.length,
+    limit: i.limit,
+    skip: i.skip,
+    data: rows.slice(i.skip, i.skip + i.limit),
+  });
   const now = '2026-11-02T08:00:00.000Z';
   const awaiting = (kind: string, summary: string) => ({
-    id: backend.nextId++, kind, status: 'submitted', summary, reason: null, requested_by: { id: 1, username: 'admin', name: 'Asha Mwakyusa' },
-    requested_at: now, waited_ms: 0, store: null, customer: null, before: {}, after: {},
+    id: backend.nextId++,
+    kind,
+    status: 'submitted',
+    summary,
+    reason: null,
+    requested_by: { id: 1, username: 'admin', name: 'Asha Mwakyusa' },
+    requested_at: now,
+    waited_ms: 0,
+    store: null,
+    customer: null,
+    before: {},
+    after: {},
   });
   return {
     loadSettings: fromPromise(async () => ({ company: 'Simu Test' })),
-    fetchRoles: fromPromise(async () => ({ total: 3, limit: 1000, skip: 0, data: ['VIEW_USERS', 'ADD_LOAN', 'FIND_CUSTOMER'].map((code, i) => ({ id: i + 1, code, description: '' })) })),
+    fetchRoles: fromPromise(async () => ({
+      total: 3,
+      limit: 1000,
+      skip: 0,
+      data: ['VIEW_USERS', 'ADD_LOAN', 'FIND_CUSTOMER'].map((code, i) => ({ id: i + 1, code, description: '' })),
+    })),
     fetchGroups: fromPromise(async ({ input }: { input: { limit: number; skip: number } }) => page(backend.groups, input)),
     createGroup: fromPromise(async ({ input }: { input: { values: { name: string } } }) => {
       backend.calls.push(`createGroup ${input.values.name}`);
@@ -37,7 +57,10 @@ vi.mock('../../src/services/portal-api', async () => {
       return awaiting('group_create', `New security group ${input.values.name}`);
     }),
     fetchGroupRoles: fromPromise(async ({ input }: { input: { limit: number; skip: number; filter: { group_id: number } } }) =>
-      page(backend.groupRoles.filter((r) => r.group_id === input.filter.group_id), input),
+      page(
+        backend.groupRoles.filter((r) => r.group_id === input.filter.group_id),
+        input,
+      ),
     ),
     addGroupRole: fromPromise(async ({ input }: { input: { values: { admin_role: string }; filter: { group_id: number } } }) => {
       backend.calls.push(`addGroupRole ${input.filter.group_id} ${input.values.admin_role}`);
@@ -62,7 +85,19 @@ beforeEach(() => {
   ];
   backend.groupRoles = [{ id: 10, group_id: 2, admin_role: 'FIND_CUSTOMER', created_at: '2026-01-01T00:00:00.000Z' }];
   backend.users = [
-    { id: 1, username: 'admin', full_name: 'Asha Mwakyusa', email: 'admin@demo.simu.co.tz', group_id: 1, role: 'Admin', last_seen: '2026-11-01T10:00:00.000Z', last_ip: '10.0.0.1', otp_enabled: true, otp_channel: 'sms', disabled: false },
+    {
+      id: 1,
+      username: 'admin',
+      full_name: 'Asha Mwakyusa',
+      email: 'admin@demo.simu.co.tz',
+      group_id: 1,
+      role: 'Admin',
+      last_seen: '2026-11-01T10:00:00.000Z',
+      last_ip: '10.0.0.1',
+      otp_enabled: true,
+      otp_channel: 'sms',
+      disabled: false,
+    },
   ];
   backend.calls = [];
 });
@@ -168,12 +203,16 @@ describe('users screen', () => {
     const ui = jsdomUi();
     await ui.see('heading', 'Portal users');
     const table = await screen.findByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Username', 'Full name', 'E-mail', 'Role', 'Last seen', 'Last IP', 'OTP status', 'OTP channel']);
     const row = within(table).getAllByRole('row')[1]!;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'admin', 'Asha Mwakyusa', 'admin@demo.simu.co.tz', 'Admin', expect.stringContaining('2026'), '10.0.0.1', 'On', 'SMS',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['admin', 'Asha Mwakyusa', 'admin@demo.simu.co.tz', 'Admin', expect.stringContaining('2026'), '10.0.0.1', 'On', 'SMS']);
   });
 
   it('shows an empty state when there are no users on the page', async () => {

@@ -26,9 +26,15 @@ describe.each(machines.map((m) => ({ id: m.id, machine: m })))('SCXML of $id', (
   it('reads back with the same states and transitions', () => {
     const doc = new JSDOM(xml, { contentType: 'text/xml' }).window.document;
     const states = [...doc.querySelectorAll('state, parallel, final')].map((e) => e.getAttribute('id')).sort();
-    expect(states).toEqual(nodes(machine.root).map((n) => n.id).sort());
+    expect(states).toEqual(
+      nodes(machine.root)
+        .map((n) => n.id)
+        .sort(),
+    );
     const read = [...doc.querySelectorAll('transition')].map((t) =>
-      [t.parentElement!.getAttribute('id'), t.getAttribute('event'), t.getAttribute('cond') ?? '', t.getAttribute('target') ?? ''].join(' | '),
+      [t.parentElement!.getAttribute('id'), t.getAttribute('event'), t.getAttribute('cond') ?? '', t.getAttribute('target') ?? ''].join(
+        ' | ',
+      ),
     );
     const expected = nodes(machine.root).flatMap((n) =>
       [...n.transitions].flatMap(([event, defs]) =>

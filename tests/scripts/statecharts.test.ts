@@ -11,16 +11,25 @@ describe('docs/statecharts', () => {
       expect(existsSync(path), `${path} is missing`).toBe(true);
       expect(readFileSync(path, 'utf8'), `${path} is stale`).toBe(content);
     }
-    expect(readdirSync('docs/statecharts').filter((f) => !files.has(f)), 'exports of machines that no longer exist').toEqual([]);
+    expect(
+      readdirSync('docs/statecharts').filter((f) => !files.has(f)),
+      'exports of machines that no longer exist',
+    ).toEqual([]);
   });
 
   it('says what every invoked actor of every machine calls', async () => {
     const { loadMachines } = await import('../../scripts/statecharts-render');
     const { invocations } = await import('../../src/lib/statecharts/describe');
     const { ACTOR_CALLS } = await import('../../src/app/processes/actor-calls');
-    const missing = (await loadMachines()).flatMap((m) => invocations(m).filter((i) => !ACTOR_CALLS[m.id]?.[i.src]).map((i) => `${m.id}.${i.src}`));
+    const missing = (await loadMachines()).flatMap((m) =>
+      invocations(m)
+        .filter((i) => !ACTOR_CALLS[m.id]?.[i.src])
+        .map((i) => `${m.id}.${i.src}`),
+    );
     expect(missing).toEqual([]);
-    expect((await renderStatecharts()).get('session.md')).toContain('| `loggedOut.authenticating` | `authenticate` | POST /portal_api/authentication |');
+    expect((await renderStatecharts()).get('session.md')).toContain(
+      '| `loggedOut.authenticating` | `authenticate` | POST /portal_api/authentication |',
+    );
   });
 
   it('lists every process in the index with its size and full model-based coverage', async () => {

@@ -111,8 +111,22 @@ export async function testApi(config: { mode?: 'demo' | 'production'; tokenTtlMs
   const auditRows = (action: string) => db.query('SELECT * FROM audit_log WHERE action = $1 ORDER BY id', [action]);
 
   return {
-    db, clock, get app() { return app; }, get registry() { return registry; }, mobileMoney: simulators.mobileMoney, restart,
-    call, login, tokenFor, latestCode, auditRows, close: () => db.close(),
+    db,
+    clock,
+    get app() {
+      return app;
+    },
+    get registry() {
+      return registry;
+    },
+    mobileMoney: simulators.mobileMoney,
+    restart,
+    call,
+    login,
+    tokenFor,
+    latestCode,
+    auditRows,
+    close: () => db.close(),
   };
 }
 export type TestApi = Awaited<ReturnType<typeof testApi>>;

@@ -51,7 +51,10 @@ export async function businessFixtures(db: Queryable) {
   const at = TEST_NOW.toISOString();
   const today = eatDay();
 
-  const [region] = await db.query<{ id: number }>("INSERT INTO regions (name, territory, created_at) VALUES ('Test Region', 'Coastal', $1) RETURNING id", [at]);
+  const [region] = await db.query<{ id: number }>(
+    "INSERT INTO regions (name, territory, created_at) VALUES ('Test Region', 'Coastal', $1) RETURNING id",
+    [at],
+  );
   const stores: number[] = [];
   for (const name of ['Kariakoo Test Shop', 'Mwanza Test Shop']) {
     const [store] = await db.query<{ id: number }>(
@@ -77,7 +80,9 @@ export async function businessFixtures(db: Queryable) {
   async function borrower(o: BorrowerOptions = {}): Promise<Borrower> {
     const k = ++n;
     const storeId = o.storeId ?? stores[0]!;
-    const msisdn = `25575${String(1_000_000 + k).slice(1).padStart(7, '0')}`;
+    const msisdn = `25575${String(1_000_000 + k)
+      .slice(1)
+      .padStart(7, '0')}`;
     const name = { first: 'Neema', other: `Juma Test${k}` };
     const [customer] = await db.query<{ id: number }>(
       `INSERT INTO customers (msisdn, first_name, other_names, sex, date_of_birth, national_id, customer_key, store_id, registered_at)
@@ -100,21 +105,39 @@ export async function businessFixtures(db: Queryable) {
                           next_repayment_date, started_at, created_at)
        VALUES ($1, $2, $3, $4, $5, 'daily', 300000, 60000, 1800, 210, 1, $6, $7, $8, $9, $10, $11, $11) RETURNING id`,
       [
-        loanNumber, customer!.id, device!.id, price!.id, storeId, o.amountPaid ?? 90_000, o.lateFee ?? 0,
-        o.amountDue ?? (daysDefaulted > 0 ? daysDefaulted * 1800 + (o.lateFee ?? 0) : 0), daysDefaulted, nextDue,
+        loanNumber,
+        customer!.id,
+        device!.id,
+        price!.id,
+        storeId,
+        o.amountPaid ?? 90_000,
+        o.lateFee ?? 0,
+        o.amountDue ?? (daysDefaulted > 0 ? daysDefaulted * 1800 + (o.lateFee ?? 0) : 0),
+        daysDefaulted,
+        nextDue,
         new Date(TEST_NOW.getTime() - 60 * DAY_MS).toISOString(),
       ],
     );
     return {
-      customerId: customer!.id, msisdn, name: `${name.first} ${name.other}`, loanId: loan!.id, loanNumber, deviceId: device!.id, imei, storeId,
-      nextDue, futureLock,
+      customerId: customer!.id,
+      msisdn,
+      name: `${name.first} ${name.other}`,
+      loanId: loan!.id,
+      loanNumber,
+      deviceId: device!.id,
+      imei,
+      storeId,
+      nextDue,
+      futureLock,
     };
   }
 
   /** A registered customer with no loan and no device. */
   async function prospect(): Promise<{ customerId: number; msisdn: string }> {
     const k = ++n;
-    const msisdn = `25576${String(1_000_000 + k).slice(1).padStart(7, '0')}`;
+    const msisdn = `25576${String(1_000_000 + k)
+      .slice(1)
+      .padStart(7, '0')}`;
     const [customer] = await db.query<{ id: number }>(
       `INSERT INTO customers (msisdn, first_name, other_names, sex, date_of_birth, national_id, customer_key, store_id, registered_at)
        VALUES ($1, 'Baraka', 'Said Mrema', 'M', '1988-05-05', $2, $3, $4, $5) RETURNING id`,

@@ -16,7 +16,9 @@ const FLAGS = [
 ];
 
 /** Debian's Chromium, headless, on an empty profile of its own (no browser download anywhere). */
-export async function launchChromium(options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<BrowserContext> {
+export async function launchChromium(
+  options: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<BrowserContext> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   }

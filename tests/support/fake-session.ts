@@ -3,8 +3,16 @@ import { sessionMachine, type StoredUser } from '../../src/machines/session.mach
 
 export function storedUser(over: Partial<StoredUser> = {}): StoredUser {
   return {
-    id: 1, name: 'Asha Mwakyusa', username: 'admin', group: { id: 1, name: 'Admin' }, exp: Date.now() + 3_600_000,
-    otp_enabled: false, otp_channel: 'sms', otp_pending: false, token: 'token', ...over,
+    id: 1,
+    name: 'Asha Mwakyusa',
+    username: 'admin',
+    group: { id: 1, name: 'Admin' },
+    exp: Date.now() + 3_600_000,
+    otp_enabled: false,
+    otp_channel: 'sms',
+    otp_pending: false,
+    token: 'token',
+    ...over,
   };
 }
 

@@ -15,7 +15,10 @@ export function playwrightUi(page: Page, timeout = 15_000): Ui {
       await page.getByLabel(label).selectOption(value, { timeout });
     },
     async see(role, name) {
-      await page.getByRole(role, { name, exact: typeof name === 'string' }).first().waitFor({ state: 'visible', timeout });
+      await page
+        .getByRole(role, { name, exact: typeof name === 'string' })
+        .first()
+        .waitFor({ state: 'visible', timeout });
     },
     async seeText(text) {
       await page.getByText(text).first().waitFor({ state: 'visible', timeout });
@@ -24,7 +27,10 @@ export function playwrightUi(page: Page, timeout = 15_000): Ui {
       await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout });
     },
     async notSee(role, name) {
-      await page.getByRole(role, { name, exact: typeof name === 'string' }).first().waitFor({ state: 'detached', timeout });
+      await page
+        .getByRole(role, { name, exact: typeof name === 'string' })
+        .first()
+        .waitFor({ state: 'detached', timeout });
     },
     async linkNames(testId) {
       const nav = page.getByTestId(testId);

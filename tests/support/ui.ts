@@ -2,7 +2,23 @@
  * One way to drive the portal, whatever runs it: Testing Library in jsdom (screen tests) or Playwright in
  * Chromium (browser tests). Page objects are written once against this and serve both.
  */
-export type Role = 'img' | 'list' | 'button' | 'cell' | 'link' | 'heading' | 'textbox' | 'combobox' | 'menuitem' | 'alert' | 'tab' | 'row' | 'dialog' | 'checkbox' | 'navigation' | 'radio';
+export type Role =
+  | 'img'
+  | 'list'
+  | 'button'
+  | 'cell'
+  | 'link'
+  | 'heading'
+  | 'textbox'
+  | 'combobox'
+  | 'menuitem'
+  | 'alert'
+  | 'tab'
+  | 'row'
+  | 'dialog'
+  | 'checkbox'
+  | 'navigation'
+  | 'radio';
 
 export interface Ui {
   fill(label: string | RegExp, value: string): Promise<void>;

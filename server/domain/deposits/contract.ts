@@ -60,7 +60,11 @@ export async function contractDetails(deps: Deps, reference: string): Promise<Co
 export async function signContract(deps: Deps, caller: Caller, body: z.output<typeof signContractRequest>) {
   const now = deps.clock.now();
   const w = await openWizardOf(deps.db, caller, body.wizard_id);
-  const signedOut = (r: Row) => ({ reference: r.contract_ref as string, contract_url: contractUrl(r.contract_ref), signed_at: iso(r.signed_at)! });
+  const signedOut = (r: Row) => ({
+    reference: r.contract_ref as string,
+    contract_url: contractUrl(r.contract_ref),
+    signed_at: iso(r.signed_at)!,
+  });
   if (w.signed_at) return signedOut(w);
   if (!w.identity_verified_at) throw outOfOrder("The customer's identity is not checked yet");
   const row = (await contractRow(deps.db, 'wizard_id', body.wizard_id))!;
@@ -76,8 +80,12 @@ export async function signContract(deps: Deps, caller: Caller, body: z.output<ty
     );
     await tx.query('INSERT INTO first_deposit_contracts (wizard_id, pdf, created_at) VALUES ($1, $2, $3)', [body.wizard_id, pdf, now]);
     await audit(tx, {
-      actorId: caller.adminId, action: 'first_deposit.contract_signed', entity: 'first_deposit', entityId: body.wizard_id,
-      after: { contract_ref: signed!.contract_ref, signed_by: body.signed_by, terms_version: TERMS_VERSION, pdf_bytes: pdf.length }, at: now,
+      actorId: caller.adminId,
+      action: 'first_deposit.contract_signed',
+      entity: 'first_deposit',
+      entityId: body.wizard_id,
+      after: { contract_ref: signed!.contract_ref, signed_by: body.signed_by, terms_version: TERMS_VERSION, pdf_bytes: pdf.length },
+      at: now,
     });
     return signedOut(signed!);
   });

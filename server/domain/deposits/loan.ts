@@ -71,7 +71,8 @@ export async function confirmLockActivation(deps: Deps, caller: Caller, body: z.
     if (s.loan_id) return s.loan_id as number;
     // Released while the lock was being installed: the deposit is in suspense and the handset back in stock.
     if (s.abandoned_at) throw refuse(409, 'wizard_abandoned', 'This wizard was left unfinished and released: its deposit is with finance');
-    if (!s.item_held || s.item_status !== 'reserved') throw refuse(409, 'no_stock', 'The handset reserved for this wizard is no longer held: contact support');
+    if (!s.item_held || s.item_status !== 'reserved')
+      throw refuse(409, 'no_stock', 'The handset reserved for this wizard is no longer held: contact support');
     const active = await tx.query('SELECT 1 FROM loans WHERE customer_id = $1 AND status = $2', [s.customer_id, 'active']);
     if (active.length) throw refuse(409, 'not_qualified', 'The customer has an active loan already');
     const [paid] = await tx.query<Row>(
@@ -83,9 +84,19 @@ export async function confirmLockActivation(deps: Deps, caller: Caller, body: z.
       `INSERT INTO devices (customer_id, phone_model_id, inventory_item_id, imei, lock_solution_type, lock_status, activation_status,
                             enrolled_at, last_check_in, future_lock_date, created_at)
        VALUES ($1, $2, $3, $4, $5, 'active', 'activated', $6, $6, $7, $6) RETURNING id`,
-      [s.customer_id, s.phone_model_id, s.inventory_item_id, s.imei, s.lock_solution_type, now, addDays(eatDay(now), plan.interval_days + 3)],
+      [
+        s.customer_id,
+        s.phone_model_id,
+        s.inventory_item_id,
+        s.imei,
+        s.lock_solution_type,
+        now,
+        addDays(eatDay(now), plan.interval_days + 3),
+      ],
     );
-    const [{ id }] = (await tx.query<{ id: number }>("SELECT nextval(pg_get_serial_sequence('loans', 'id'))::int8 AS id")) as [{ id: number }];
+    const [{ id }] = (await tx.query<{ id: number }>("SELECT nextval(pg_get_serial_sequence('loans', 'id'))::int8 AS id")) as [
+      { id: number },
+    ];
     const loanNumber = `LN${String(id).padStart(7, '0')}`;
     const url = contractUrl(s.contract_ref);
     await tx.query(
@@ -93,8 +104,23 @@ export async function confirmLockActivation(deps: Deps, caller: Caller, body: z.
                           installment_amount, installments, interval_days, next_repayment_date, contract_ref, contract_url, started_at, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)`,
       [
-        id, loanNumber, s.customer_id, device!.id, s.phone_price_id, s.store_id, s.agent_id, s.repayment_period, s.rrp, paid!.amount,
-        plan.installment_amount, plan.installments, plan.interval_days, addDays(eatDay(now), plan.interval_days), s.contract_ref, url, now,
+        id,
+        loanNumber,
+        s.customer_id,
+        device!.id,
+        s.phone_price_id,
+        s.store_id,
+        s.agent_id,
+        s.repayment_period,
+        s.rrp,
+        paid!.amount,
+        plan.installment_amount,
+        plan.installments,
+        plan.interval_days,
+        addDays(eatDay(now), plan.interval_days),
+        s.contract_ref,
+        url,
+        now,
       ],
     );
     await tx.query("UPDATE inventory_items SET status = 'sold', sold_at = $2 WHERE id = $1", [s.inventory_item_id, now]);
@@ -103,23 +129,69 @@ export async function confirmLockActivation(deps: Deps, caller: Caller, body: z.
       [paid!.idempotency_key, id, loanNumber, plan.total_repayable, plan.total_repayable - paid!.amount],
     );
     // The customer's deposit is used: they are free for another wizard (once this loan is repaid).
-    await tx.query('UPDATE first_deposits SET loan_id = $2, holds_customer = false, updated_at = $3 WHERE wizard_id = $1', [body.wizard_id, id, now]);
+    await tx.query('UPDATE first_deposits SET loan_id = $2, holds_customer = false, updated_at = $3 WHERE wizard_id = $1', [
+      body.wizard_id,
+      id,
+      now,
+    ]);
 
     // The sale: the deposit held for the customer and the loan's principal are the handset's price; the finance
     // charge is earned over the loan. The receivable is what the customer still owes (the loan's balance).
     const principal = s.rrp - paid!.amount;
     const owed = plan.installment_amount * plan.installments;
     const entry = { loanId: id, postedBy: caller.adminId, at: now };
-    await post(tx, { ...entry, kind: 'deposit_applied', debit: 'customer_deposits', credit: 'handset_sales', amount: paid!.amount, description: `Deposit ${paid!.receipt} applied to the sale of ${loanNumber}` });
-    await post(tx, { ...entry, kind: 'loan_disbursed', debit: 'loans_receivable', credit: 'handset_sales', amount: principal, description: `Handset sold on credit, ${loanNumber}` });
+    await post(tx, {
+      ...entry,
+      kind: 'deposit_applied',
+      debit: 'customer_deposits',
+      credit: 'handset_sales',
+      amount: paid!.amount,
+      description: `Deposit ${paid!.receipt} applied to the sale of ${loanNumber}`,
+    });
+    await post(tx, {
+      ...entry,
+      kind: 'loan_disbursed',
+      debit: 'loans_receivable',
+      credit: 'handset_sales',
+      amount: principal,
+      description: `Handset sold on credit, ${loanNumber}`,
+    });
     if (owed > principal) {
-      await post(tx, { ...entry, kind: 'loan_finance_charge', debit: 'loans_receivable', credit: 'deferred_finance_income', amount: owed - principal, description: `Finance charge of ${loanNumber}` });
+      await post(tx, {
+        ...entry,
+        kind: 'loan_finance_charge',
+        debit: 'loans_receivable',
+        credit: 'deferred_finance_income',
+        amount: owed - principal,
+        description: `Finance charge of ${loanNumber}`,
+      });
     }
 
     const after = { loan_number: loanNumber, imei: s.imei, price: s.rrp, deposit_paid: paid!.amount, repayment_period: s.repayment_period };
-    await audit(tx, { actorId: caller.adminId, action: 'device.enrolled', entity: 'device', entityId: device!.id, after: { imei: s.imei, lock_solution_type: s.lock_solution_type, activation_status: 'activated' }, at: now });
-    await audit(tx, { actorId: caller.adminId, action: 'loan.created', entity: 'loan', entityId: id, after: { ...after, ...plan, contract_url: url }, at: now });
-    await audit(tx, { actorId: caller.adminId, action: 'first_deposit.completed', entity: 'first_deposit', entityId: body.wizard_id, after, at: now });
+    await audit(tx, {
+      actorId: caller.adminId,
+      action: 'device.enrolled',
+      entity: 'device',
+      entityId: device!.id,
+      after: { imei: s.imei, lock_solution_type: s.lock_solution_type, activation_status: 'activated' },
+      at: now,
+    });
+    await audit(tx, {
+      actorId: caller.adminId,
+      action: 'loan.created',
+      entity: 'loan',
+      entityId: id,
+      after: { ...after, ...plan, contract_url: url },
+      at: now,
+    });
+    await audit(tx, {
+      actorId: caller.adminId,
+      action: 'first_deposit.completed',
+      entity: 'first_deposit',
+      entityId: body.wizard_id,
+      after,
+      at: now,
+    });
     return id;
   });
   return loanSummary(deps.db, loanId);

@@ -28,18 +28,30 @@ export async function sendOtp(deps: Deps, caller: Caller, party: 'agent' | 'cust
     const sinceLast = sent?.last ? now.getTime() - new Date(sent.last).getTime() : Infinity;
     if (sinceLast < DEPOSIT_RULES.otpResendGapMs) {
       const wait = Math.ceil((DEPOSIT_RULES.otpResendGapMs - sinceLast) / 1000);
-      throw refuse(429, 'throttled', `A code was sent moments ago: wait ${wait} seconds before sending another`, { retryAfterSeconds: wait });
+      throw refuse(429, 'throttled', `A code was sent moments ago: wait ${wait} seconds before sending another`, {
+        retryAfterSeconds: wait,
+      });
     }
     if ((sent?.last_hour ?? 0) >= DEPOSIT_RULES.otpPerHour) {
       throw refuse(429, 'throttled', 'Too many codes sent in the last hour: try again later', { retryAfterSeconds: 600 });
     }
-    await tx.query('UPDATE first_deposit_otps SET replaced_at = $3 WHERE wizard_id = $1 AND party = $2 AND used_at IS NULL AND replaced_at IS NULL', [wizardId, party, now]);
+    await tx.query(
+      'UPDATE first_deposit_otps SET replaced_at = $3 WHERE wizard_id = $1 AND party = $2 AND used_at IS NULL AND replaced_at IS NULL',
+      [wizardId, party, now],
+    );
     await tx.query(
       'INSERT INTO first_deposit_otps (wizard_id, party, recipient, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
       [wizardId, party, recipient, hashCode(code), now, expiresAt],
     );
     await touch(tx, wizardId, now);
-    await audit(tx, { actorId: caller.adminId, action: 'first_deposit.otp_sent', entity: 'first_deposit', entityId: wizardId, after: { party, sent_to: maskMsisdn(recipient) }, at: now });
+    await audit(tx, {
+      actorId: caller.adminId,
+      action: 'first_deposit.otp_sent',
+      entity: 'first_deposit',
+      entityId: wizardId,
+      after: { party, sent_to: maskMsisdn(recipient) },
+      at: now,
+    });
   });
   // Sent after the commit: the SMS gateway is an outside party.
   const name = `${c!.first_name} ${c!.other_names}`;
@@ -70,7 +82,8 @@ export async function verifyOtps(deps: Deps, caller: Caller, body: z.output<type
     const customer = codes.find((r) => r.party === 'customer');
     if (!agent || !customer) return { kind: 'missing' as const };
     if (new Date(agent.expires_at) <= now || new Date(customer.expires_at) <= now) return { kind: 'expired' as const };
-    if (agent.failed_attempts >= DEPOSIT_RULES.otpMaxWrong || customer.failed_attempts >= DEPOSIT_RULES.otpMaxWrong) return { kind: 'locked' as const };
+    if (agent.failed_attempts >= DEPOSIT_RULES.otpMaxWrong || customer.failed_attempts >= DEPOSIT_RULES.otpMaxWrong)
+      return { kind: 'locked' as const };
     const wrong = [
       ...(codeMatches(body.agent_code, agent.code_hash) ? [] : [['agent_code', agent] as const]),
       ...(codeMatches(body.customer_code, customer.code_hash) ? [] : [['customer_code', customer] as const]),
@@ -78,7 +91,13 @@ export async function verifyOtps(deps: Deps, caller: Caller, body: z.output<type
     if (wrong.length === 0) {
       await tx.query('UPDATE first_deposit_otps SET used_at = $2 WHERE id = ANY($1::bigint[])', [[agent.id, customer.id], now]);
       await tx.query('UPDATE first_deposits SET otp_verified_at = $2, updated_at = $2 WHERE wizard_id = $1', [body.wizard_id, now]);
-      await audit(tx, { actorId: caller.adminId, action: 'first_deposit.otp_verified', entity: 'first_deposit', entityId: body.wizard_id, at: now });
+      await audit(tx, {
+        actorId: caller.adminId,
+        action: 'first_deposit.otp_verified',
+        entity: 'first_deposit',
+        entityId: body.wizard_id,
+        at: now,
+      });
       return { kind: 'verified' as const };
     }
     let left: number = DEPOSIT_RULES.otpMaxWrong;
@@ -88,8 +107,12 @@ export async function verifyOtps(deps: Deps, caller: Caller, body: z.output<type
     }
     const fields = Object.fromEntries(wrong.map(([field]) => [field, 'wrong code']));
     await audit(tx, {
-      actorId: caller.adminId, action: 'first_deposit.otp_wrong', entity: 'first_deposit', entityId: body.wizard_id,
-      after: { wrong: wrong.map(([field]) => field), left }, at: now,
+      actorId: caller.adminId,
+      action: 'first_deposit.otp_wrong',
+      entity: 'first_deposit',
+      entityId: body.wizard_id,
+      after: { wrong: wrong.map(([field]) => field), left },
+      at: now,
     });
     return { kind: left <= 0 ? ('locked' as const) : ('wrong' as const), left, fields };
   });

@@ -36,10 +36,18 @@ export async function settleByStatusQuery(deps: Pick<Deps, 'db' | 'clock' | 'ada
   const status = await deps.adapters.mobileMoney.status(a.idempotency_key);
   if (status.state === 'completed' || status.state === 'failed') await settle(deps, status.result, 'status_query');
   if (status.state === 'unknown') {
-    await settle(deps, {
-      reference: a.idempotency_key, status: 'FAILED', result_code: 'TIMEOUT', transaction_id: `NONE-${a.idempotency_key}`,
-      amount: a.amount, msisdn: a.payment_msisdn,
-    }, 'status_query');
+    await settle(
+      deps,
+      {
+        reference: a.idempotency_key,
+        status: 'FAILED',
+        result_code: 'TIMEOUT',
+        transaction_id: `NONE-${a.idempotency_key}`,
+        amount: a.amount,
+        msisdn: a.payment_msisdn,
+      },
+      'status_query',
+    );
   }
 }
 
@@ -55,7 +63,11 @@ const FAILURES: Record<Exclude<CallbackBody['result_code'], '0'>, DepositFailure
  * settled changes nothing (duplicate). A payment that arrives after its attempt was given up as failed is still
  * honoured when the wizard has no other live attempt; otherwise the money is put in suspense for finance.
  */
-export async function settle(deps: Pick<Deps, 'db' | 'clock'>, result: CallbackBody, source: 'callback' | 'status_query'): Promise<{ found: boolean; duplicate: boolean }> {
+export async function settle(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  result: CallbackBody,
+  source: 'callback' | 'status_query',
+): Promise<{ found: boolean; duplicate: boolean }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [ref] = await tx.query<Row>(
@@ -67,11 +79,14 @@ export async function settle(deps: Pick<Deps, 'db' | 'clock'>, result: CallbackB
     // The customer, the wizard, then the attempt: the same order as the push, so the two never wait on each other.
     await tx.query('SELECT id FROM customers WHERE id = $1 FOR NO KEY UPDATE', [ref.customer_id]);
     const [wizard] = await tx.query<Row>('SELECT * FROM first_deposits WHERE wizard_id = $1 FOR UPDATE', [ref.wizard_id]);
-    const [a] = await tx.query<Row>(`SELECT ${ATTEMPT_COLUMNS} FROM deposit_attempts WHERE idempotency_key = $1 FOR UPDATE`, [result.reference]);
+    const [a] = await tx.query<Row>(`SELECT ${ATTEMPT_COLUMNS} FROM deposit_attempts WHERE idempotency_key = $1 FOR UPDATE`, [
+      result.reference,
+    ]);
     if (result.amount !== a!.amount || result.msisdn !== a!.payment_msisdn) {
       throw new HttpError(400, 'The amount or the number is not those of the push', { fields: { amount: 'not the amount of the push' } });
     }
-    if (source === 'callback') await tx.query('UPDATE deposit_attempts SET callbacks = callbacks + 1 WHERE idempotency_key = $1', [result.reference]);
+    if (source === 'callback')
+      await tx.query('UPDATE deposit_attempts SET callbacks = callbacks + 1 WHERE idempotency_key = $1', [result.reference]);
     const paid = result.status === 'SUCCESS';
     const entity = { actorId: null, entity: 'first_deposit', entityId: ref.wizard_id as string, at: now };
 
@@ -81,8 +96,11 @@ export async function settle(deps: Pick<Deps, 'db' | 'clock'>, result: CallbackB
         // Nothing changes but the count of callbacks, which the audit shows.
         if (source === 'callback') {
           await audit(tx, {
-            ...entity, action: 'deposit.callback_repeated', before: { callbacks: a!.callbacks },
-            after: { callbacks: a!.callbacks + 1, attempt: a!.attempt, status: a!.status, provider_reference: result.transaction_id }, at: now,
+            ...entity,
+            action: 'deposit.callback_repeated',
+            before: { callbacks: a!.callbacks },
+            after: { callbacks: a!.callbacks + 1, attempt: a!.attempt, status: a!.status, provider_reference: result.transaction_id },
+            at: now,
           });
         }
         return { found: true, duplicate: true };
@@ -95,7 +113,14 @@ export async function settle(deps: Pick<Deps, 'db' | 'clock'>, result: CallbackB
                 EXISTS (SELECT 1 FROM loans WHERE customer_id = $2 AND status = 'active') AS active_loan`,
         [ref.wizard_id, ref.customer_id],
       );
-      if (blocked!.live || blocked!.held_elsewhere || blocked!.active_loan || wizard!.deposit_paid_at || wizard!.abandoned_at || wizard!.loan_id) {
+      if (
+        blocked!.live ||
+        blocked!.held_elsewhere ||
+        blocked!.active_loan ||
+        wizard!.deposit_paid_at ||
+        wizard!.abandoned_at ||
+        wizard!.loan_id
+      ) {
         await tx.query('UPDATE deposit_attempts SET receipt = $2 WHERE idempotency_key = $1', [result.reference, result.transaction_id]);
         await tx.query(
           "UPDATE transactions SET status = 'suspended', transaction_id = $2, credit = amount, date_processed = $3 WHERE idempotency_key = $1",
@@ -103,10 +128,21 @@ export async function settle(deps: Pick<Deps, 'db' | 'clock'>, result: CallbackB
         );
         // The cash is in the wallet, owed to the payer until finance allocates or refunds it.
         await post(tx, {
-          kind: 'deposit_suspended', debit: 'mobile_money_clearing', credit: 'unallocated_payments', amount: a!.amount,
-          description: `Late deposit payment ${result.transaction_id} (${result.reference}) of a push given up: in suspense`, postedBy: null, at: now,
+          kind: 'deposit_suspended',
+          debit: 'mobile_money_clearing',
+          credit: 'unallocated_payments',
+          amount: a!.amount,
+          description: `Late deposit payment ${result.transaction_id} (${result.reference}) of a push given up: in suspense`,
+          postedBy: null,
+          at: now,
         });
-        await audit(tx, { ...entity, action: 'deposit.late_payment_suspended', before: { status: 'failed' }, after: { receipt: result.transaction_id, attempt: a!.attempt, amount: a!.amount }, at: now });
+        await audit(tx, {
+          ...entity,
+          action: 'deposit.late_payment_suspended',
+          before: { status: 'failed' },
+          after: { receipt: result.transaction_id, attempt: a!.attempt, amount: a!.amount },
+          at: now,
+        });
         return { found: true, duplicate: false };
       }
       // Honoured: the failed attempt becomes the paid one, with its handset back if it is still there.
@@ -116,9 +152,16 @@ export async function settle(deps: Pick<Deps, 'db' | 'clock'>, result: CallbackB
           [wizard!.inventory_item_id],
         );
         const itemId = again?.id ?? (await reserveHandset(tx, wizard!.store_id, wizard!.phone_model_id));
-        if (itemId !== null) await tx.query('UPDATE first_deposits SET inventory_item_id = $2, item_held = true WHERE wizard_id = $1', [ref.wizard_id, itemId]);
+        if (itemId !== null)
+          await tx.query('UPDATE first_deposits SET inventory_item_id = $2, item_held = true WHERE wizard_id = $1', [
+            ref.wizard_id,
+            itemId,
+          ]);
       }
-      await tx.query('UPDATE deposit_attempts SET status = \'pending\', failure = NULL, settled_by = NULL, completed_at = NULL WHERE idempotency_key = $1', [result.reference]);
+      await tx.query(
+        "UPDATE deposit_attempts SET status = 'pending', failure = NULL, settled_by = NULL, completed_at = NULL WHERE idempotency_key = $1",
+        [result.reference],
+      );
       await tx.query('UPDATE first_deposits SET holds_customer = true WHERE wizard_id = $1', [ref.wizard_id]);
     }
 
@@ -134,12 +177,20 @@ export async function settle(deps: Pick<Deps, 'db' | 'clock'>, result: CallbackB
       await tx.query('UPDATE first_deposits SET deposit_paid_at = $2, updated_at = $2 WHERE wizard_id = $1', [ref.wizard_id, now]);
       // The cash is in: the wallet holds it, owed to the customer as a deposit until the sale.
       await post(tx, {
-        kind: 'deposit_received', debit: 'mobile_money_clearing', credit: 'customer_deposits', amount: a!.amount,
-        description: `First deposit ${result.transaction_id} (${result.reference})`, postedBy: null, at: now,
+        kind: 'deposit_received',
+        debit: 'mobile_money_clearing',
+        credit: 'customer_deposits',
+        amount: a!.amount,
+        description: `First deposit ${result.transaction_id} (${result.reference})`,
+        postedBy: null,
+        at: now,
       });
       await audit(tx, {
-        ...entity, action: 'deposit.completed', before: { status: a!.status },
-        after: { status: 'completed', attempt: a!.attempt, receipt: result.transaction_id, amount: a!.amount, settled_by: source }, at: now,
+        ...entity,
+        action: 'deposit.completed',
+        before: { status: a!.status },
+        after: { status: 'completed', attempt: a!.attempt, receipt: result.transaction_id, amount: a!.amount, settled_by: source },
+        at: now,
       });
     } else {
       const failure = result.result_code === '0' ? 'rejected' : FAILURES[result.result_code];
@@ -153,8 +204,11 @@ export async function settle(deps: Pick<Deps, 'db' | 'clock'>, result: CallbackB
       await tx.query('UPDATE first_deposits SET holds_customer = false WHERE wizard_id = $1', [ref.wizard_id]);
       await touch(tx, ref.wizard_id, now);
       await audit(tx, {
-        ...entity, action: 'deposit.failed', before: { status: 'pending' },
-        after: { status: 'failed', attempt: a!.attempt, failure, provider_reference: result.transaction_id, settled_by: source }, at: now,
+        ...entity,
+        action: 'deposit.failed',
+        before: { status: 'pending' },
+        after: { status: 'failed', attempt: a!.attempt, failure, provider_reference: result.transaction_id, settled_by: source },
+        at: now,
       });
     }
     return { found: true, duplicate: false };

@@ -6,8 +6,18 @@ import { HttpError } from '../../errors';
 import { audit } from '../../audit';
 import { type Row, iso, isUniqueViolation, refuse } from '../shared';
 import {
-  DEPOSIT_RULES, PHONE_COLUMNS, agentOf, customerOf, holderOf, openWizardOf, planOf, refuseIfHeldElsewhere, releaseHandset, reserveHandset,
-  unfinishedRefusal, wizardOf,
+  DEPOSIT_RULES,
+  PHONE_COLUMNS,
+  agentOf,
+  customerOf,
+  holderOf,
+  openWizardOf,
+  planOf,
+  refuseIfHeldElsewhere,
+  releaseHandset,
+  reserveHandset,
+  unfinishedRefusal,
+  wizardOf,
 } from './wizard';
 
 // --- loan_deposit -----------------------------------------------------------------------------------------------
@@ -44,118 +54,164 @@ export async function depositPush(deps: Deps, caller: Caller, body: z.output<typ
   const customer = await customerOf(deps, caller, { msisdn: body.msisdn, national_id: undefined });
   const agent = await agentOf(deps.db, caller);
   if (agent.storeId === null) {
-    throw refuse(409, 'no_stock', 'You are not linked to a store, so no handset can be reserved: ask an admin to link your agent record to your store');
+    throw refuse(
+      409,
+      'no_stock',
+      'You are not linked to a store, so no handset can be reserved: ask an admin to link your agent record to your store',
+    );
   }
   const storeId = agent.storeId;
   const key = `${body.wizard_id}:${body.attempt}`;
   const payer = body.payment_msisdn ?? customer.msisdn;
 
-  const attempt = await deps.db.transaction(async (tx) => {
-    // One push at a time per customer, whichever wizard sends it: the customer's row is the lock (NO KEY UPDATE, so
-    // rows that only reference the customer are not held up). The unique index on holds_customer backs it.
-    await tx.query('SELECT id FROM customers WHERE id = $1 FOR NO KEY UPDATE', [customer.id]);
-    const [price] = await tx.query<Row>(
-      `SELECT ${PHONE_COLUMNS} FROM phone_prices p JOIN phone_models m ON m.id = p.phone_model_id
+  const attempt = await deps.db
+    .transaction(async (tx) => {
+      // One push at a time per customer, whichever wizard sends it: the customer's row is the lock (NO KEY UPDATE, so
+      // rows that only reference the customer are not held up). The unique index on holds_customer backs it.
+      await tx.query('SELECT id FROM customers WHERE id = $1 FOR NO KEY UPDATE', [customer.id]);
+      const [price] = await tx.query<Row>(
+        `SELECT ${PHONE_COLUMNS} FROM phone_prices p JOIN phone_models m ON m.id = p.phone_model_id
         WHERE p.id = $1 AND p.effective_to IS NULL AND m.active`,
-      [body.phone_price_id],
-    );
-    if (!price) throw refuse(409, 'not_qualified', 'This phone is not on sale at this price');
-    await tx.query(
-      `INSERT INTO first_deposits (wizard_id, agent_admin_id, agent_id, store_id, customer_id, phone_price_id, phone_model_id,
+        [body.phone_price_id],
+      );
+      if (!price) throw refuse(409, 'not_qualified', 'This phone is not on sale at this price');
+      await tx.query(
+        `INSERT INTO first_deposits (wizard_id, agent_admin_id, agent_id, store_id, customer_id, phone_price_id, phone_model_id,
                                    repayment_period, deposit_amount, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (wizard_id) DO NOTHING`,
-      [body.wizard_id, caller.adminId, agent.agentId, storeId, customer.id, price.phone_price_id, price.phone_model_id, body.repayment_period, price.deposit, now],
-    );
-    const wizard = await wizardOf(tx, caller, body.wizard_id, true);
-    if (wizard.customer_id !== customer.id) {
-      throw new HttpError(400, 'This wizard is for another customer', { fields: { msisdn: 'This wizard is for another customer' } });
-    }
-    // The same attempt again: no second push, the attempt as it stands.
-    const [existing] = await tx.query<Row>(`SELECT ${ATTEMPT_COLUMNS} FROM deposit_attempts WHERE wizard_id = $1 AND attempt = $2`, [body.wizard_id, body.attempt]);
-    if (existing) return { row: existing, created: false };
-    // The customer's deposit in progress in another wizard is resumed there, never taken again (decision 010).
-    await refuseIfHeldElsewhere(tx, caller, customer.id, body.wizard_id);
-    await openWizardOf(tx, caller, body.wizard_id);
-    const [live] = await tx.query<Row>("SELECT status FROM deposit_attempts WHERE wizard_id = $1 AND status IN ('pending', 'completed')", [body.wizard_id]);
-    if (live?.status === 'completed' || wizard.deposit_paid_at) throw refuse(409, 'deposit_paid', 'The deposit of this wizard is already paid');
-    if (live) throw refuse(409, 'deposit_pending', 'An earlier push of this deposit is still waiting for the customer');
-
-    const [standing] = await tx.query<Row>(
-      `SELECT coalesce((SELECT limit_amount FROM customer_limits WHERE customer_id = $1), 0) AS limit_amount,
-              EXISTS (SELECT 1 FROM loans WHERE customer_id = $1 AND status = 'active') AS active_loan`,
-      [customer.id],
-    );
-    if (standing!.active_loan) throw refuse(409, 'not_qualified', 'The customer has an active loan and does not qualify for another phone');
-    if (price.rrp > standing!.limit_amount) throw refuse(409, 'not_qualified', "The phone's price is above the customer's limit");
-
-    // The handset: keep the one held for this model, take it back if it went back to stock, else another.
-    let itemId: number | null = null;
-    if (wizard.inventory_item_id !== null && wizard.phone_model_id === price.phone_model_id) {
-      if (wizard.item_held) itemId = wizard.inventory_item_id;
-      else {
-        const [again] = await tx.query<{ id: number }>(
-          "UPDATE inventory_items SET status = 'reserved' WHERE id = $1 AND store_id = $2 AND status = 'in_stock' RETURNING id",
-          [wizard.inventory_item_id, storeId],
-        );
-        itemId = again?.id ?? null;
+        [
+          body.wizard_id,
+          caller.adminId,
+          agent.agentId,
+          storeId,
+          customer.id,
+          price.phone_price_id,
+          price.phone_model_id,
+          body.repayment_period,
+          price.deposit,
+          now,
+        ],
+      );
+      const wizard = await wizardOf(tx, caller, body.wizard_id, true);
+      if (wizard.customer_id !== customer.id) {
+        throw new HttpError(400, 'This wizard is for another customer', { fields: { msisdn: 'This wizard is for another customer' } });
       }
-    } else {
-      await releaseHandset(tx, wizard);
-    }
-    itemId ??= await reserveHandset(tx, storeId, price.phone_model_id);
-    if (itemId === null) throw refuse(409, 'no_stock', 'No handset of this phone is in stock at your store');
+      // The same attempt again: no second push, the attempt as it stands.
+      const [existing] = await tx.query<Row>(`SELECT ${ATTEMPT_COLUMNS} FROM deposit_attempts WHERE wizard_id = $1 AND attempt = $2`, [
+        body.wizard_id,
+        body.attempt,
+      ]);
+      if (existing) return { row: existing, created: false };
+      // The customer's deposit in progress in another wizard is resumed there, never taken again (decision 010).
+      await refuseIfHeldElsewhere(tx, caller, customer.id, body.wizard_id);
+      await openWizardOf(tx, caller, body.wizard_id);
+      const [live] = await tx.query<Row>(
+        "SELECT status FROM deposit_attempts WHERE wizard_id = $1 AND status IN ('pending', 'completed')",
+        [body.wizard_id],
+      );
+      if (live?.status === 'completed' || wizard.deposit_paid_at)
+        throw refuse(409, 'deposit_paid', 'The deposit of this wizard is already paid');
+      if (live) throw refuse(409, 'deposit_pending', 'An earlier push of this deposit is still waiting for the customer');
 
-    await tx.query(
-      `UPDATE first_deposits SET phone_price_id = $2, phone_model_id = $3, repayment_period = $4, deposit_amount = $5,
+      const [standing] = await tx.query<Row>(
+        `SELECT coalesce((SELECT limit_amount FROM customer_limits WHERE customer_id = $1), 0) AS limit_amount,
+              EXISTS (SELECT 1 FROM loans WHERE customer_id = $1 AND status = 'active') AS active_loan`,
+        [customer.id],
+      );
+      if (standing!.active_loan)
+        throw refuse(409, 'not_qualified', 'The customer has an active loan and does not qualify for another phone');
+      if (price.rrp > standing!.limit_amount) throw refuse(409, 'not_qualified', "The phone's price is above the customer's limit");
+
+      // The handset: keep the one held for this model, take it back if it went back to stock, else another.
+      let itemId: number | null = null;
+      if (wizard.inventory_item_id !== null && wizard.phone_model_id === price.phone_model_id) {
+        if (wizard.item_held) itemId = wizard.inventory_item_id;
+        else {
+          const [again] = await tx.query<{ id: number }>(
+            "UPDATE inventory_items SET status = 'reserved' WHERE id = $1 AND store_id = $2 AND status = 'in_stock' RETURNING id",
+            [wizard.inventory_item_id, storeId],
+          );
+          itemId = again?.id ?? null;
+        }
+      } else {
+        await releaseHandset(tx, wizard);
+      }
+      itemId ??= await reserveHandset(tx, storeId, price.phone_model_id);
+      if (itemId === null) throw refuse(409, 'no_stock', 'No handset of this phone is in stock at your store');
+
+      await tx.query(
+        `UPDATE first_deposits SET phone_price_id = $2, phone_model_id = $3, repayment_period = $4, deposit_amount = $5,
               inventory_item_id = $6, item_held = true, store_id = $7, holds_customer = true, updated_at = $8
         WHERE wizard_id = $1`,
-      [body.wizard_id, price.phone_price_id, price.phone_model_id, body.repayment_period, price.deposit, itemId, storeId, now],
-    );
-    const [store] = await tx.query<Row>('SELECT biller_number FROM stores WHERE id = $1', [storeId]);
-    const plan = planOf(price, body.repayment_period);
-    await tx.query(
-      `INSERT INTO transactions (transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, debit, credit,
+        [body.wizard_id, price.phone_price_id, price.phone_model_id, body.repayment_period, price.deposit, itemId, storeId, now],
+      );
+      const [store] = await tx.query<Row>('SELECT biller_number FROM stores WHERE id = $1', [storeId]);
+      const plan = planOf(price, body.repayment_period);
+      await tx.query(
+        `INSERT INTO transactions (transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, debit, credit,
                                  balance_before, balance_after, payment_phone, customer_name, account_keyed_in, business_short_code,
                                  customer_id, idempotency_key, created_at)
        VALUES ($1, $2, $2, 'deposit', $3, 'pending', $4, 0, 0, $5, $6, $7, $8, $9, $10, $11, $2, $12)`,
-      [
-        `PUSH-${key}`, key, walletOf(payer), price.deposit, plan.total_repayable, plan.total_repayable - price.deposit, payer,
-        `${customer.first_name} ${customer.other_names}`.toUpperCase(), `0${customer.msisdn.slice(3)}`, store?.biller_number ?? null,
-        customer.id, now,
-      ],
-    );
-    const [created] = await tx.query<Row>(
-      `INSERT INTO deposit_attempts (wizard_id, attempt, idempotency_key, payment_msisdn, amount, requested_by, requested_at)
+        [
+          `PUSH-${key}`,
+          key,
+          walletOf(payer),
+          price.deposit,
+          plan.total_repayable,
+          plan.total_repayable - price.deposit,
+          payer,
+          `${customer.first_name} ${customer.other_names}`.toUpperCase(),
+          `0${customer.msisdn.slice(3)}`,
+          store?.biller_number ?? null,
+          customer.id,
+          now,
+        ],
+      );
+      const [created] = await tx.query<Row>(
+        `INSERT INTO deposit_attempts (wizard_id, attempt, idempotency_key, payment_msisdn, amount, requested_by, requested_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${ATTEMPT_COLUMNS}`,
-      [body.wizard_id, body.attempt, key, payer, price.deposit, caller.adminId, now],
-    );
-    const [item] = await tx.query<Row>('SELECT imei FROM inventory_items WHERE id = $1', [itemId]);
-    await audit(tx, {
-      actorId: caller.adminId, action: 'deposit.push_requested', entity: 'first_deposit', entityId: body.wizard_id,
-      after: {
-        attempt: body.attempt, amount: price.deposit, payment_msisdn: payer, customer_id: customer.id, phone_price_id: price.phone_price_id,
-        repayment_period: body.repayment_period, imei: item?.imei,
-      },
-      at: now,
+        [body.wizard_id, body.attempt, key, payer, price.deposit, caller.adminId, now],
+      );
+      const [item] = await tx.query<Row>('SELECT imei FROM inventory_items WHERE id = $1', [itemId]);
+      await audit(tx, {
+        actorId: caller.adminId,
+        action: 'deposit.push_requested',
+        entity: 'first_deposit',
+        entityId: body.wizard_id,
+        after: {
+          attempt: body.attempt,
+          amount: price.deposit,
+          payment_msisdn: payer,
+          customer_id: customer.id,
+          phone_price_id: price.phone_price_id,
+          repayment_period: body.repayment_period,
+          imei: item?.imei,
+        },
+        at: now,
+      });
+      return { row: created!, created: true };
+    })
+    .catch(async (error: unknown) => {
+      // Two first pushes of one new attempt at the same moment (PostgreSQL): the loser answers the winner's attempt.
+      // Two wizards of one customer at once cannot get here past the customer's lock, but if they did, the
+      // holds_customer index refuses the second, which hands back the first.
+      if (!isUniqueViolation(error)) throw error;
+      const [same] = await deps.db.query('SELECT 1 FROM deposit_attempts WHERE wizard_id = $1 AND attempt = $2', [
+        body.wizard_id,
+        body.attempt,
+      ]);
+      if (same) return null;
+      const holder = await holderOf(deps.db, caller, customer.id);
+      if (holder && holder.wizard_id !== body.wizard_id) throw unfinishedRefusal(holder);
+      throw error;
     });
-    return { row: created!, created: true };
-  }).catch(async (error: unknown) => {
-    // Two first pushes of one new attempt at the same moment (PostgreSQL): the loser answers the winner's attempt.
-    // Two wizards of one customer at once cannot get here past the customer's lock, but if they did, the
-    // holds_customer index refuses the second, which hands back the first.
-    if (!isUniqueViolation(error)) throw error;
-    const [same] = await deps.db.query('SELECT 1 FROM deposit_attempts WHERE wizard_id = $1 AND attempt = $2', [body.wizard_id, body.attempt]);
-    if (same) return null;
-    const holder = await holderOf(deps.db, caller, customer.id);
-    if (holder && holder.wizard_id !== body.wizard_id) throw unfinishedRefusal(holder);
-    throw error;
-  });
 
   const current = attempt?.row ?? (await attemptOf(deps.db, caller, body.wizard_id, body.attempt));
   // The push goes out after the commit. A retry sends it again only when the first call may have failed (the
   // provider does not charge one reference twice either way).
   const fresh = attempt?.created === true;
-  const stale = current.push_accepted_at === null && now.getTime() - new Date(current.requested_at).getTime() >= DEPOSIT_RULES.repushAfterMs;
+  const stale =
+    current.push_accepted_at === null && now.getTime() - new Date(current.requested_at).getTime() >= DEPOSIT_RULES.repushAfterMs;
   if (current.status === 'pending' && (fresh || stale)) {
     try {
       await deps.adapters.mobileMoney.push({
@@ -183,8 +239,13 @@ async function pushAccepted(deps: Deps, caller: Caller, key: string) {
     );
     if (!row) return;
     await audit(tx, {
-      actorId: caller.adminId, action: 'deposit.push_accepted', entity: 'first_deposit', entityId: row.wizard_id,
-      before: { push_accepted_at: null }, after: { attempt: row.attempt, push_accepted_at: at.toISOString() }, at,
+      actorId: caller.adminId,
+      action: 'deposit.push_accepted',
+      entity: 'first_deposit',
+      entityId: row.wizard_id,
+      before: { push_accepted_at: null },
+      after: { attempt: row.attempt, push_accepted_at: at.toISOString() },
+      at,
     });
   });
 }

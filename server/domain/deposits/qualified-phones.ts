@@ -6,7 +6,11 @@ import { PHONE_COLUMNS, agentOf, customerOf, phoneOut, refuseIfHeldElsewhere, wi
 
 // --- customer_limits -----------------------------------------------------------------------------------------
 
-export async function qualifiedPhones(deps: Deps, caller: Caller, body: z.output<typeof qualifiedPhonesRequest>): Promise<QualifiedPhonesResponse> {
+export async function qualifiedPhones(
+  deps: Deps,
+  caller: Caller,
+  body: z.output<typeof qualifiedPhonesRequest>,
+): Promise<QualifiedPhonesResponse> {
   const customer = await customerOf(deps, caller, body);
   // The earliest point a second deposit is refused: a customer whose deposit is in progress in a wizard is not
   // offered phones again; the answer hands back that wizard to resume (decision 010).
@@ -29,10 +33,13 @@ export async function qualifiedPhones(deps: Deps, caller: Caller, body: z.output
           [customer.id, storeId],
         );
   const reason =
-    customer.loan_status === 'active' ? 'active_loan' as const
-    : limitAmount <= 0 ? 'no_limit' as const
-    : rows.length === 0 ? 'no_stock' as const
-    : null;
+    customer.loan_status === 'active'
+      ? ('active_loan' as const)
+      : limitAmount <= 0
+        ? ('no_limit' as const)
+        : rows.length === 0
+          ? ('no_stock' as const)
+          : null;
   return {
     customer: wizardCustomerOut(customer),
     limit_amount: limitAmount,

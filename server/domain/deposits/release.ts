@@ -79,19 +79,42 @@ async function releaseOne(deps: WorkerDeps, wizardId: string, cutoff: Date, now:
     );
     // The deposit is no longer held for a sale: owed to the customer in suspense until finance refunds or allocates it.
     await post(tx, {
-      kind: 'deposit_released', debit: 'customer_deposits', credit: 'unallocated_payments', amount: paid!.amount,
+      kind: 'deposit_released',
+      debit: 'customer_deposits',
+      credit: 'unallocated_payments',
+      amount: paid!.amount,
       description: `First deposit ${paid!.receipt} (${paid!.idempotency_key}) left unfinished since ${new Date(w.updated_at).toISOString()}: to suspense`,
-      postedBy: null, at: now,
+      postedBy: null,
+      at: now,
     });
     await releaseHandset(tx, w);
-    await tx.query('UPDATE first_deposits SET abandoned_at = $2, holds_customer = false, updated_at = $2 WHERE wizard_id = $1', [wizardId, now]);
+    await tx.query('UPDATE first_deposits SET abandoned_at = $2, holds_customer = false, updated_at = $2 WHERE wizard_id = $1', [
+      wizardId,
+      now,
+    ]);
     await audit(tx, {
-      actorId: null, action: 'first_deposit.abandoned', entity: 'first_deposit', entityId: wizardId,
-      before: { step: stepOf(w), last_step_at: new Date(w.updated_at).toISOString(), item_held: w.item_held, holds_customer: w.holds_customer },
+      actorId: null,
+      action: 'first_deposit.abandoned',
+      entity: 'first_deposit',
+      entityId: wizardId,
+      before: {
+        step: stepOf(w),
+        last_step_at: new Date(w.updated_at).toISOString(),
+        item_held: w.item_held,
+        holds_customer: w.holds_customer,
+      },
       after: {
-        abandoned_at: now.toISOString(), customer_id: w.customer_id, amount: paid!.amount, receipt: paid!.receipt, attempt: paid!.attempt,
-        transaction_id: moved?.id ?? null, transaction_status: 'suspended', ledger: 'customer_deposits -> unallocated_payments',
-        imei: w.imei ?? null, handset: w.item_held ? 'in_stock' : 'not held', agent_admin_id: w.agent_admin_id,
+        abandoned_at: now.toISOString(),
+        customer_id: w.customer_id,
+        amount: paid!.amount,
+        receipt: paid!.receipt,
+        attempt: paid!.attempt,
+        transaction_id: moved?.id ?? null,
+        transaction_status: 'suspended',
+        ledger: 'customer_deposits -> unallocated_payments',
+        imei: w.imei ?? null,
+        handset: w.item_held ? 'in_stock' : 'not held',
+        agent_admin_id: w.agent_admin_id,
       },
       at: now,
     });

@@ -11,15 +11,23 @@ export async function wizardStatus(deps: Deps, caller: Caller, wizardId: string)
   const now = deps.clock.now();
   const w = await wizardOf(deps.db, caller, wizardId);
   const [[customer], [phone], [item], [deposit], otps] = await Promise.all([
-    deps.db.query<Row>('SELECT id, msisdn, first_name, other_names, national_id, nida_number, security_question FROM customers WHERE id = $1', [w.customer_id]),
-    deps.db.query<Row>(`SELECT ${PHONE_COLUMNS} FROM phone_prices p JOIN phone_models m ON m.id = p.phone_model_id WHERE p.id = $1`, [w.phone_price_id]),
+    deps.db.query<Row>(
+      'SELECT id, msisdn, first_name, other_names, national_id, nida_number, security_question FROM customers WHERE id = $1',
+      [w.customer_id],
+    ),
+    deps.db.query<Row>(`SELECT ${PHONE_COLUMNS} FROM phone_prices p JOIN phone_models m ON m.id = p.phone_model_id WHERE p.id = $1`, [
+      w.phone_price_id,
+    ]),
     deps.db.query<Row>('SELECT imei FROM inventory_items WHERE id = $1', [w.inventory_item_id]),
     deps.db.query<Row>(
       `SELECT ${ATTEMPT_COLUMNS} FROM deposit_attempts WHERE wizard_id = $1
         ORDER BY (status IN ('pending', 'completed')) DESC, requested_at DESC, attempt DESC LIMIT 1`,
       [wizardId],
     ),
-    deps.db.query<Row>('SELECT party, expires_at FROM first_deposit_otps WHERE wizard_id = $1 AND used_at IS NULL AND replaced_at IS NULL', [wizardId]),
+    deps.db.query<Row>(
+      'SELECT party, expires_at FROM first_deposit_otps WHERE wizard_id = $1 AND used_at IS NULL AND replaced_at IS NULL',
+      [wizardId],
+    ),
   ]);
   const imei: string = item?.imei ?? '';
   const lockType: LockSolutionType = phone!.lock_solution_type;

@@ -94,15 +94,21 @@ export interface Plan {
 /** `price`: a phone_prices row (deposit, daily_payment, installments, twelve_months_payment). */
 export function planOf(price: Row, period: RepaymentPeriod): Plan {
   const [installment_amount, installments, interval_days] =
-    period === 'daily' ? [price.daily_payment, price.installments, 1 as const]
-    : period === 'weekly' ? [price.daily_payment * 7, price.installments / 7, 7 as const]
-    : period === 'monthly' ? [price.daily_payment * 30, price.installments / 30, 30 as const]
-    : [price.twelve_months_payment, 12, 30 as const];
+    period === 'daily'
+      ? [price.daily_payment, price.installments, 1 as const]
+      : period === 'weekly'
+        ? [price.daily_payment * 7, price.installments / 7, 7 as const]
+        : period === 'monthly'
+          ? [price.daily_payment * 30, price.installments / 30, 30 as const]
+          : [price.twelve_months_payment, 12, 30 as const];
   return { installment_amount, installments, interval_days, total_repayable: price.deposit + installment_amount * installments };
 }
 
 /** The agents row of the caller (linked by admin_id): their store is where handsets come from. */
-export async function agentOf(db: Queryable, caller: Caller): Promise<{ agentId: number | null; storeId: number | null; phone: string | null }> {
+export async function agentOf(
+  db: Queryable,
+  caller: Caller,
+): Promise<{ agentId: number | null; storeId: number | null; phone: string | null }> {
   const [row] = await db.query<Row>(
     `SELECT g.id AS agent_id, g.store_id, coalesce(g.msisdn, a.phone) AS phone
        FROM admins a LEFT JOIN agents g ON g.admin_id = a.id WHERE a.id = $1`,
@@ -198,7 +204,10 @@ export function unfinishedRefusal(wizard: UnfinishedWizard): HttpError {
   const whose = wizard.yours ? 'you started' : `${wizard.started_by.name} started`;
   const [reason, message] =
     wizard.deposit_status === 'completed'
-      ? ['paid_deposit_unfinished', `This customer's deposit of TZS ${wizard.amount} is already paid in a deposit ${whose}: resume it, do not take it again`]
+      ? [
+          'paid_deposit_unfinished',
+          `This customer's deposit of TZS ${wizard.amount} is already paid in a deposit ${whose}: resume it, do not take it again`,
+        ]
       : ['deposit_push_pending', `A deposit push to this customer is waiting for their answer in a deposit ${whose}: resume it`];
   return new HttpError(409, message, { reason, wizard });
 }

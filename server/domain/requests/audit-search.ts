@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { REQUEST_AUDIT_CSV_COLUMNS, REQUEST_LIMITS, type requestAuditCsvQuery, type requestAuditQuery } from '../../../src/contract/requests';
+import {
+  REQUEST_AUDIT_CSV_COLUMNS,
+  REQUEST_LIMITS,
+  type requestAuditCsvQuery,
+  type requestAuditQuery,
+} from '../../../src/contract/requests';
 import type { Deps } from '../../deps';
 import { DAY_MS, eatDay, eatDayStart } from '../calendar';
 import { type Row, iso } from '../shared';
@@ -41,7 +46,8 @@ function auditItem(r: Row) {
     submitted_at: iso(r.submitted_at)!,
     decided_at: iso(r.decided_at),
     store: r.store_id === null ? null : { id: r.store_id as number, name: r.store_name as string },
-    customer: r.customer_id === null ? null : { id: r.customer_id as number, msisdn: r.customer_msisdn as string, name: r.customer_name as string },
+    customer:
+      r.customer_id === null ? null : { id: r.customer_id as number, msisdn: r.customer_msisdn as string, name: r.customer_name as string },
     summary: (r.payload as Payload).summary,
     before: shown.before,
     after: shown.after,
@@ -75,9 +81,20 @@ export async function exportAuditCsv(deps: Deps, q: AuditFilters) {
   const lines = [REQUEST_AUDIT_CSV_COLUMNS.join(',')];
   for (const i of items) {
     const cells: Record<(typeof REQUEST_AUDIT_CSV_COLUMNS)[number], unknown> = {
-      id: i.id, kind: i.kind, status: i.status, maker: i.maker.username, checker: i.checker?.username, submitted_at: i.submitted_at,
-      decided_at: i.decided_at, customer_msisdn: i.customer?.msisdn, store: i.store?.name, summary: i.summary, reason: i.reason,
-      comment: i.comment, before: i.before, after: i.after,
+      id: i.id,
+      kind: i.kind,
+      status: i.status,
+      maker: i.maker.username,
+      checker: i.checker?.username,
+      submitted_at: i.submitted_at,
+      decided_at: i.decided_at,
+      customer_msisdn: i.customer?.msisdn,
+      store: i.store?.name,
+      summary: i.summary,
+      reason: i.reason,
+      comment: i.comment,
+      before: i.before,
+      after: i.after,
     };
     lines.push(REQUEST_AUDIT_CSV_COLUMNS.map((c) => csvCell(cells[c])).join(','));
   }

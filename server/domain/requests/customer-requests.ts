@@ -32,7 +32,11 @@ async function activeLoan(tx: Tx, customerId: number, loanId: number | undefined
     [customerId],
   );
   if (!loan || (loanId !== undefined && loan.id !== loanId)) {
-    throw refuse(409, 'no_active_loan', loanId === undefined ? 'This customer has no active loan' : 'This loan is not an active loan of this customer');
+    throw refuse(
+      409,
+      'no_active_loan',
+      loanId === undefined ? 'This customer has no active loan' : 'This loan is not an active loan of this customer',
+    );
   }
   return loan;
 }
@@ -120,7 +124,9 @@ export async function submitImeiChange(tx: Tx, maker: Maker, body: z.output<type
     [customer.id, body.device_id ?? null],
   );
   if (!device) {
-    throw new HttpError(404, body.device_id === undefined ? 'This customer has no device' : 'This device is not one of this customer', { reason: 'not_found' });
+    throw new HttpError(404, body.device_id === undefined ? 'This customer has no device' : 'This device is not one of this customer', {
+      reason: 'not_found',
+    });
   }
   if (device.imei === body.new_imei) throw badRequest('new_imei', 'The new IMEI is the device’s current IMEI');
   if (await imeiTaken(tx, body.new_imei, device.id, device.inventory_item_id)) throw imeiInUse(body.new_imei);

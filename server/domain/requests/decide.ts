@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { REQUEST_QUEUES, type DecideResponse, type DecisionResult, type RequestKind, type RequestQueue, type RequestRefusal, type decideRequest } from '../../../src/contract/requests';
+import {
+  REQUEST_QUEUES,
+  type DecideResponse,
+  type DecisionResult,
+  type RequestKind,
+  type RequestQueue,
+  type RequestRefusal,
+  type decideRequest,
+} from '../../../src/contract/requests';
 import type { Role } from '../../../src/contract/roles';
 import type { Caller, Deps } from '../../deps';
 import { HttpError } from '../../errors';
@@ -23,7 +31,13 @@ const QUEUE_WORDS: Record<RequestQueue, string> = {
   maker_checker_portal: 'portal change request',
 };
 
-async function decideOne(deps: Deps, caller: Caller, queue: RequestQueue, id: number, body: z.output<typeof decideRequest>): Promise<DecisionResult> {
+async function decideOne(
+  deps: Deps,
+  caller: Caller,
+  queue: RequestQueue,
+  id: number,
+  body: z.output<typeof decideRequest>,
+): Promise<DecisionResult> {
   const now = deps.clock.now();
   const status = body.decision === 'approve' ? 'approved' : 'denied';
   const comment = body.comment || null;
@@ -75,7 +89,12 @@ async function decideOne(deps: Deps, caller: Caller, queue: RequestQueue, id: nu
  * Decides one or several requests of a queue, each in its own transaction. The decision needs the queue's
  * approve or deny role; the maker never decides their own request.
  */
-export async function decide(deps: Deps, caller: Caller, queue: RequestQueue, body: z.output<typeof decideRequest>): Promise<DecideResponse> {
+export async function decide(
+  deps: Deps,
+  caller: Caller,
+  queue: RequestQueue,
+  body: z.output<typeof decideRequest>,
+): Promise<DecideResponse> {
   const rules = REQUEST_QUEUES[queue];
   needRole(caller, body.decision === 'approve' ? rules.approve : rules.deny);
   const results: DecisionResult[] = [];
@@ -86,7 +105,13 @@ export async function decide(deps: Deps, caller: Caller, queue: RequestQueue, bo
       // A call about one request answers its refusal; a bulk call reports each and goes on with the next.
       if (body.ids.length === 1) throw error;
       if (error instanceof HttpError) {
-        results.push({ id, outcome: 'refused', status: error.status, reason: error.extra.reason as RequestRefusal, message: error.message });
+        results.push({
+          id,
+          outcome: 'refused',
+          status: error.status,
+          reason: error.extra.reason as RequestRefusal,
+          message: error.message,
+        });
       } else {
         console.error(`deciding request ${id} failed`, error);
         results.push({ id, outcome: 'refused', status: 500, reason: 'server_error', message: 'Something went wrong on the server' });

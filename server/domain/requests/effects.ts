@@ -26,11 +26,26 @@ const changed = (message: string) => refuse(409, 'changed_since_request', messag
  * The admin changes also get the audit row of what they made, as when one admin could make them alone, now by
  * the approver and naming the request (and so its maker).
  */
-const adminAudit = (tx: Tx, { request, checker, now }: EffectContext, action: string, entity: string, entityId: number, values: { before?: unknown; after?: unknown }) =>
+const adminAudit = (
+  tx: Tx,
+  { request, checker, now }: EffectContext,
+  action: string,
+  entity: string,
+  entityId: number,
+  values: { before?: unknown; after?: unknown },
+) =>
   audit(tx, {
-    actorId: checker.adminId, action, entity, entityId, at: now,
-    ...(values.before === undefined ? {} : { before: { ...(values.before as object), request_id: request.id, requested_by: request.maker_id } }),
-    ...(values.after === undefined ? {} : { after: { ...(values.after as object), request_id: request.id, requested_by: request.maker_id } }),
+    actorId: checker.adminId,
+    action,
+    entity,
+    entityId,
+    at: now,
+    ...(values.before === undefined
+      ? {}
+      : { before: { ...(values.before as object), request_id: request.id, requested_by: request.maker_id } }),
+    ...(values.after === undefined
+      ? {}
+      : { after: { ...(values.after as object), request_id: request.id, requested_by: request.maker_id } }),
   });
 
 export const EFFECTS: Record<RequestKind, Effect> = {
@@ -62,12 +77,18 @@ export const EFFECTS: Record<RequestKind, Effect> = {
     );
     return {
       before: {
-        loan_number: loan.loan_number, next_repayment_date: loan.next_repayment_date, days_defaulted: loan.days_defaulted,
-        amount_due: loan.amount_due, future_lock_date: loan.future_lock_date,
+        loan_number: loan.loan_number,
+        next_repayment_date: loan.next_repayment_date,
+        days_defaulted: loan.days_defaulted,
+        amount_due: loan.amount_due,
+        future_lock_date: loan.future_lock_date,
       },
       after: {
-        loan_number: loan.loan_number, next_repayment_date: after!.next_repayment_date, days_defaulted: after!.days_defaulted,
-        amount_due: after!.amount_due, future_lock_date: device!.future_lock_date,
+        loan_number: loan.loan_number,
+        next_repayment_date: after!.next_repayment_date,
+        days_defaulted: after!.days_defaulted,
+        amount_due: after!.amount_due,
+        future_lock_date: device!.future_lock_date,
       },
     };
   },
@@ -84,9 +105,15 @@ export const EFFECTS: Record<RequestKind, Effect> = {
       // The receivable is gone: the balance the customer still owed becomes a bad-debt expense.
       if (loan.loan_balance > 0) {
         await post(tx, {
-          kind: 'loan_write_off', debit: 'bad_debt_expense', credit: 'loans_receivable', amount: loan.loan_balance,
+          kind: 'loan_write_off',
+          debit: 'bad_debt_expense',
+          credit: 'loans_receivable',
+          amount: loan.loan_balance,
           description: `Write-off of ${loan.loan_number} on deregistration (request ${request.id})`,
-          loanId: loan.id, requestId: request.id, postedBy: checker.adminId, at: now,
+          loanId: loan.id,
+          requestId: request.id,
+          postedBy: checker.adminId,
+          at: now,
         });
         written += loan.loan_balance as number;
       }
@@ -114,15 +141,25 @@ export const EFFECTS: Record<RequestKind, Effect> = {
       'SELECT id, effective_from FROM phone_prices WHERE phone_model_id = $1 AND effective_to IS NULL FOR UPDATE',
       [params.phone_model_id],
     );
-    if (!current || current.id !== params.phone_price_id) throw changed('The price of this phone has changed since the request: ask for a new update');
+    if (!current || current.id !== params.phone_price_id)
+      throw changed('The price of this phone has changed since the request: ask for a new update');
     if (new Date(current.effective_from).getTime() >= now.getTime()) throw changed('The current price starts later than now');
     await tx.query<Row>('UPDATE phone_prices SET effective_to = $2 WHERE id = $1', [current.id, now]);
     await tx.query<Row>(
       `INSERT INTO phone_prices (phone_model_id, rrp, wholesale_price, credit_multiplier, deposit, daily_payment, installments,
                                  twelve_months_payment, effective_from, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-      [params.phone_model_id, params.rrp, params.wholesale_price, params.credit_multiplier, params.deposit, params.daily_payment,
-        params.installments, params.twelve_months_payment, now],
+      [
+        params.phone_model_id,
+        params.rrp,
+        params.wholesale_price,
+        params.credit_multiplier,
+        params.deposit,
+        params.daily_payment,
+        params.installments,
+        params.twelve_months_payment,
+        now,
+      ],
     );
     const payload = request.payload as Payload;
     return { before: payload.before, after: payload.after };
@@ -138,7 +175,17 @@ export const EFFECTS: Record<RequestKind, Effect> = {
       .query<{ id: number }>(
         `INSERT INTO admins (username, full_name, email, phone, password_hash, group_id, otp_enabled, otp_channel, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        [params.username, params.full_name, params.email, params.phone, params.password_hash, params.group_id, params.otp_enabled, params.otp_channel, now],
+        [
+          params.username,
+          params.full_name,
+          params.email,
+          params.phone,
+          params.password_hash,
+          params.group_id,
+          params.otp_enabled,
+          params.otp_channel,
+          now,
+        ],
       )
       .catch(onUnique(taken));
     const payload = request.payload as Payload;
@@ -167,7 +214,9 @@ export const EFFECTS: Record<RequestKind, Effect> = {
       [params.group_id, params.admin_role, now],
     );
     if (!added) throw changed('The group already has this role');
-    await adminAudit(tx, ctx, 'group_role.added', 'admin_group_role', added.id, { after: { id: added.id, group_id: params.group_id, admin_role: params.admin_role } });
+    await adminAudit(tx, ctx, 'group_role.added', 'admin_group_role', added.id, {
+      after: { id: added.id, group_id: params.group_id, admin_role: params.admin_role },
+    });
     const payload = request.payload as Payload;
     return { before: payload.before, after: payload.after };
   },
@@ -179,7 +228,9 @@ export const EFFECTS: Record<RequestKind, Effect> = {
       params.admin_role,
     ]);
     if (!removed) throw changed('The group no longer has this role');
-    await adminAudit(tx, ctx, 'group_role.removed', 'admin_group_role', removed.id, { before: { id: removed.id, group_id: params.group_id, admin_role: params.admin_role } });
+    await adminAudit(tx, ctx, 'group_role.removed', 'admin_group_role', removed.id, {
+      before: { id: removed.id, group_id: params.group_id, admin_role: params.admin_role },
+    });
     const payload = request.payload as Payload;
     return { before: payload.before, after: payload.after };
   },

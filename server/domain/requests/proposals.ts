@@ -46,7 +46,12 @@ export async function submitGroup(tx: Tx, maker: Maker, body: z.output<typeof cr
     subject: `group_name:${body.name.toLowerCase()}`,
     maker,
     reason: null,
-    payload: { summary: `New security group ${body.name}`, before: { group: null }, after: { group: body.name }, params: { name: body.name } },
+    payload: {
+      summary: `New security group ${body.name}`,
+      before: { group: null },
+      after: { group: body.name },
+      params: { name: body.name },
+    },
     now,
     open: 'A new group with this name is already pending',
   });
@@ -63,14 +68,26 @@ export const proposeGroupRoleRemoval = (deps: Deps, caller: Caller, groupRoleId:
   return deps.db.transaction(async (tx) => {
     const [held] = await tx.query<Row>('SELECT group_id, admin_role FROM admin_group_roles WHERE id = $1', [groupRoleId]);
     if (!held) throw new HttpError(404, 'This group role does not exist');
-    return awaitingApproval(tx, await submitGroupRoleChange(tx, caller, 'remove', { group_id: held.group_id, admin_role: held.admin_role }, now), now);
+    return awaitingApproval(
+      tx,
+      await submitGroupRoleChange(tx, caller, 'remove', { group_id: held.group_id, admin_role: held.admin_role }, now),
+      now,
+    );
   });
 };
 
-export async function submitGroupRoleChange(tx: Tx, maker: Maker, change: 'add' | 'remove', body: { group_id: number; admin_role: Role }, now: Date) {
+export async function submitGroupRoleChange(
+  tx: Tx,
+  maker: Maker,
+  change: 'add' | 'remove',
+  body: { group_id: number; admin_role: Role },
+  now: Date,
+) {
   const [group] = await tx.query<Row>('SELECT id, name FROM admin_groups WHERE id = $1', [body.group_id]);
   if (!group) throw badRequest('group_id', 'valid group required');
-  const held = (await tx.query<Row>('SELECT 1 FROM admin_group_roles WHERE group_id = $1 AND admin_role = $2', [group.id, body.admin_role])).length > 0;
+  const held =
+    (await tx.query<Row>('SELECT 1 FROM admin_group_roles WHERE group_id = $1 AND admin_role = $2', [group.id, body.admin_role])).length >
+    0;
   if (change === 'add' && held) throw badRequest('admin_role', 'The group already has this role');
   if (change === 'remove' && !held) throw badRequest('admin_role', 'The group does not have this role');
   const kind = change === 'add' ? 'group_role_add' : 'group_role_remove';
@@ -96,7 +113,8 @@ export type PortalUserProposal = Omit<z.output<typeof createPortalUser>, 'passwo
 
 export async function proposePortalUser(deps: Deps, caller: Caller, body: z.output<typeof createPortalUser>) {
   const { password, ...rest } = body;
-  if (rest.otp_enabled && rest.otp_channel === 'sms' && !rest.phone) throw badRequest('phone', 'A valid phone number is required for codes by SMS');
+  if (rest.otp_enabled && rest.otp_channel === 'sms' && !rest.phone)
+    throw badRequest('phone', 'A valid phone number is required for codes by SMS');
   // Hashed before the transaction: scrypt takes a while and a transaction holds PGlite's one connection.
   const proposal = { ...rest, password_hash: await hashPassword(password) };
   const now = deps.clock.now();
@@ -136,7 +154,15 @@ export interface PriceProposal {
   twelve_months_payment: number;
 }
 
-const PRICE_FIELDS = ['rrp', 'wholesale_price', 'credit_multiplier', 'deposit', 'daily_payment', 'installments', 'twelve_months_payment'] as const;
+const PRICE_FIELDS = [
+  'rrp',
+  'wholesale_price',
+  'credit_multiplier',
+  'deposit',
+  'daily_payment',
+  'installments',
+  'twelve_months_payment',
+] as const;
 
 export const proposePriceUpdate = (deps: Deps, caller: Caller, body: PriceProposal) =>
   deps.db.transaction((tx) => submitPriceUpdate(tx, caller, body, deps.clock.now()));
@@ -147,7 +173,8 @@ export async function submitPriceUpdate(tx: Tx, maker: Maker, body: PriceProposa
   }
   if (body.wholesale_price > body.rrp) throw badRequest('wholesale_price', 'The wholesale price must not be above the retail price');
   if (body.deposit >= body.rrp) throw badRequest('deposit', 'The deposit must be below the retail price');
-  if (body.installments % 7 !== 0 || body.installments % 30 !== 0) throw badRequest('installments', 'Installments must be a multiple of 7 and of 30');
+  if (body.installments % 7 !== 0 || body.installments % 30 !== 0)
+    throw badRequest('installments', 'Installments must be a multiple of 7 and of 30');
   if (!(body.credit_multiplier >= 1) || Math.abs(body.credit_multiplier * 100 - Math.round(body.credit_multiplier * 100)) > 1e-9) {
     throw badRequest('credit_multiplier', 'The credit multiplier is at least 1, with at most two decimals');
   }

@@ -17,13 +17,19 @@ function baseItem(r: Row, now: Date) {
     requested_at: iso(r.submitted_at)!,
     waited_ms: Math.max(0, now.getTime() - new Date(r.submitted_at).getTime()),
     store: r.store_id === null ? null : { id: r.store_id as number, name: r.store_name as string },
-    customer: r.customer_id === null ? null : { id: r.customer_id as number, msisdn: r.customer_msisdn as string, name: r.customer_name as string },
+    customer:
+      r.customer_id === null ? null : { id: r.customer_id as number, msisdn: r.customer_msisdn as string, name: r.customer_name as string },
     before: payload.before,
     after: payload.after,
   };
 }
 
-const loanOf = (l: Row) => ({ id: l.id as number, loan_number: l.loan_number as string, status: l.status, loan_balance: l.loan_balance as number });
+const loanOf = (l: Row) => ({
+  id: l.id as number,
+  loan_number: l.loan_number as string,
+  status: l.status,
+  loan_balance: l.loan_balance as number,
+});
 
 /** Reads what the customer requests would change now, from the loans and devices as they are. */
 async function liveItems(tx: Tx, queue: RequestQueue, rows: Row[], now: Date) {
@@ -53,7 +59,12 @@ async function liveItems(tx: Tx, queue: RequestQueue, rows: Row[], now: Date) {
         proposed_next_repayment_date: proposed,
         days_defaulted: loan.days_defaulted as number,
         proposed_days_defaulted: proposedDefaulted,
-        before: { loan_number: loan.loan_number, next_repayment_date: current, days_defaulted: loan.days_defaulted, future_lock_date: lock },
+        before: {
+          loan_number: loan.loan_number,
+          next_repayment_date: current,
+          days_defaulted: loan.days_defaulted,
+          future_lock_date: lock,
+        },
         after: {
           loan_number: loan.loan_number,
           next_repayment_date: proposed,

@@ -29,10 +29,12 @@ export interface Payload extends Change {
 export const refuse: (status: 403 | 404 | 409, reason: RequestRefusal, message: string) => HttpError = refuseWith;
 
 /** A unique index refused the row (two submits at the same moment): the same refusal as the check before it. */
-export const onUnique = (refusal: HttpError) => (error: unknown): never => {
-  if (isUniqueViolation(error)) throw refusal;
-  throw error;
-};
+export const onUnique =
+  (refusal: HttpError) =>
+  (error: unknown): never => {
+    if (isUniqueViolation(error)) throw refusal;
+    throw error;
+  };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Recording a request
@@ -63,7 +65,18 @@ export async function insertRequest(tx: Tx, r: NewRequest): Promise<number> {
     .query<{ id: number }>(
       `INSERT INTO requests (kind, subject, maker_id, reason, payload, customer_id, loan_id, device_id, store_id, submitted_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [r.kind, r.subject, r.maker.adminId, r.reason, JSON.stringify(r.payload), r.customerId ?? null, r.loanId ?? null, r.deviceId ?? null, r.storeId ?? null, r.now],
+      [
+        r.kind,
+        r.subject,
+        r.maker.adminId,
+        r.reason,
+        JSON.stringify(r.payload),
+        r.customerId ?? null,
+        r.loanId ?? null,
+        r.deviceId ?? null,
+        r.storeId ?? null,
+        r.now,
+      ],
     )
     .catch(onUnique(refusal))) as [{ id: number }];
   await audit(tx, {
@@ -71,7 +84,14 @@ export async function insertRequest(tx: Tx, r: NewRequest): Promise<number> {
     action: 'request.submitted',
     entity: 'request',
     entityId: row.id,
-    after: { kind: r.kind, status: 'submitted', reason: r.reason, summary: r.payload.summary, before: r.payload.before, after: r.payload.after },
+    after: {
+      kind: r.kind,
+      status: 'submitted',
+      reason: r.reason,
+      summary: r.payload.summary,
+      before: r.payload.before,
+      after: r.payload.after,
+    },
     at: r.now,
   });
   return row.id;
@@ -93,4 +113,6 @@ export const REQUEST_FROM = `requests r
   LEFT JOIN customers c ON c.id = r.customer_id`;
 
 export const personOf = (r: Row, who: 'maker' | 'checker') =>
-  r[`${who}_id`] === null ? null : { id: r[`${who}_id`] as number, username: r[`${who}_username`] as string, name: r[`${who}_name`] as string };
+  r[`${who}_id`] === null
+    ? null
+    : { id: r[`${who}_id`] as number, username: r[`${who}_username`] as string, name: r[`${who}_name`] as string };

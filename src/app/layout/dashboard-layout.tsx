@@ -28,7 +28,11 @@ function Content() {
   const session = SessionContext.useActorRef();
   const ready = SessionContext.useSelector((s) => s.matches({ authenticated: 'ready' }));
   const failure = SessionContext.useSelector((s) => (s.matches({ authenticated: 'rolesFailed' }) ? s.context.failure : null));
-  const loading = <Center py="20"><Spinner size="lg" aria-label={t('shell.loading')} /></Center>;
+  const loading = (
+    <Center py="20">
+      <Spinner size="lg" aria-label={t('shell.loading')} />
+    </Center>
+  );
   if (failure) {
     return <LoadFailure failure={failure} title={t('shell.rolesFailed')} onRetry={() => session.send({ type: 'roles.retry' })} />;
   }
@@ -37,16 +41,16 @@ function Content() {
   // and the top bar stay; another screen of the navigation tries its own chunk afresh.
   return (
     <ChunkErrorBoundary key={location}>
-    <Suspense fallback={loading}>
-      <Switch>
-        {registeredRoutes(roles).map(({ path, screen: Screen, props }) => (
-          <Route key={path} path={`/${path}`}>
-            {(params) => <Screen {...props} params={params} />}
-          </Route>
-        ))}
-        <Redirect to="~/dashboard" replace />
-      </Switch>
-    </Suspense>
+      <Suspense fallback={loading}>
+        <Switch>
+          {registeredRoutes(roles).map(({ path, screen: Screen, props }) => (
+            <Route key={path} path={`/${path}`}>
+              {(params) => <Screen {...props} params={params} />}
+            </Route>
+          ))}
+          <Redirect to="~/dashboard" replace />
+        </Switch>
+      </Suspense>
     </ChunkErrorBoundary>
   );
 }
@@ -98,7 +102,12 @@ export default function DashboardLayout() {
             top="0"
             zIndex="sticky"
           >
-            <IconButton variant="ghost" aria-label={t('shell.toggleNavigation')} aria-expanded={wide ? desktopOpen : mobileOpen} onClick={toggle}>
+            <IconButton
+              variant="ghost"
+              aria-label={t('shell.toggleNavigation')}
+              aria-expanded={wide ? desktopOpen : mobileOpen}
+              onClick={toggle}
+            >
               <MenuIcon />
             </IconButton>
             <BrandLogo />

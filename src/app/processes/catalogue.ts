@@ -9,6 +9,14 @@ export function coverageOf(machineId: string): CoverageFigures | undefined {
 /** Every process of the registry, for the explorer, with how far its model-based tests reach. */
 export const PROCESSES: readonly ProcessCard[] = REGISTRY.flatMap((entry) =>
   entry.kind === 'process'
-    ? [{ machine: entry.machine, description: entry.about, screens: entry.shownOn, calls: entry.calls, coverage: coverageOf(entry.machine.id) }]
+    ? [
+        {
+          machine: entry.machine,
+          description: entry.about,
+          screens: entry.shownOn,
+          calls: entry.calls,
+          coverage: coverageOf(entry.machine.id),
+        },
+      ]
     : [],
 );

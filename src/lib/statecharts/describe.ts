@@ -47,7 +47,11 @@ export interface Invocation {
 
 export function invocations(machine: AnyStateMachine): Invocation[] {
   return allNodes(machine.root).flatMap((n) =>
-    (n.invoke as Array<{ id: string; src: unknown }>).map((inv) => ({ state: statePath(n), id: inv.id, src: typeof inv.src === 'string' ? inv.src : inv.id })),
+    (n.invoke as Array<{ id: string; src: unknown }>).map((inv) => ({
+      state: statePath(n),
+      id: inv.id,
+      src: typeof inv.src === 'string' ? inv.src : inv.id,
+    })),
   );
 }
 

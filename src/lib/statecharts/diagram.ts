@@ -49,7 +49,11 @@ export interface ElkOutputNode {
   children?: ElkOutputNode[];
   edges?: Array<{
     id: string;
-    sections?: Array<{ startPoint: { x: number; y: number }; endPoint: { x: number; y: number }; bendPoints?: Array<{ x: number; y: number }> }>;
+    sections?: Array<{
+      startPoint: { x: number; y: number };
+      endPoint: { x: number; y: number };
+      bendPoints?: Array<{ x: number; y: number }>;
+    }>;
     labels?: Array<{ x?: number; y?: number; width?: number }>;
   }>;
 }
@@ -81,7 +85,13 @@ export function toElkGraph(machine: AnyStateMachine): ElkInputNode {
   const build = (node: AnyStateNode): ElkInputNode => {
     const kids = children(node);
     const label = node === machine.root ? machine.id : node.key;
-    if (kids.length === 0) return { id: id(node), width: Math.max(textWidth(label), 70), height: 36, labels: [{ text: label, width: textWidth(label), height: 16 }] };
+    if (kids.length === 0)
+      return {
+        id: id(node),
+        width: Math.max(textWidth(label), 70),
+        height: 36,
+        labels: [{ text: label, width: textWidth(label), height: 16 }],
+      };
     return {
       id: id(node),
       labels: [{ text: label, width: textWidth(label), height: 16 }],
@@ -120,15 +130,23 @@ export async function layoutMachine(machine: AnyStateMachine, engine: LayoutEngi
   const input = toElkGraph(machine);
   const output = await engine(input);
   const byId = new Map(allNodes(machine.root).map((n) => [id(n), n]));
-  const initials = new Set(
-    allNodes(machine.root).flatMap((n) => ((n.initial?.target ?? []) as AnyStateNode[]).map((t) => id(t))),
-  );
+  const initials = new Set(allNodes(machine.root).flatMap((n) => ((n.initial?.target ?? []) as AnyStateNode[]).map((t) => id(t))));
   const nodes: DiagramNode[] = [];
   const walk = (n: ElkOutputNode) => {
     if (n.id.endsWith('~any')) {
       const owner = byId.get(n.id.slice(0, -'~any'.length))!;
       const path = statePath(owner);
-      nodes.push({ path: path ? `${path}.${ANY}` : ANY, label: ANY, x: n.x ?? 0, y: n.y ?? 0, width: n.width ?? 0, height: n.height ?? 0, compound: false, final: false, initial: false });
+      nodes.push({
+        path: path ? `${path}.${ANY}` : ANY,
+        label: ANY,
+        x: n.x ?? 0,
+        y: n.y ?? 0,
+        width: n.width ?? 0,
+        height: n.height ?? 0,
+        compound: false,
+        final: false,
+        initial: false,
+      });
     }
     const state = byId.get(n.id);
     if (state && state !== machine.root) {

@@ -36,7 +36,9 @@ export function shortestPaths(machine: AnyStateMachine): Array<{ state: string; 
     .filter((n) => n !== machine.root)
     .map((node) => {
       // A compound state is reached as soon as one of its states is: take the quickest.
-      const reached = allNodes(node).filter((n) => seen.has(n)).map((n) => seen.get(n)!);
+      const reached = allNodes(node)
+        .filter((n) => seen.has(n))
+        .map((n) => seen.get(n)!);
       const best = reached.sort((a, b) => a.length - b.length)[0];
       return { state: statePath(node), events: best ?? null };
     });

@@ -49,7 +49,9 @@ function element(node: AnyStateNode, machine: AnyStateMachine, indent: string): 
   for (const invoke of node.invoke as Array<{ id: string; src: unknown }>) {
     const src = typeof invoke.src === 'string' ? invoke.src : invoke.id;
     // An SCXML id is unique in the document; XState only needs an invoke id unique among running actors.
-    inner.push(`${indent}  <invoke id="${escape(`${node.id}.${invoke.id}`)}" type="http://xstate.js.org/actor" src="${escape(`actor:${src}`)}"/>`);
+    inner.push(
+      `${indent}  <invoke id="${escape(`${node.id}.${invoke.id}`)}" type="http://xstate.js.org/actor" src="${escape(`actor:${src}`)}"/>`,
+    );
   }
   for (const child of kids) inner.push(...element(child, machine, `${indent}  `));
   if (!inner.length) return [`${indent}<${tag} ${attrs.join(' ')}/>`];

@@ -13,7 +13,8 @@ type Filter = Record<string, string | number>;
 function AuditTable({ filter }: { filter: Filter }) {
   const { t, i18n } = useTranslation();
   const list = useResourceList<RequestAuditItem>(useLiveLogic('resourceLists').requestAudit, { limit: 50, filter });
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—');
+  const when = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
   return (
     <DataTable
       source={list}
@@ -21,7 +22,15 @@ function AuditTable({ filter }: { filter: Filter }) {
       columns={[
         { key: 'id', header: '#', cell: (r) => r.id },
         { key: 'kind', header: t('audit.kind'), cell: (r) => t(`audit.kinds.${r.kind}`) },
-        { key: 'status', header: t('audit.result'), cell: (r) => <Badge colorPalette={r.status === 'approved' ? 'green' : r.status === 'denied' ? 'red' : 'gray'}>{t(`audit.statuses.${r.status}`)}</Badge> },
+        {
+          key: 'status',
+          header: t('audit.result'),
+          cell: (r) => (
+            <Badge colorPalette={r.status === 'approved' ? 'green' : r.status === 'denied' ? 'red' : 'gray'}>
+              {t(`audit.statuses.${r.status}`)}
+            </Badge>
+          ),
+        },
         { key: 'maker', header: t('audit.maker'), cell: (r) => r.maker.name },
         { key: 'checker', header: t('audit.checker'), cell: (r) => r.checker?.name ?? '—' },
         { key: 'submitted', header: t('audit.submitted'), cell: (r) => when(r.submitted_at) },
@@ -40,12 +49,19 @@ function CsvExport({ filter, onDone }: { filter: Filter; onDone: () => void }) {
   const result = useSelector(run, (s) => s.context.data as { rows: number; truncated: boolean } | null);
   const failure = useSelector(run, (s) => s.context.failure);
   if (failure) return <LoadFailure failure={failure} onRetry={() => run.send({ type: 'load.retry' })} />;
-  if (!result) return <Text fontSize="sm" role="status">{t('audit.exporting')}</Text>;
+  if (!result)
+    return (
+      <Text fontSize="sm" role="status">
+        {t('audit.exporting')}
+      </Text>
+    );
   return (
     <Alert.Root status="success" role="alert" size="sm">
       <Alert.Indicator />
       <Alert.Title>{t(result.truncated ? 'audit.exportedTruncated' : 'audit.exported', { count: result.rows })}</Alert.Title>
-      <Button size="xs" ms="auto" variant="ghost" onClick={onDone}>{t('common.close')}</Button>
+      <Button size="xs" ms="auto" variant="ghost" onClick={onDone}>
+        {t('common.close')}
+      </Button>
     </Alert.Root>
   );
 }
@@ -69,22 +85,32 @@ export default function RequestAuditScreen() {
     <NativeSelect.Root size="sm" width="auto">
       <NativeSelect.Field name={name} aria-label={label} defaultValue="">
         <option value="">{t('audit.any', { what: label })}</option>
-        {options.map((o) => <option key={o} value={o}>{t(`${prefix}.${o}`)}</option>)}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {t(`${prefix}.${o}`)}
+          </option>
+        ))}
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
   );
   return (
     <Stack gap="4">
-      <Heading as="h1" size="lg">{t('audit.title')}</Heading>
+      <Heading as="h1" size="lg">
+        {t('audit.title')}
+      </Heading>
       <form onSubmit={search}>
         <HStack gap="2" wrap="wrap" align="end">
           {select('kind', t('audit.kind'), REQUEST_KINDS, 'audit.kinds')}
           {select('result', t('audit.result'), REQUEST_STATUSES, 'audit.statuses')}
           <Input name="from" type="date" size="sm" width="auto" aria-label={t('audit.from')} />
           <Input name="to" type="date" size="sm" width="auto" aria-label={t('audit.to')} />
-          <Button type="submit" size="sm" colorPalette="blue">{t('customers.search')}</Button>
-          <Button size="sm" variant="outline" onClick={() => setExportRun((n) => n + 1)}>{t('audit.exportCsv')}</Button>
+          <Button type="submit" size="sm" colorPalette="blue">
+            {t('customers.search')}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setExportRun((n) => n + 1)}>
+            {t('audit.exportCsv')}
+          </Button>
         </HStack>
       </form>
       {exportRun > 0 && <CsvExport key={exportRun} filter={filter} onDone={() => setExportRun(0)} />}

@@ -15,11 +15,16 @@ export const QUEUE_VIEWS: Record<RequestQueue, QueueView> = {
   loan_extension: {
     title: 'approvals.titles.loan_extension',
     details: (r, t) =>
-      t('approvals.extension', { days: r.days_to_extend, from: r.current_next_repayment_date ?? '—', to: r.proposed_next_repayment_date ?? '—' }),
+      t('approvals.extension', {
+        days: r.days_to_extend,
+        from: r.current_next_repayment_date ?? '—',
+        to: r.proposed_next_repayment_date ?? '—',
+      }),
   },
   loan_deactivation: {
     title: 'approvals.titles.loan_deactivation',
-    details: (r, t, locale) => t('approvals.deregistration', { loans: r.active_loans.length, amount: formatTzs(r.write_off_amount, locale) }),
+    details: (r, t, locale) =>
+      t('approvals.deregistration', { loans: r.active_loans.length, amount: formatTzs(r.write_off_amount, locale) }),
   },
   imei_change: {
     title: 'approvals.titles.imei_change',

@@ -26,8 +26,14 @@ export function RequestPanel({ queue, item, onDecided }: { queue: RequestQueue; 
 
   return (
     <Stack gap="3" borderWidth="1px" rounded="md" p="4" data-testid="request-panel">
-      <Heading as="h2" size="sm">{t('approvals.request', { id: item.id })}</Heading>
-      {item.reason && <Text fontSize="sm">{t('approvals.reason')}: {item.reason}</Text>}
+      <Heading as="h2" size="sm">
+        {t('approvals.request', { id: item.id })}
+      </Heading>
+      {item.reason && (
+        <Text fontSize="sm">
+          {t('approvals.reason')}: {item.reason}
+        </Text>
+      )}
       {fields.length > 0 && (
         <Table.Root size="sm" variant="outline">
           <Table.Header>
@@ -52,7 +58,9 @@ export function RequestPanel({ queue, item, onDecided }: { queue: RequestQueue; 
         <Alert.Root status={state === 'decidedElsewhere' ? 'warning' : 'success'} role="alert">
           <Alert.Indicator />
           <Alert.Title>{t(`approvals.outcome.${state}`)}</Alert.Title>
-          <Button size="xs" ms="auto" onClick={onDecided}>{t('common.close')}</Button>
+          <Button size="xs" ms="auto" onClick={onDecided}>
+            {t('common.close')}
+          </Button>
         </Alert.Root>
       ) : (
         <>
@@ -73,12 +81,23 @@ export function RequestPanel({ queue, item, onDecided }: { queue: RequestQueue; 
           )}
           <HStack>
             {held.includes(rules.approve) && (
-              <Button colorPalette="green" loading={busy && state === 'approving'} disabled={busy} onClick={() => request.send({ type: 'decision.approve' })}>
+              <Button
+                colorPalette="green"
+                loading={busy && state === 'approving'}
+                disabled={busy}
+                onClick={() => request.send({ type: 'decision.approve' })}
+              >
                 {t('approvals.approve')}
               </Button>
             )}
             {held.includes(rules.deny) && (
-              <Button colorPalette="red" variant="outline" loading={busy && state === 'denying'} disabled={busy} onClick={() => request.send({ type: 'decision.deny', comment })}>
+              <Button
+                colorPalette="red"
+                variant="outline"
+                loading={busy && state === 'denying'}
+                disabled={busy}
+                onClick={() => request.send({ type: 'decision.deny', comment })}
+              >
                 {t('approvals.deny')}
               </Button>
             )}

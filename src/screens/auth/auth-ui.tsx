@@ -28,7 +28,19 @@ export const TextInput = chakra('input', {
  */
 export function Notice({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
-    <Box role="alert" data-testid={testId} bg="red.subtle" color="red.fg" borderWidth="1px" borderColor="red.muted" rounded="md" px="3" py="2" fontSize="sm" fontWeight="medium">
+    <Box
+      role="alert"
+      data-testid={testId}
+      bg="red.subtle"
+      color="red.fg"
+      borderWidth="1px"
+      borderColor="red.muted"
+      rounded="md"
+      px="3"
+      py="2"
+      fontSize="sm"
+      fontWeight="medium"
+    >
       {children}
     </Box>
   );

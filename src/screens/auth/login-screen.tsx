@@ -32,10 +32,16 @@ export default function LoginScreen() {
         <Flex direction="column" gap="4">
           {loggedOut && <Notice testId="logged-out-notice">{t('session.loggedOut')}</Notice>}
           {failure && <Notice>{describeFailure(t, failure)}</Notice>}
-          <LabelledInput label={t('login.username')} error={missing.username ? t('validation.required', { field: t('login.username') }) : undefined}>
+          <LabelledInput
+            label={t('login.username')}
+            error={missing.username ? t('validation.required', { field: t('login.username') }) : undefined}
+          >
             <TextInput name="username" autoComplete="username" autoCapitalize="none" autoFocus aria-invalid={missing.username} required />
           </LabelledInput>
-          <LabelledInput label={t('login.password')} error={missing.password ? t('validation.required', { field: t('login.password') }) : undefined}>
+          <LabelledInput
+            label={t('login.password')}
+            error={missing.password ? t('validation.required', { field: t('login.password') }) : undefined}
+          >
             <TextInput name="password" type="password" autoComplete="current-password" aria-invalid={missing.password} required />
           </LabelledInput>
           <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('login.signingIn')}>

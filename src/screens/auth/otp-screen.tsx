@@ -41,7 +41,7 @@ export default function OtpScreen() {
               maxLength={6}
               autoFocus
               letterSpacing="0.4em"
-             
+
               aria-invalid={invalid}
               required
             />
@@ -50,7 +50,13 @@ export default function OtpScreen() {
             {t('otp.submit')}
           </Button>
           <Flex justify="space-between" wrap="wrap" gap="2">
-            <Button variant="ghost" size="sm" loading={resending} disabled={!canSubmit} onClick={() => session.send({ type: 'otp.resend' })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={resending}
+              disabled={!canSubmit}
+              onClick={() => session.send({ type: 'otp.resend' })}
+            >
               {t('otp.resend')}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => session.send({ type: 'session.logout' })}>

@@ -2,7 +2,15 @@ import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
 /** Asks before an action that cannot be undone. */
-export function ConfirmDialog({ open, busy, title, body, confirmLabel, onConfirm, onCancel }: {
+export function ConfirmDialog({
+  open,
+  busy,
+  title,
+  body,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
   open: boolean;
   busy: boolean;
   title: string;

@@ -11,7 +11,13 @@ export interface Column<T> {
 }
 
 /** A server-paged table over a resource list: loading skeleton, error with retry, empty state, pager. */
-export function DataTable<T extends { id: number }>({ source, columns, caption, onRowClick, selectedId }: {
+export function DataTable<T extends { id: number }>({
+  source,
+  columns,
+  caption,
+  onRowClick,
+  selectedId,
+}: {
   source: ResourceList<T>;
   columns: Column<T>[];
   caption: string;
@@ -24,7 +30,9 @@ export function DataTable<T extends { id: number }>({ source, columns, caption, 
   if (loading && items.length === 0) {
     return (
       <Stack gap="2" aria-busy="true" aria-label={t('shell.loading')}>
-        {[0, 1, 2, 3].map((i) => <Skeleton key={i} height="8" />)}
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height="8" />
+        ))}
       </Stack>
     );
   }
@@ -45,7 +53,11 @@ export function DataTable<T extends { id: number }>({ source, columns, caption, 
           <Table.Caption srOnly>{caption}</Table.Caption>
           <Table.Header>
             <Table.Row>
-              {columns.map((c) => <Table.ColumnHeader key={c.key} whiteSpace="nowrap">{c.header}</Table.ColumnHeader>)}
+              {columns.map((c) => (
+                <Table.ColumnHeader key={c.key} whiteSpace="nowrap">
+                  {c.header}
+                </Table.ColumnHeader>
+              ))}
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -59,7 +71,9 @@ export function DataTable<T extends { id: number }>({ source, columns, caption, 
                 aria-selected={selectedId === undefined ? undefined : selectedId === row.id}
                 bg={selectedId === row.id ? 'blue.subtle' : undefined}
               >
-                {columns.map((c) => <Table.Cell key={c.key}>{c.cell(row)}</Table.Cell>)}
+                {columns.map((c) => (
+                  <Table.Cell key={c.key}>{c.cell(row)}</Table.Cell>
+                ))}
               </Table.Row>
             ))}
           </Table.Body>
@@ -70,10 +84,20 @@ export function DataTable<T extends { id: number }>({ source, columns, caption, 
           {t('common.range', { first: skip + 1, last, total })}
         </Text>
         <HStack>
-          <Button size="xs" variant="outline" disabled={skip === 0 || loading} onClick={() => list.send({ type: 'list.pageChanged', skip: skip - limit })}>
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={skip === 0 || loading}
+            onClick={() => list.send({ type: 'list.pageChanged', skip: skip - limit })}
+          >
             {t('common.previous')}
           </Button>
-          <Button size="xs" variant="outline" disabled={last >= total || loading} onClick={() => list.send({ type: 'list.pageChanged', skip: skip + limit })}>
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={last >= total || loading}
+            onClick={() => list.send({ type: 'list.pageChanged', skip: skip + limit })}
+          >
             {t('common.next')}
           </Button>
         </HStack>

@@ -20,12 +20,32 @@ const keys = (prefix: string, reasons: readonly string[]) => Object.fromEntries(
 const WORDS = {
   reasons: {
     common: keys('errors.reason.', [
-      'invalid_credentials', 'throttled', 'otp_wrong', 'otp_expired', 'otp_locked',
-      'own_request', 'imei_in_use', 'no_active_loan', 'request_open', 'changed_since_request', 'already_decided',
+      'invalid_credentials',
+      'throttled',
+      'otp_wrong',
+      'otp_expired',
+      'otp_locked',
+      'own_request',
+      'imei_in_use',
+      'no_active_loan',
+      'request_open',
+      'changed_since_request',
+      'already_decided',
     ]),
     deposit: keys('deposit:reason.', [
-      'step_out_of_order', 'not_qualified', 'no_stock', 'deposit_paid', 'deposit_pending', 'fingerprint_mismatch', 'nida_mismatch',
-      'security_answer_wrong', 'security_answer_locked', 'no_security_question', 'auth_code_wrong', 'auth_code_expired', 'not_vivo',
+      'step_out_of_order',
+      'not_qualified',
+      'no_stock',
+      'deposit_paid',
+      'deposit_pending',
+      'fingerprint_mismatch',
+      'nida_mismatch',
+      'security_answer_wrong',
+      'security_answer_locked',
+      'no_security_question',
+      'auth_code_wrong',
+      'auth_code_expired',
+      'not_vivo',
     ]),
     customerAction: keys('customers:refusals.', CUSTOMER_ACTION_REFUSALS),
     lockChange: keys('customers:lockChange.refusals.', LOCK_CHANGE_REFUSALS),
@@ -60,7 +80,8 @@ const isDeviceFailure = (failure: CallFailure | DeviceFailure): failure is Devic
 /** The words for a failed call (ours for the reasons we know, the server's message otherwise) or device. */
 export function describeFailure(t: TFunction, failure: CallFailure | DeviceFailure, area: FailureArea = 'common'): string {
   if (isDeviceFailure(failure)) return t(WORDS.device[failure.kind]);
-  if (failure.status === null) return failure.message === 'Could not load data, reload page!' ? t('errors.unparsable') : t('errors.network');
+  if (failure.status === null)
+    return failure.message === 'Could not load data, reload page!' ? t('errors.unparsable') : t('errors.network');
   const key = failure.reason && (WORDS.reasons[area][failure.reason] ?? WORDS.reasons.common[failure.reason]);
   if (key) return t(key, { count: failure.left ?? 0 });
   if (failure.status === 403) return t('errors.forbidden');

@@ -8,7 +8,17 @@ import { describeFailure, type FailureArea } from './describe-failure';
  * A dialog holding a form (or a question), with the refusal on top; open and busy come from a machine's state.
  * The submit button says "Save" unless told otherwise; a refusal is worded in the words of its `area` (the common ones by default).
  */
-export function FormDialog({ title, open, saving, failure, onCancel, onSubmit, children, submitLabel, area = 'common' }: {
+export function FormDialog({
+  title,
+  open,
+  saving,
+  failure,
+  onCancel,
+  onSubmit,
+  children,
+  submitLabel,
+  area = 'common',
+}: {
   title: string;
   open: boolean;
   saving: boolean;
@@ -25,7 +35,12 @@ export function FormDialog({ title, open, saving, failure, onCancel, onSubmit, c
     onSubmit(new FormData(event.currentTarget));
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && !saving && onCancel()} placement="center" size={{ base: 'full', md: 'md' }}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && !saving && onCancel()}
+      placement="center"
+      size={{ base: 'full', md: 'md' }}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

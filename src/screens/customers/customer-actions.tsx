@@ -4,8 +4,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import {
-  CALL_DESCRIPTIONS, CALL_MOODS, CALL_TYPES, DATA_BUNDLES, OFFLINE_PIN, awardDataRequest, callRatingRequest,
-  type MessageSent, type OfflinePin,
+  CALL_DESCRIPTIONS,
+  CALL_MOODS,
+  CALL_TYPES,
+  DATA_BUNDLES,
+  OFFLINE_PIN,
+  awardDataRequest,
+  callRatingRequest,
+  type MessageSent,
+  type OfflinePin,
 } from '../../contract/customer-actions';
 import { useLiveLogic, type CustomerActionKind } from '../common/live-logic';
 import { ConfirmDialog } from '../common/confirm-dialog';
@@ -33,7 +40,12 @@ function useAction(kind: CustomerActionKind, reviewed = false) {
 }
 
 function Done({ children }: { children: ReactNode }) {
-  return <Alert.Root status="success" role="alert" size="sm"><Alert.Indicator /><Alert.Title>{children}</Alert.Title></Alert.Root>;
+  return (
+    <Alert.Root status="success" role="alert" size="sm">
+      <Alert.Indicator />
+      <Alert.Title>{children}</Alert.Title>
+    </Alert.Root>
+  );
 }
 
 /** Offline PIN: the question is the confirmation; the code is shown once, to be read to the customer. */
@@ -41,34 +53,57 @@ export function OfflinePinAction({ msisdn, imei }: { msisdn: string; imei: strin
   const { t, i18n } = useTranslation(['customers', 'translation']);
   const a = useAction('offlinePin');
   const pin = a.result as OfflinePin | null;
-  const time = (iso: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const time = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   return (
     <>
-      <Button size="sm" variant="outline" onClick={a.open}>{t('customers:offlinePin.button')}</Button>
+      <Button size="sm" variant="outline" onClick={a.open}>
+        {t('customers:offlinePin.button')}
+      </Button>
       <ActionDialog
-        title={t('customers:offlinePin.title')} open={a.editing} busy={a.busy} failure={a.failure} submitLabel={t('customers:offlinePin.issue')}
-        onCancel={a.cancel} onSubmit={() => a.actor.send({ type: 'action.submitted', values: { msisdn, imei } })}
+        title={t('customers:offlinePin.title')}
+        open={a.editing}
+        busy={a.busy}
+        failure={a.failure}
+        submitLabel={t('customers:offlinePin.issue')}
+        onCancel={a.cancel}
+        onSubmit={() => a.actor.send({ type: 'action.submitted', values: { msisdn, imei } })}
       >
         <Text>{t('customers:offlinePin.question', { imei })}</Text>
-        <Text fontSize="sm" color="fg.muted">{t('customers:offlinePin.limits', { device: OFFLINE_PIN.perDevice.count, staff: OFFLINE_PIN.perStaff.count })}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('customers:offlinePin.limits', { device: OFFLINE_PIN.perDevice.count, staff: OFFLINE_PIN.perStaff.count })}
+        </Text>
       </ActionDialog>
-      <Dialog.Root open={pin !== null} onOpenChange={(d) => !d.open && a.actor.send({ type: 'action.closed' })} placement="center" role="alertdialog">
+      <Dialog.Root
+        open={pin !== null}
+        onOpenChange={(d) => !d.open && a.actor.send({ type: 'action.closed' })}
+        placement="center"
+        role="alertdialog"
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content mx="4">
-              <Dialog.Header><Dialog.Title>{t('customers:offlinePin.codeTitle')}</Dialog.Title></Dialog.Header>
+              <Dialog.Header>
+                <Dialog.Title>{t('customers:offlinePin.codeTitle')}</Dialog.Title>
+              </Dialog.Header>
               <Dialog.Body>
                 {pin && (
                   <Stack gap="3">
-                    <Code fontSize="3xl" letterSpacing="widest" p="3" data-testid="offline-pin" alignSelf="center">{pin.code}</Code>
+                    <Code fontSize="3xl" letterSpacing="widest" p="3" data-testid="offline-pin" alignSelf="center">
+                      {pin.code}
+                    </Code>
                     <Text>{t('customers:offlinePin.readIt', { imei: pin.imei, until: time(pin.expires_at) })}</Text>
-                    <Text fontSize="sm" color="fg.muted">{t('customers:offlinePin.left', { count: pin.left_for_device })}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('customers:offlinePin.left', { count: pin.left_for_device })}
+                    </Text>
                   </Stack>
                 )}
               </Dialog.Body>
               <Dialog.Footer>
-                <Button colorPalette="blue" onClick={() => a.actor.send({ type: 'action.closed' })}>{t('customers:close')}</Button>
+                <Button colorPalette="blue" onClick={() => a.actor.send({ type: 'action.closed' })}>
+                  {t('customers:close')}
+                </Button>
               </Dialog.Footer>
             </Dialog.Content>
           </Dialog.Positioner>
@@ -85,11 +120,18 @@ export function CustomerMessageAction({ kind, msisdn }: { kind: 'resetPin' | 'fo
   const sent = a.result as MessageSent | null;
   return (
     <>
-      <Button size="sm" variant="outline" onClick={a.open}>{t(`customers:${kind}.button`)}</Button>
+      <Button size="sm" variant="outline" onClick={a.open}>
+        {t(`customers:${kind}.button`)}
+      </Button>
       {sent && <Done>{t(`customers:${kind}.done`, { msisdn: sent.sent_to })}</Done>}
       <ActionDialog
-        title={t(`customers:${kind}.button`)} open={a.editing} busy={a.busy} failure={a.failure} submitLabel={t(`customers:${kind}.submit`)}
-        onCancel={a.cancel} onSubmit={() => a.actor.send({ type: 'action.submitted', values: { msisdn } })}
+        title={t(`customers:${kind}.button`)}
+        open={a.editing}
+        busy={a.busy}
+        failure={a.failure}
+        submitLabel={t(`customers:${kind}.submit`)}
+        onCancel={a.cancel}
+        onSubmit={() => a.actor.send({ type: 'action.submitted', values: { msisdn } })}
       >
         <Text>{t(`customers:${kind}.question`, { msisdn })}</Text>
       </ActionDialog>
@@ -97,15 +139,33 @@ export function CustomerMessageAction({ kind, msisdn }: { kind: 'resetPin' | 'fo
   );
 }
 
-function Select({ name, label, options, error, words }: { name: string; label: string; options: readonly string[]; error?: string; words: (o: string) => string }) {
+function Select({
+  name,
+  label,
+  options,
+  error,
+  words,
+}: {
+  name: string;
+  label: string;
+  options: readonly string[];
+  error?: string;
+  words: (o: string) => string;
+}) {
   const { t } = useTranslation('customers');
   return (
     <Field.Root invalid={!!error} required>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field name={name} defaultValue="">
-          <option value="" disabled>{t('customers:choose')}</option>
-          {options.map((o) => <option key={o} value={o}>{words(o)}</option>)}
+          <option value="" disabled>
+            {t('customers:choose')}
+          </option>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {words(o)}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -128,11 +188,18 @@ export function AwardDataAction({ msisdn }: { msisdn: string }) {
   };
   return (
     <>
-      <Button size="sm" variant="outline" onClick={a.open}>{t('customers:awardData.button')}</Button>
+      <Button size="sm" variant="outline" onClick={a.open}>
+        {t('customers:awardData.button')}
+      </Button>
       {a.result !== null && <Done>{t('customers:awardData.done')}</Done>}
       <ActionDialog
-        title={t('customers:awardData.button')} open={a.editing} busy={a.busy} failure={a.failure} submitLabel={t('customers:next')}
-        onCancel={a.cancel} onSubmit={submit}
+        title={t('customers:awardData.button')}
+        open={a.editing}
+        busy={a.busy}
+        failure={a.failure}
+        submitLabel={t('customers:next')}
+        onCancel={a.cancel}
+        onSubmit={submit}
       >
         <Select name="bundle" label={t('customers:awardData.bundle')} options={DATA_BUNDLES} error={errors.bundle} words={(o) => o} />
         <Field.Root invalid={!!errors.reason} required>
@@ -142,10 +209,13 @@ export function AwardDataAction({ msisdn }: { msisdn: string }) {
         </Field.Root>
       </ActionDialog>
       <ConfirmDialog
-        open={a.confirming} busy={a.busy} title={t('customers:awardData.confirmTitle')}
+        open={a.confirming}
+        busy={a.busy}
+        title={t('customers:awardData.confirmTitle')}
         body={t('customers:awardData.confirmBody', { bundle: String(values?.bundle ?? ''), msisdn })}
         confirmLabel={t('customers:awardData.submit')}
-        onConfirm={() => a.actor.send({ type: 'action.confirmed' })} onCancel={() => a.actor.send({ type: 'action.cancelled' })}
+        onConfirm={() => a.actor.send({ type: 'action.confirmed' })}
+        onCancel={() => a.actor.send({ type: 'action.cancelled' })}
       />
     </>
   );
@@ -158,23 +228,54 @@ export function RateCallAction({ msisdn, onRated }: { msisdn: string; onRated?: 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = (form: FormData) => {
     const comment = String(form.get('comment') ?? '').trim();
-    const v = { msisdn, call_type: String(form.get('call_type') ?? ''), mood: String(form.get('mood') ?? ''), description: String(form.get('description') ?? ''), ...(comment ? { comment } : {}) };
+    const v = {
+      msisdn,
+      call_type: String(form.get('call_type') ?? ''),
+      mood: String(form.get('mood') ?? ''),
+      description: String(form.get('description') ?? ''),
+      ...(comment ? { comment } : {}),
+    };
     const parsed = callRatingRequest.safeParse(v);
     setErrors(parsed.success ? {} : fieldErrors(parsed.error));
     if (parsed.success) a.actor.send({ type: 'action.submitted', values: v });
   };
   return (
     <>
-      <Button size="sm" variant="outline" onClick={a.open} alignSelf="start">{t('customers:rateCall.button')}</Button>
+      <Button size="sm" variant="outline" onClick={a.open} alignSelf="start">
+        {t('customers:rateCall.button')}
+      </Button>
       {a.result !== null && <Done>{t('customers:rateCall.done')}</Done>}
       {onRated?.(a.result !== null)}
       <ActionDialog
-        title={t('customers:rateCall.button')} open={a.editing} busy={a.busy} failure={a.failure} submitLabel={t('customers:rateCall.submit')}
-        onCancel={a.cancel} onSubmit={submit}
+        title={t('customers:rateCall.button')}
+        open={a.editing}
+        busy={a.busy}
+        failure={a.failure}
+        submitLabel={t('customers:rateCall.submit')}
+        onCancel={a.cancel}
+        onSubmit={submit}
       >
-        <Select name="call_type" label={t('customers:rateCall.callType')} options={CALL_TYPES} error={errors.call_type} words={(o) => t(`customers:callTypes.${o}`)} />
-        <Select name="mood" label={t('customers:rateCall.mood')} options={CALL_MOODS} error={errors.mood} words={(o) => t(`customers:moods.${o}`)} />
-        <Select name="description" label={t('customers:rateCall.description')} options={CALL_DESCRIPTIONS} error={errors.description} words={(o) => t(`customers:descriptions.${o}`)} />
+        <Select
+          name="call_type"
+          label={t('customers:rateCall.callType')}
+          options={CALL_TYPES}
+          error={errors.call_type}
+          words={(o) => t(`customers:callTypes.${o}`)}
+        />
+        <Select
+          name="mood"
+          label={t('customers:rateCall.mood')}
+          options={CALL_MOODS}
+          error={errors.mood}
+          words={(o) => t(`customers:moods.${o}`)}
+        />
+        <Select
+          name="description"
+          label={t('customers:rateCall.description')}
+          options={CALL_DESCRIPTIONS}
+          error={errors.description}
+          words={(o) => t(`customers:descriptions.${o}`)}
+        />
         <Field.Root>
           <Field.Label>{t('customers:rateCall.comment')}</Field.Label>
           <Textarea name="comment" rows={3} maxLength={1000} />
@@ -185,15 +286,29 @@ export function RateCallAction({ msisdn, onRated }: { msisdn: string; onRated?: 
 }
 
 /** Links to the stolen and recovered screens with the device's IMEI filled in. */
-export function DeviceStatusLinks({ imei, stolen, canReport, canRecover }: { imei: string; stolen: boolean; canReport: boolean; canRecover: boolean }) {
+export function DeviceStatusLinks({
+  imei,
+  stolen,
+  canReport,
+  canRecover,
+}: {
+  imei: string;
+  stolen: boolean;
+  canReport: boolean;
+  canRecover: boolean;
+}) {
   const { t } = useTranslation('customers');
   return (
     <>
       {canReport && !stolen && (
-        <Button asChild size="sm" variant="outline" colorPalette="red"><Link href={`/stolen-phone?search=${imei}`}>{t('customers:deviceStatus.stolen.title')}</Link></Button>
+        <Button asChild size="sm" variant="outline" colorPalette="red">
+          <Link href={`/stolen-phone?search=${imei}`}>{t('customers:deviceStatus.stolen.title')}</Link>
+        </Button>
       )}
       {canRecover && stolen && (
-        <Button asChild size="sm" variant="outline"><Link href={`/recovered-phone?search=${imei}`}>{t('customers:deviceStatus.recovered.title')}</Link></Button>
+        <Button asChild size="sm" variant="outline">
+          <Link href={`/recovered-phone?search=${imei}`}>{t('customers:deviceStatus.recovered.title')}</Link>
+        </Button>
       )}
     </>
   );

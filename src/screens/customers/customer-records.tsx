@@ -22,8 +22,20 @@ function useFormat() {
 }
 
 /** One section of the customer view that loads a list of its own (load machine, with a retry). */
-function Records<T>({ kind, msisdn, title, testId, actions, children }: {
-  kind: CustomerListKind; msisdn: string; title: string; testId: string; actions?: ReactNode; children: (data: T) => ReactNode;
+function Records<T>({
+  kind,
+  msisdn,
+  title,
+  testId,
+  actions,
+  children,
+}: {
+  kind: CustomerListKind;
+  msisdn: string;
+  title: string;
+  testId: string;
+  actions?: ReactNode;
+  children: (data: T) => ReactNode;
 }) {
   const list = useActorRef(useLiveLogic('customerList')(kind), { input: { params: msisdn } });
   const data = useSelector(list, (s) => (s.matches('loaded') ? (s.context.data as T) : null));
@@ -32,12 +44,20 @@ function Records<T>({ kind, msisdn, title, testId, actions, children }: {
     <Card.Root size="sm" data-testid={testId}>
       <Card.Header>
         <HStack justify="space-between" wrap="wrap" gap="2">
-          <Heading as="h2" size="md">{title}</Heading>
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
           {actions}
         </HStack>
       </Card.Header>
       <Card.Body>
-        {failure ? <LoadFailure failure={failure} onRetry={() => list.send({ type: 'load.retry' })} /> : data ? children(data) : <Skeleton height="16" />}
+        {failure ? (
+          <LoadFailure failure={failure} onRetry={() => list.send({ type: 'load.retry' })} />
+        ) : data ? (
+          children(data)
+        ) : (
+          <Skeleton height="16" />
+        )}
       </Card.Body>
     </Card.Root>
   );
@@ -54,19 +74,24 @@ export function SmsSection({ msisdn }: { msisdn: string }) {
   return (
     <Records<CustomerSms> kind="sms" msisdn={msisdn} title={t('customers:sms.title')} testId="sms-list">
       {(data) =>
-        data.texts.length === 0 ? <Empty>{t('customers:sms.none')}</Empty> : (
+        data.texts.length === 0 ? (
+          <Empty>{t('customers:sms.none')}</Empty>
+        ) : (
           <Stack gap="3" as="ol" listStyleType="none">
             {data.texts.map((sms) => (
               <Stack as="li" key={sms.id} gap="1" borderBottomWidth="1px" pb="2">
                 <HStack justify="space-between" wrap="wrap">
-                  <Text fontSize="sm" color="fg.muted">{f.time(sms.sent_at)}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {f.time(sms.sent_at)}
+                  </Text>
                   <Badge size="sm">{t(`customers:sms.status.${sms.status}`, { defaultValue: sms.status })}</Badge>
                 </HStack>
                 <Text>{sms.body}</Text>
               </Stack>
             ))}
           </Stack>
-        )}
+        )
+      }
     </Records>
   );
 }
@@ -78,7 +103,9 @@ export function CallRatingsSection({ msisdn, canRate }: { msisdn: string; canRat
   const list = (key: string) => (
     <Records<CallRatings> key={key} kind="ratings" msisdn={msisdn} title={t('customers:ratings.title')} testId="call-ratings">
       {(data) =>
-        data.ratings.length === 0 ? <Empty>{t('customers:ratings.none')}</Empty> : (
+        data.ratings.length === 0 ? (
+          <Empty>{t('customers:ratings.none')}</Empty>
+        ) : (
           <Table.ScrollArea>
             <Table.Root size="sm">
               <Table.Header>
@@ -105,7 +132,8 @@ export function CallRatingsSection({ msisdn, canRate }: { msisdn: string; canRat
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-        )}
+        )
+      }
     </Records>
   );
   if (!canRate) return list('ratings');
@@ -123,7 +151,9 @@ export function PaymentsSection({ msisdn }: { msisdn: string }) {
   return (
     <Records<DepositTransactions> kind="payments" msisdn={msisdn} title={t('customers:payments.title')} testId="payments">
       {(data) =>
-        data.transactions.length === 0 ? <Empty>{t('customers:payments.none')}</Empty> : (
+        data.transactions.length === 0 ? (
+          <Empty>{t('customers:payments.none')}</Empty>
+        ) : (
           <Table.ScrollArea>
             <Table.Root size="sm">
               <Table.Header>
@@ -150,7 +180,8 @@ export function PaymentsSection({ msisdn }: { msisdn: string }) {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-        )}
+        )
+      }
     </Records>
   );
 }
@@ -162,7 +193,9 @@ export function StatementsSection({ msisdn }: { msisdn: string }) {
   return (
     <Records<LoanStatements> kind="statements" msisdn={msisdn} title={t('customers:statements.title')} testId="statements">
       {(data) =>
-        data.statements.length === 0 ? <Empty>{t('customers:statements.none')}</Empty> : (
+        data.statements.length === 0 ? (
+          <Empty>{t('customers:statements.none')}</Empty>
+        ) : (
           <Stack gap="4">
             {data.statements.map((s) => (
               <Stack key={s.loan_id} gap="1">
@@ -194,7 +227,8 @@ export function StatementsSection({ msisdn }: { msisdn: string }) {
               </Stack>
             ))}
           </Stack>
-        )}
+        )
+      }
     </Records>
   );
 }

@@ -10,7 +10,17 @@ import { fieldErrors } from '../common/field-errors';
 const SCHEMAS = { extension: loanExtensionRequest, deregistration: loanDeactivationRequest, imei: imeiChangeRequest };
 
 /** A button that opens the form of one request kind, and says when the request is waiting for approval. */
-export function CustomerRequestAction({ kind, msisdn, loanId, deviceId }: { kind: CustomerRequestKind; msisdn: string; loanId?: number; deviceId?: number }) {
+export function CustomerRequestAction({
+  kind,
+  msisdn,
+  loanId,
+  deviceId,
+}: {
+  kind: CustomerRequestKind;
+  msisdn: string;
+  loanId?: number;
+  deviceId?: number;
+}) {
   const { t } = useTranslation();
   const request = useActorRef(useLiveLogic('customerRequest')(kind));
   const open = useSelector(request, (s) => s.matches('editing') || s.matches('submitting'));
@@ -21,7 +31,8 @@ export function CustomerRequestAction({ kind, msisdn, loanId, deviceId }: { kind
 
   const submit = (form: FormData) => {
     const values: Record<string, unknown> = { msisdn, reason: String(form.get('reason') ?? '').trim() || undefined };
-    if (kind === 'extension') Object.assign(values, { days_to_extend: form.get('days') === '' ? undefined : Number(form.get('days')), loan_id: loanId });
+    if (kind === 'extension')
+      Object.assign(values, { days_to_extend: form.get('days') === '' ? undefined : Number(form.get('days')), loan_id: loanId });
     if (kind === 'deregistration') Object.assign(values, { loan_id: loanId });
     if (kind === 'imei') Object.assign(values, { new_imei: String(form.get('imei') ?? ''), device_id: deviceId });
     const parsed = SCHEMAS[kind].safeParse(values);
@@ -32,9 +43,14 @@ export function CustomerRequestAction({ kind, msisdn, loanId, deviceId }: { kind
 
   return (
     <>
-      <Button size="sm" variant="outline" onClick={() => request.send({ type: 'form.opened' })}>{t(`customers.request.${kind}`)}</Button>
+      <Button size="sm" variant="outline" onClick={() => request.send({ type: 'form.opened' })}>
+        {t(`customers.request.${kind}`)}
+      </Button>
       {sent && (
-        <Alert.Root status="success" role="alert" size="sm"><Alert.Indicator /><Alert.Title>{t('customers.requestSent')}</Alert.Title></Alert.Root>
+        <Alert.Root status="success" role="alert" size="sm">
+          <Alert.Indicator />
+          <Alert.Title>{t('customers.requestSent')}</Alert.Title>
+        </Alert.Root>
       )}
       <FormDialog
         title={t(`customers.request.${kind}`)}

@@ -16,7 +16,11 @@ import { LockChangeAction } from './lock-change-dialog';
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card.Root size="sm">
-      <Card.Header><Heading as="h2" size="md">{title}</Heading></Card.Header>
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+      </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>
   );
@@ -48,9 +52,17 @@ export default function CustomerViewScreen() {
   const failure = useSelector(lookup, (s) => (s.matches('failed') ? s.context.failure : null));
   const locale = i18n.resolvedLanguage ?? 'en';
   const money = (amount: number) => formatTzs(amount, locale);
-  const day = (iso: string | null, missing: string) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : missing);
+  const day = (iso: string | null, missing: string) =>
+    iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : missing;
 
-  if (busy) return <Stack gap="3">{[0, 1, 2].map((i) => <Skeleton key={i} height="24" />)}</Stack>;
+  if (busy)
+    return (
+      <Stack gap="3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height="24" />
+        ))}
+      </Stack>
+    );
   if (failure) return <LoadFailure failure={failure} onRetry={() => lookup.send({ type: 'search.retry' })} />;
   if (notFound || !view) {
     return (
@@ -65,20 +77,32 @@ export default function CustomerViewScreen() {
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">{customer.first_name} {customer.other_names}</Heading>
-        <Badge colorPalette={customer.loan_status === 'active' ? 'green' : 'gray'}>{t(`customers.loanStatus.${customer.loan_status}`)}</Badge>
+        <Heading as="h1" size="lg">
+          {customer.first_name} {customer.other_names}
+        </Heading>
+        <Badge colorPalette={customer.loan_status === 'active' ? 'green' : 'gray'}>
+          {t(`customers.loanStatus.${customer.loan_status}`)}
+        </Badge>
       </HStack>
       <HStack gap="2" wrap="wrap">
-        {roles.includes('REQUEST_LOAN_EXTENSION') && active && <CustomerRequestAction kind="extension" msisdn={customer.msisdn} loanId={active.id} />}
-        {roles.includes('REQUEST_CHANGE_IMEI') && device && <CustomerRequestAction kind="imei" msisdn={customer.msisdn} deviceId={device.id} />}
-        {roles.includes('REQUEST_LOAN_DEACTIVATION') && active && <CustomerRequestAction kind="deregistration" msisdn={customer.msisdn} loanId={active.id} />}
+        {roles.includes('REQUEST_LOAN_EXTENSION') && active && (
+          <CustomerRequestAction kind="extension" msisdn={customer.msisdn} loanId={active.id} />
+        )}
+        {roles.includes('REQUEST_CHANGE_IMEI') && device && (
+          <CustomerRequestAction kind="imei" msisdn={customer.msisdn} deviceId={device.id} />
+        )}
+        {roles.includes('REQUEST_LOAN_DEACTIVATION') && active && (
+          <CustomerRequestAction kind="deregistration" msisdn={customer.msisdn} loanId={active.id} />
+        )}
         {roles.includes('REQUEST_OFFLINE_PIN') && device && <OfflinePinAction msisdn={customer.msisdn} imei={device.imei} />}
         {roles.includes('RESET_PIN') && <CustomerMessageAction kind="resetPin" msisdn={customer.msisdn} />}
         {roles.includes('RESET_PIN') && <CustomerMessageAction kind="forgotPassword" msisdn={customer.msisdn} />}
         {roles.includes('AWARD_DATA') && <AwardDataAction msisdn={customer.msisdn} />}
-        {roles.includes('ADD_LOAN') && roles.includes('VIEW_CUSTOMER_PHONE') && device && device.status !== 'stolen' && device.status !== 'lost' && (
-          <LockChangeAction msisdn={customer.msisdn} />
-        )}
+        {roles.includes('ADD_LOAN') &&
+          roles.includes('VIEW_CUSTOMER_PHONE') &&
+          device &&
+          device.status !== 'stolen' &&
+          device.status !== 'lost' && <LockChangeAction msisdn={customer.msisdn} />}
         {device && (
           <DeviceStatusLinks
             imei={device.imei}
@@ -98,7 +122,12 @@ export default function CustomerViewScreen() {
               [t('customers.registeredOn'), day(customer.registered_at, '—')],
               [t('customers.sex'), customer.sex],
               [t('customers.dateOfBirth'), day(customer.date_of_birth, '—')],
-              [t('customers.residence'), [customer.resident_street, customer.resident_village, customer.resident_district, customer.resident_region].filter(Boolean).join(', ') || '—'],
+              [
+                t('customers.residence'),
+                [customer.resident_street, customer.resident_village, customer.resident_district, customer.resident_region]
+                  .filter(Boolean)
+                  .join(', ') || '—',
+              ],
               [t('customers.customerKey'), customer.customer_key],
             ]}
           />
@@ -107,7 +136,12 @@ export default function CustomerViewScreen() {
           <Section title={t('customers.device')}>
             <Facts
               items={[
-                ['IMEI', <Text key="imei" data-testid="device-imei">{device.imei}</Text>],
+                [
+                  'IMEI',
+                  <Text key="imei" data-testid="device-imei">
+                    {device.imei}
+                  </Text>,
+                ],
                 [t('customers.deviceName'), device.device_name],
                 [t('customers.lockType'), device.lock_solution_type],
                 [t('customers.lockStatus'), device.is_locked ? t('customers.locked') : t('customers.unlocked')],
@@ -136,11 +170,17 @@ export default function CustomerViewScreen() {
               <Table.Body>
                 {loans.map((loan) => (
                   <Table.Row key={loan.id}>
-                    <Table.Cell>{loan.loan_number} <Badge size="sm">{t(`customers.loanState.${loan.status}`)}</Badge></Table.Cell>
+                    <Table.Cell>
+                      {loan.loan_number} <Badge size="sm">{t(`customers.loanState.${loan.status}`)}</Badge>
+                    </Table.Cell>
                     <Table.Cell>{money(loan.loan_balance)}</Table.Cell>
                     <Table.Cell>{money(loan.amount_paid)}</Table.Cell>
-                    <Table.Cell data-testid={loan.status === 'active' ? 'next-due' : undefined}>{loan.next_repayment_date ?? '—'}</Table.Cell>
-                    <Table.Cell>{loan.days_defaulted} ({t(`customers.category.${defaulterCategory(loan.days_defaulted)}`)})</Table.Cell>
+                    <Table.Cell data-testid={loan.status === 'active' ? 'next-due' : undefined}>
+                      {loan.next_repayment_date ?? '—'}
+                    </Table.Cell>
+                    <Table.Cell>
+                      {loan.days_defaulted} ({t(`customers.category.${defaulterCategory(loan.days_defaulted)}`)})
+                    </Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>

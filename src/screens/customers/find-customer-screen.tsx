@@ -29,7 +29,9 @@ export default function FindCustomerScreen() {
   if (found) return <Redirect to={`/customers/view?msisdn=${found.customer.msisdn}`} />;
   return (
     <Stack gap="4" maxW="lg">
-      <Heading as="h1" size="lg">{t('customers.findTitle')}</Heading>
+      <Heading as="h1" size="lg">
+        {t('customers.findTitle')}
+      </Heading>
       <form onSubmit={submit} noValidate>
         <Stack gap="3">
           <Field.Root invalid={empty} required>
@@ -38,14 +40,21 @@ export default function FindCustomerScreen() {
             <Field.HelperText>{t('customers.queryHelp')}</Field.HelperText>
             <Field.ErrorText>{t('customers.queryRequired')}</Field.ErrorText>
           </Field.Root>
-          <Button type="submit" colorPalette="blue" loading={busy} alignSelf="start">{t('customers.search')}</Button>
+          <Button type="submit" colorPalette="blue" loading={busy} alignSelf="start">
+            {t('customers.search')}
+          </Button>
         </Stack>
       </form>
       {notFound && (
-        <Alert.Root status="warning" role="alert"><Alert.Indicator /><Alert.Title>{t('customers.notFound')}</Alert.Title></Alert.Root>
+        <Alert.Root status="warning" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{t('customers.notFound')}</Alert.Title>
+        </Alert.Root>
       )}
       {failure && <LoadFailure failure={failure} onRetry={() => lookup.send({ type: 'search.retry' })} />}
-      <Text fontSize="sm" color="fg.muted">{t('customers.findHelp')}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {t('customers.findHelp')}
+      </Text>
     </Stack>
   );
 }

@@ -14,7 +14,12 @@ type LockChangeRef = ActorRefFrom<typeof lockChangeMachine>;
 
 function Refusal({ failure }: { failure: CallFailure }) {
   const { t } = useTranslation(['customers', 'translation']);
-  return <Alert.Root status="error" role="alert"><Alert.Indicator /><Alert.Title>{describeFailure(t, failure, 'lockChange')}</Alert.Title></Alert.Root>;
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Title>{describeFailure(t, failure, 'lockChange')}</Alert.Title>
+    </Alert.Root>
+  );
 }
 
 /** The button of the customer view and its dialog; the process lives while the dialog is open. */
@@ -23,16 +28,28 @@ export function LockChangeAction({ msisdn }: { msisdn: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>{t('customers:lockChange.button')}</Button>
-      <Dialog.Root open={open} onOpenChange={(d) => setOpen(d.open)} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        {t('customers:lockChange.button')}
+      </Button>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(d) => setOpen(d.open)}
+        placement="center"
+        size={{ base: 'full', md: 'lg' }}
+        scrollBehavior="inside"
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content>
-              <Dialog.Header><Dialog.Title>{t('customers:lockChange.title')}</Dialog.Title></Dialog.Header>
+              <Dialog.Header>
+                <Dialog.Title>{t('customers:lockChange.title')}</Dialog.Title>
+              </Dialog.Header>
               <Dialog.Body>{open && <LockChange msisdn={msisdn} />}</Dialog.Body>
               <Dialog.Footer>
-                <Button variant="outline" onClick={() => setOpen(false)}>{t('customers:close')}</Button>
+                <Button variant="outline" onClick={() => setOpen(false)}>
+                  {t('customers:close')}
+                </Button>
               </Dialog.Footer>
             </Dialog.Content>
           </Dialog.Positioner>
@@ -59,7 +76,9 @@ function LockChange({ msisdn }: { msisdn: string }) {
     return (
       <Stack gap="3">
         <Refusal failure={failure} />
-        <Button size="sm" variant="outline" alignSelf="start" onClick={() => change.send({ type: 'lock.reload' })}>{t('common.retry')}</Button>
+        <Button size="sm" variant="outline" alignSelf="start" onClick={() => change.send({ type: 'lock.reload' })}>
+          {t('common.retry')}
+        </Button>
       </Stack>
     );
   }
@@ -70,10 +89,17 @@ function LockChange({ msisdn }: { msisdn: string }) {
     <Stack gap="4">
       <Text>
         {t('customers:lockChange.intro', {
-          type: t(`deposit:lockType.${lock.lock_solution_type}`), from: t(`deposit:lockType.${lock.from_lock_solution_type}`), imei: lock.imei,
+          type: t(`deposit:lockType.${lock.lock_solution_type}`),
+          from: t(`deposit:lockType.${lock.from_lock_solution_type}`),
+          imei: lock.imei,
         })}
       </Text>
-      <LockInstall install={install} area="lockChange" confirmLabel={t('customers:lockChange.confirm')} backLabel={t('customers:lockChange.back')} />
+      <LockInstall
+        install={install}
+        area="lockChange"
+        confirmLabel={t('customers:lockChange.confirm')}
+        backLabel={t('customers:lockChange.back')}
+      />
     </Stack>
   );
 }
@@ -82,12 +108,27 @@ function LockChange({ msisdn }: { msisdn: string }) {
 function CurrentLock({ status }: { status: LockSolutionStatus }) {
   const { t, i18n } = useTranslation(['customers', 'deposit']);
   const when = (iso: string | null, missing: string) =>
-    iso ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : missing;
+    iso
+      ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+      : missing;
   const rows: Array<[string, string]> = [
     [t('customers:lockChange.lockType'), t(`deposit:lockType.${status.lock_solution_type}`)],
-    [t('customers:lockChange.lockStatus'), status.lock_status ? t(`customers:lockChange.statuses.${status.lock_status}`) : t('customers:lockChange.unavailable.status')],
-    [t('customers:lockChange.activation'), status.activation_status ? t(`customers:lockChange.activations.${status.activation_status}`) : t('customers:lockChange.unavailable.activation')],
-    [t('customers:lockChange.locked'), status.is_locked === null ? t('customers:lockChange.unavailable.locked') : t(status.is_locked ? 'customers:device.locked' : 'customers:device.unlocked')],
+    [
+      t('customers:lockChange.lockStatus'),
+      status.lock_status ? t(`customers:lockChange.statuses.${status.lock_status}`) : t('customers:lockChange.unavailable.status'),
+    ],
+    [
+      t('customers:lockChange.activation'),
+      status.activation_status
+        ? t(`customers:lockChange.activations.${status.activation_status}`)
+        : t('customers:lockChange.unavailable.activation'),
+    ],
+    [
+      t('customers:lockChange.locked'),
+      status.is_locked === null
+        ? t('customers:lockChange.unavailable.locked')
+        : t(status.is_locked ? 'customers:device.locked' : 'customers:device.unlocked'),
+    ],
     [t('customers:lockChange.lastCheckIn'), when(status.last_check_in, t('customers:lockChange.unavailable.lastCheckIn'))],
     [t('customers:lockChange.enrolledAt'), when(status.enrolled_at, t('customers:lockChange.unavailable.enrolledAt'))],
   ];
@@ -123,14 +164,22 @@ function Choose({ change, starting }: { change: LockChangeRef; starting: boolean
           <Field.Label>{t('customers:lockChange.newType')}</Field.Label>
           <NativeSelect.Root disabled={starting}>
             <NativeSelect.Field value={lockType} onChange={(e) => setLockType(e.currentTarget.value)}>
-              <option value="" disabled>{t('customers:choose')}</option>
-              {current.type.available_lock_solution_types.map((type) => <option key={type} value={type}>{t(`deposit:lockType.${type}`)}</option>)}
+              <option value="" disabled>
+                {t('customers:choose')}
+              </option>
+              {current.type.available_lock_solution_types.map((type) => (
+                <option key={type} value={type}>
+                  {t(`deposit:lockType.${type}`)}
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
           {invalid?.lockType && <Field.ErrorText>{describeInvalid(t, invalid.lockType)}</Field.ErrorText>}
         </Field.Root>
-        <Button type="submit" colorPalette="blue" alignSelf="start" loading={starting}>{t('customers:lockChange.start')}</Button>
+        <Button type="submit" colorPalette="blue" alignSelf="start" loading={starting}>
+          {t('customers:lockChange.start')}
+        </Button>
       </Stack>
     </form>
   );
@@ -145,12 +194,24 @@ function Done({ change }: { change: LockChangeRef }) {
   const type = t(`deposit:lockType.${result.lock_solution_type}`);
   return (
     <Stack gap="3">
-      <Alert.Root status="success" role="alert"><Alert.Indicator /><Alert.Title>{t('customers:lockChange.done', { type })}</Alert.Title></Alert.Root>
+      <Alert.Root status="success" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{t('customers:lockChange.done', { type })}</Alert.Title>
+      </Alert.Root>
       {(canEnrolAgain || enrolling) && (
         <>
-          <Alert.Root status="warning"><Alert.Indicator /><Alert.Title>{t('customers:lockChange.enrolmentPending', { type })}</Alert.Title></Alert.Root>
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>{t('customers:lockChange.enrolmentPending', { type })}</Alert.Title>
+          </Alert.Root>
           {failure && <Refusal failure={failure} />}
-          <Button size="sm" variant="outline" alignSelf="start" loading={enrolling} onClick={() => change.send({ type: 'lock.enrolAgain' })}>
+          <Button
+            size="sm"
+            variant="outline"
+            alignSelf="start"
+            loading={enrolling}
+            onClick={() => change.send({ type: 'lock.enrolAgain' })}
+          >
             {t('customers:lockChange.enrolAgain')}
           </Button>
         </>

@@ -31,15 +31,29 @@ export interface DeviceListHelpers {
 /** The columns every device list starts with: IMEI, device, customer (a link to the customer view), loan. */
 export function deviceColumns<T extends ListedDevice>({ t, roles }: DeviceListHelpers): Column<T>[] {
   return [
-    { key: 'imei', header: 'IMEI', cell: (r) => <Text as="span" fontFamily="mono" whiteSpace="nowrap">{r.imei}</Text> },
+    {
+      key: 'imei',
+      header: 'IMEI',
+      cell: (r) => (
+        <Text as="span" fontFamily="mono" whiteSpace="nowrap">
+          {r.imei}
+        </Text>
+      ),
+    },
     { key: 'device', header: t('customers:deviceLists.device'), cell: (r) => r.device_name },
     {
       key: 'customer',
       header: t('customers:device.customer'),
       cell: (r) => (
         <Stack gap="0">
-          {roles.includes('FIND_CUSTOMER') ? <Link href={`/customers/view?msisdn=${r.customer.msisdn}`}>{r.customer.name}</Link> : <Text as="span">{r.customer.name}</Text>}
-          <Text as="span" fontSize="xs" color="fg.muted">{r.customer.msisdn}</Text>
+          {roles.includes('FIND_CUSTOMER') ? (
+            <Link href={`/customers/view?msisdn=${r.customer.msisdn}`}>{r.customer.name}</Link>
+          ) : (
+            <Text as="span">{r.customer.name}</Text>
+          )}
+          <Text as="span" fontSize="xs" color="fg.muted">
+            {r.customer.msisdn}
+          </Text>
         </Stack>
       ),
     },
@@ -47,7 +61,17 @@ export function deviceColumns<T extends ListedDevice>({ t, roles }: DeviceListHe
   ];
 }
 
-function ListTable<T extends ListedDevice>({ kind, filter, caption, columns }: { kind: DeviceListKind; filter: ListFilter; caption: string; columns: Column<T>[] }) {
+function ListTable<T extends ListedDevice>({
+  kind,
+  filter,
+  caption,
+  columns,
+}: {
+  kind: DeviceListKind;
+  filter: ListFilter;
+  caption: string;
+  columns: Column<T>[];
+}) {
   const list = useResourceList<T>(useLiveLogic('deviceLists')[kind], { limit: 25, filter });
   return <DataTable source={list} caption={caption} columns={columns} />;
 }
@@ -56,12 +80,20 @@ function ListTable<T extends ListedDevice>({ kind, filter, caption, columns }: {
  * A device list screen (damaged, lost, suspended IMEIs): a title, what the list holds, one search box, and the
  * server-paged table. A search restarts the list (a new list actor for the new filter).
  */
-export function DeviceListScreen<T extends ListedDevice>({ kind, columns }: { kind: DeviceListKind; columns: (helpers: DeviceListHelpers) => Column<T>[] }) {
+export function DeviceListScreen<T extends ListedDevice>({
+  kind,
+  columns,
+}: {
+  kind: DeviceListKind;
+  columns: (helpers: DeviceListHelpers) => Column<T>[];
+}) {
   const { t, i18n } = useTranslation(['customers', 'translation']);
   const roles = useRoles();
   const [search, setSearch] = useState('');
   const day = (d: string | null) =>
-    d ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)) : '—';
+    d
+      ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`))
+      : '—';
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSearch(String(new FormData(event.currentTarget).get('search') ?? '').trim());
@@ -70,7 +102,9 @@ export function DeviceListScreen<T extends ListedDevice>({ kind, columns }: { ki
   const title = t(`customers:deviceLists.${kind}.title`);
   return (
     <Stack gap="4">
-      <Heading as="h1" size="lg">{title}</Heading>
+      <Heading as="h1" size="lg">
+        {title}
+      </Heading>
       <Text color="fg.muted">{t(`customers:deviceLists.${kind}.help`)}</Text>
       <form onSubmit={submit} role="search" aria-label={title}>
         <Stack gap="2" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'end' }} maxW="2xl">
@@ -78,11 +112,15 @@ export function DeviceListScreen<T extends ListedDevice>({ kind, columns }: { ki
             <Field.Label>{t('customers:deviceLists.search')}</Field.Label>
             <Input name="search" type="search" maxLength={100} defaultValue={search} />
           </Field.Root>
-          <Button type="submit" colorPalette="blue">{t('customers:deviceLists.find')}</Button>
+          <Button type="submit" colorPalette="blue">
+            {t('customers:deviceLists.find')}
+          </Button>
         </Stack>
       </form>
       {search && (
-        <Text fontSize="sm" role="status">{t('customers:deviceLists.searchingFor', { search })}</Text>
+        <Text fontSize="sm" role="status">
+          {t('customers:deviceLists.searchingFor', { search })}
+        </Text>
       )}
       <ListTable key={search} kind={kind} filter={filter} caption={title} columns={columns({ t, day, roles }) as Column<T>[]} />
     </Stack>

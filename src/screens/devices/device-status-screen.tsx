@@ -15,25 +15,52 @@ const eatToday = () => new Date(Date.now() + EAT_MS).toISOString().slice(0, 10);
 
 function DeviceCard({ device }: { device: DeviceStatus }) {
   const { t, i18n } = useTranslation('customers');
-  const day = (d: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const day = (d: string) =>
+    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
   const gone = device.status === 'stolen' || device.status === 'lost';
   return (
     <Card.Root size="sm" data-testid="device-card">
       <Card.Header>
-        <Heading as="h2" size="md">{device.device_name}</Heading>
+        <Heading as="h2" size="md">
+          {device.device_name}
+        </Heading>
       </Card.Header>
       <Card.Body>
         <DataList.Root orientation="horizontal" size="sm">
-          {([
-            ['IMEI', device.imei],
-            [t('customers:device.customer'), `${device.customer.name} (${device.customer.msisdn})`],
-            [t('customers:device.status'), <Badge key="s" colorPalette={gone ? 'red' : 'green'} data-testid="device-status">{t(`customers:device.statuses.${device.status}`)}</Badge>],
-            [t('customers:device.lock'), <Text key="l" data-testid="device-lock">{device.is_locked ? t('customers:device.locked') : t('customers:device.unlocked')}</Text>],
-            ...(device.loan ? [[t('customers:device.loan'), `${device.loan.loan_number} · ${t('customers:device.daysDefaulted', { count: device.loan.days_defaulted })}`] as const] : []),
-            ...(device.last_incident
-              ? [[t('customers:device.lastIncident'), `${t(`customers:device.incidents.${device.last_incident.kind}`)} · ${day(device.last_incident.occurred_on)}${device.last_incident.reported_by ? ` · ${device.last_incident.reported_by}` : ''}`] as const]
-              : []),
-          ] as Array<readonly [string, React.ReactNode]>).map(([label, value]) => (
+          {(
+            [
+              ['IMEI', device.imei],
+              [t('customers:device.customer'), `${device.customer.name} (${device.customer.msisdn})`],
+              [
+                t('customers:device.status'),
+                <Badge key="s" colorPalette={gone ? 'red' : 'green'} data-testid="device-status">
+                  {t(`customers:device.statuses.${device.status}`)}
+                </Badge>,
+              ],
+              [
+                t('customers:device.lock'),
+                <Text key="l" data-testid="device-lock">
+                  {device.is_locked ? t('customers:device.locked') : t('customers:device.unlocked')}
+                </Text>,
+              ],
+              ...(device.loan
+                ? [
+                    [
+                      t('customers:device.loan'),
+                      `${device.loan.loan_number} · ${t('customers:device.daysDefaulted', { count: device.loan.days_defaulted })}`,
+                    ] as const,
+                  ]
+                : []),
+              ...(device.last_incident
+                ? [
+                    [
+                      t('customers:device.lastIncident'),
+                      `${t(`customers:device.incidents.${device.last_incident.kind}`)} · ${day(device.last_incident.occurred_on)}${device.last_incident.reported_by ? ` · ${device.last_incident.reported_by}` : ''}`,
+                    ] as const,
+                  ]
+                : []),
+            ] as Array<readonly [string, React.ReactNode]>
+          ).map(([label, value]) => (
             <DataList.Item key={label}>
               <DataList.ItemLabel>{label}</DataList.ItemLabel>
               <DataList.ItemValue>{value}</DataList.ItemValue>
@@ -85,7 +112,9 @@ export default function DeviceStatusScreen({ action }: { action: DeviceStatusAct
 
   return (
     <Stack gap="4" maxW="2xl">
-      <Heading as="h1" size="lg">{t(`customers:deviceStatus.${action}.title`)}</Heading>
+      <Heading as="h1" size="lg">
+        {t(`customers:deviceStatus.${action}.title`)}
+      </Heading>
       <Text color="fg.muted">{t(`customers:deviceStatus.${action}.help`)}</Text>
       <form onSubmit={search} noValidate>
         <Stack gap="3" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'end' }}>
@@ -94,22 +123,36 @@ export default function DeviceStatusScreen({ action }: { action: DeviceStatusAct
             <Input name="search" inputMode="numeric" defaultValue={params.get('search') ?? ''} placeholder="35… / 0754 123 456" />
             <Field.ErrorText>{t('customers:deviceStatus.searchRequired')}</Field.ErrorText>
           </Field.Root>
-          <Button type="submit" colorPalette="blue" loading={busy && !submitting}>{t('customers:deviceStatus.find')}</Button>
+          <Button type="submit" colorPalette="blue" loading={busy && !submitting}>
+            {t('customers:deviceStatus.find')}
+          </Button>
         </Stack>
       </form>
       {notFound && (
-        <Alert.Root status="warning" role="alert"><Alert.Indicator /><Alert.Title>{t('customers:deviceStatus.notFound')}</Alert.Title></Alert.Root>
+        <Alert.Root status="warning" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{t('customers:deviceStatus.notFound')}</Alert.Title>
+        </Alert.Root>
       )}
       {failed && <LoadFailure failure={failed} onRetry={() => machine.send({ type: 'search.retry' })} />}
       {done && (
-        <Alert.Root status="success" role="alert"><Alert.Indicator /><Alert.Title>{t(`customers:deviceStatus.${action}.done`)}</Alert.Title></Alert.Root>
+        <Alert.Root status="success" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{t(`customers:deviceStatus.${action}.done`)}</Alert.Title>
+        </Alert.Root>
       )}
       {device && <DeviceCard device={device} />}
       {refusal && (
-        <Alert.Root status="error" role="alert"><Alert.Indicator /><Alert.Title>{describeFailure(t, refusal, 'customerAction')}</Alert.Title></Alert.Root>
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{describeFailure(t, refusal, 'customerAction')}</Alert.Title>
+        </Alert.Root>
       )}
       {device && !done && !canChange && !busy && (
-        <Alert.Root status="info" role="status"><Alert.Indicator /><Alert.Title>{t(`customers:deviceStatus.${action}.notApplicable`)}</Alert.Title></Alert.Root>
+        <Alert.Root status="info" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{t(`customers:deviceStatus.${action}.notApplicable`)}</Alert.Title>
+        </Alert.Root>
       )}
       {device && canChange && (
         <form onSubmit={request} noValidate>
@@ -123,7 +166,9 @@ export default function DeviceStatusScreen({ action }: { action: DeviceStatusAct
               <Field.Label>{t('customers:deviceStatus.notes')}</Field.Label>
               <Textarea name="notes" rows={2} maxLength={500} />
             </Field.Root>
-            <Button type="submit" colorPalette="red" alignSelf="start">{t(`customers:deviceStatus.${action}.submit`)}</Button>
+            <Button type="submit" colorPalette="red" alignSelf="start">
+              {t(`customers:deviceStatus.${action}.submit`)}
+            </Button>
           </Stack>
         </form>
       )}

@@ -16,20 +16,24 @@ export default function SuspendedImeisScreen() {
         {
           key: 'reason',
           header: h.t('customers:deviceLists.suspended.reason'),
-          cell: (r) => <Badge colorPalette={r.reason === 'stolen' ? 'red' : 'orange'}>{h.t(`customers:device.statuses.${r.reason}`)}</Badge>,
+          cell: (r) => (
+            <Badge colorPalette={r.reason === 'stolen' ? 'red' : 'orange'}>{h.t(`customers:device.statuses.${r.reason}`)}</Badge>
+          ),
         },
         { key: 'since', header: h.t('customers:deviceLists.suspended.since'), cell: (r) => h.day(r.since) },
         { key: 'reportedBy', header: h.t('customers:deviceLists.reportedBy'), cell: (r) => r.reported_by ?? '—' },
         ...(h.roles.includes('ADD_RECOVERED_PHONE')
-          ? [{
-              key: 'recover',
-              header: h.t('customers:deviceLists.suspended.action'),
-              cell: (r: SuspendedImei) => (
-                <Button asChild size="xs" variant="outline">
-                  <Link href={`/recovered-phone?search=${r.imei}`}>{h.t('customers:deviceLists.suspended.recover')}</Link>
-                </Button>
-              ),
-            }]
+          ? [
+              {
+                key: 'recover',
+                header: h.t('customers:deviceLists.suspended.action'),
+                cell: (r: SuspendedImei) => (
+                  <Button asChild size="xs" variant="outline">
+                    <Link href={`/recovered-phone?search=${r.imei}`}>{h.t('customers:deviceLists.suspended.recover')}</Link>
+                  </Button>
+                ),
+              },
+            ]
           : []),
       ]}
     />

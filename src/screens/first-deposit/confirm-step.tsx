@@ -12,7 +12,19 @@ import { formatMsisdnLocal } from '../../lib/msisdn';
 const PERIODS: RepaymentPeriod[] = ['daily', 'weekly', 'monthly', 'twelve_months'];
 
 /** What each plan asks: the payment per period, how many, and the total with the deposit. */
-export function planOf(phone: Pick<QualifiedPhone, 'daily_payment' | 'weekly_payment' | 'monthly_payment' | 'installments' | 'twelve_months_payment' | 'total_repayable' | 'twelve_months_total'>, period: RepaymentPeriod) {
+export function planOf(
+  phone: Pick<
+    QualifiedPhone,
+    | 'daily_payment'
+    | 'weekly_payment'
+    | 'monthly_payment'
+    | 'installments'
+    | 'twelve_months_payment'
+    | 'total_repayable'
+    | 'twelve_months_total'
+  >,
+  period: RepaymentPeriod,
+) {
   switch (period) {
     case 'daily':
       return { payment: phone.daily_payment, count: phone.installments, total: phone.total_repayable };
@@ -42,9 +54,13 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
 
   return (
     <Stack gap="4">
-      <Text fontWeight="semibold" fontSize="lg">{phone.name}</Text>
+      <Text fontWeight="semibold" fontSize="lg">
+        {phone.name}
+      </Text>
       <Stack gap="2" role="radiogroup" aria-label={t('deposit:confirm.period')}>
-        <Text fontSize="sm" fontWeight="medium">{t('deposit:confirm.period')}</Text>
+        <Text fontSize="sm" fontWeight="medium">
+          {t('deposit:confirm.period')}
+        </Text>
         <HStack wrap="wrap" gap="2">
           {PERIODS.map((p) => (
             <Button
@@ -81,7 +97,9 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
             {invalid?.payment_msisdn && <Field.ErrorText>{describeInvalid(t, invalid.payment_msisdn)}</Field.ErrorText>}
           </Field.Root>
           <HStack gap="3" wrap="wrap">
-            <Button variant="outline" onClick={() => wizard.send({ type: 'wizard.back' })}>{t('deposit:back')}</Button>
+            <Button variant="outline" onClick={() => wizard.send({ type: 'wizard.back' })}>
+              {t('deposit:back')}
+            </Button>
             <Button type="submit" colorPalette="blue">
               {t('deposit:confirm.takeDeposit', { amount: money(phone.deposit) })}
             </Button>

@@ -25,7 +25,11 @@ export function ContractStep({ wizard }: { wizard: FirstDepositRef }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    wizard.send({ type: 'contract.signed', acceptTerms: accepted, signedBy: String(new FormData(event.currentTarget).get('signedBy') ?? '') });
+    wizard.send({
+      type: 'contract.signed',
+      acceptTerms: accepted,
+      signedBy: String(new FormData(event.currentTarget).get('signedBy') ?? ''),
+    });
   };
 
   return (
@@ -37,18 +41,31 @@ export function ContractStep({ wizard }: { wizard: FirstDepositRef }) {
             [t('deposit:contract.device'), `${contract.device} · IMEI ${contract.imei}`],
             [t('deposit:contract.price'), money(contract.price)],
             [t('deposit:contract.deposit'), money(contract.deposit)],
-            [t('deposit:contract.plan'), t('deposit:contract.planValue', { count: contract.installments, amount: money(contract.installment_amount), period: t(`deposit:period.${contract.repayment_period}`) })],
+            [
+              t('deposit:contract.plan'),
+              t('deposit:contract.planValue', {
+                count: contract.installments,
+                amount: money(contract.installment_amount),
+                period: t(`deposit:period.${contract.repayment_period}`),
+              }),
+            ],
             [t('deposit:contract.total'), money(contract.total_repayable)],
             [t('deposit:contract.lock'), t(`deposit:lockType.${contract.lock_solution_type}`)],
           ]}
         />
-        <Link href="/tnc" target="_blank" rel="noopener" color="blue.fg">{t('deposit:contract.readTerms', { version: contract.terms_version })}</Link>
+        <Link href="/tnc" target="_blank" rel="noopener" color="blue.fg">
+          {t('deposit:contract.readTerms', { version: contract.terms_version })}
+        </Link>
         <Checkbox.Root checked={accepted} onCheckedChange={(e) => setAccepted(e.checked === true)} invalid={!!invalid?.accept_terms}>
           <Checkbox.HiddenInput name="acceptTerms" />
           <Checkbox.Control />
           <Checkbox.Label>{t('deposit:contract.accept')}</Checkbox.Label>
         </Checkbox.Root>
-        {invalid?.accept_terms && <Text color="fg.error" role="alert">{describeInvalid(t, invalid.accept_terms)}</Text>}
+        {invalid?.accept_terms && (
+          <Text color="fg.error" role="alert">
+            {describeInvalid(t, invalid.accept_terms)}
+          </Text>
+        )}
         <Field.Root invalid={!!invalid?.signed_by} required>
           <Field.Label>{t('deposit:contract.signature')}</Field.Label>
           <Input name="signedBy" autoComplete="off" defaultValue="" />
@@ -56,7 +73,9 @@ export function ContractStep({ wizard }: { wizard: FirstDepositRef }) {
           {invalid?.signed_by && <Field.ErrorText>{describeInvalid(t, invalid.signed_by)}</Field.ErrorText>}
         </Field.Root>
         {failure && <FailureAlert failure={failure} />}
-        <Button type="submit" colorPalette="blue" loading={signing} alignSelf="start">{t('deposit:contract.sign')}</Button>
+        <Button type="submit" colorPalette="blue" loading={signing} alignSelf="start">
+          {t('deposit:contract.sign')}
+        </Button>
       </Stack>
     </form>
   );

@@ -69,7 +69,9 @@ function Payment({ payment }: { payment: PaymentRef }) {
           <Alert.Title>{t(`deposit:payment.failure.${context.status?.failure ?? 'rejected'}`)}</Alert.Title>
         </Alert.Root>
         <HStack gap="3" wrap="wrap">
-          <Button variant="outline" onClick={() => payment.send({ type: 'deposit.back' })}>{t('deposit:back')}</Button>
+          <Button variant="outline" onClick={() => payment.send({ type: 'deposit.back' })}>
+            {t('deposit:back')}
+          </Button>
           <Button colorPalette="blue" disabled={!canRetry} onClick={() => payment.send({ type: 'deposit.retry' })}>
             {t('deposit:payment.tryAgain')}
           </Button>

@@ -40,7 +40,9 @@ export default function FirstDepositScreen() {
 
   return (
     <Stack gap="4" maxW="3xl">
-      <Heading as="h1" size="lg">{t('deposit:title')}</Heading>
+      <Heading as="h1" size="lg">
+        {t('deposit:title')}
+      </Heading>
       {failure && <LoadFailure failure={failure} onRetry={() => settings.send({ type: 'load.retry' })} />}
       {!bridgeUrl && !failure && <Spinner aria-label={t('deposit:loading')} />}
       {bridgeUrl && (
@@ -72,7 +74,8 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
   useEffect(() => {
     const subscription = wizard.system.inspect((event) => {
       // Leaving the screen stops the actors: what they say while stopping is not a step to keep.
-      if (event.type === '@xstate.snapshot' && wizard.getSnapshot().status !== 'stopped') store.save(username, wizard.getPersistedSnapshot());
+      if (event.type === '@xstate.snapshot' && wizard.getSnapshot().status !== 'stopped')
+        store.save(username, wizard.getPersistedSnapshot());
     });
     return () => subscription.unsubscribe();
   }, [wizard, username, store]);
@@ -100,7 +103,9 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
           {t('deposit:stepOf', { index: index + 1, count: STEPS.length, title: t(`deposit:step.${step.key}`) })}
         </Text>
         {started && top !== 'done' && (
-          <Button size="xs" variant="ghost" onClick={onNew}>{t('deposit:startOver')}</Button>
+          <Button size="xs" variant="ghost" onClick={onNew}>
+            {t('deposit:startOver')}
+          </Button>
         )}
       </HStack>
       <Card.Root variant="outline">

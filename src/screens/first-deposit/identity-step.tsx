@@ -30,12 +30,18 @@ function Identity({ identity, question }: { identity: IdentityRef; question: str
       <Stack gap="3">
         <Text>{t('deposit:identity.choose')}</Text>
         <HStack gap="3" wrap="wrap">
-          <Button colorPalette="blue" onClick={() => identity.send({ type: 'identity.fingerprintChosen' })}>{t('deposit:identity.fingerprint')}</Button>
+          <Button colorPalette="blue" onClick={() => identity.send({ type: 'identity.fingerprintChosen' })}>
+            {t('deposit:identity.fingerprint')}
+          </Button>
           <Button variant="outline" disabled={!canAsk} onClick={() => identity.send({ type: 'identity.questionChosen' })}>
             {t('deposit:identity.question')}
           </Button>
         </HStack>
-        {!canAsk && <Text fontSize="sm" color="fg.muted">{t('deposit:identity.noQuestion')}</Text>}
+        {!canAsk && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('deposit:identity.noQuestion')}
+          </Text>
+        )}
       </Stack>
     );
   }
@@ -69,7 +75,12 @@ function Fingerprint({ identity }: { identity: IdentityRef }) {
         <form onSubmit={submit} noValidate>
           <Stack gap="3">
             <HStack gap="3">
-              <Image src={`data:image/bmp;base64,${fingerprint.imageBase64}`} alt={t('deposit:identity.capturedImage')} boxSize="20" borderWidth="1px" />
+              <Image
+                src={`data:image/bmp;base64,${fingerprint.imageBase64}`}
+                alt={t('deposit:identity.capturedImage')}
+                boxSize="20"
+                borderWidth="1px"
+              />
               <Text>{t('deposit:identity.captured', { quality: fingerprint.quality })}</Text>
             </HStack>
             <Field.Root invalid={!!invalid?.nida_number} required>
@@ -80,7 +91,9 @@ function Fingerprint({ identity }: { identity: IdentityRef }) {
             </Field.Root>
             {failure && <FailureAlert failure={failure} />}
             <HStack gap="3" wrap="wrap">
-              <Button type="submit" colorPalette="blue" loading={verifying}>{t('deposit:identity.verify')}</Button>
+              <Button type="submit" colorPalette="blue" loading={verifying}>
+                {t('deposit:identity.verify')}
+              </Button>
               <Button variant="outline" disabled={verifying} onClick={() => identity.send({ type: 'fingerprint.recapture' })}>
                 {t('deposit:identity.recapture')}
               </Button>
@@ -101,7 +114,9 @@ export function Scanner({ scanner }: { scanner: ScannerRef }) {
     return (
       <Stack gap="2">
         <Text>{t('deposit:identity.placeFinger')}</Text>
-        <Button colorPalette="blue" alignSelf="start" onClick={() => scanner.send({ type: 'scanner.capture' })}>{t('scanner:action.capture')}</Button>
+        <Button colorPalette="blue" alignSelf="start" onClick={() => scanner.send({ type: 'scanner.capture' })}>
+          {t('scanner:action.capture')}
+        </Button>
       </Stack>
     );
   }
@@ -110,7 +125,9 @@ export function Scanner({ scanner }: { scanner: ScannerRef }) {
       <HStack gap="3" role="status">
         <Spinner size="sm" />
         <Text>{t('deposit:identity.capturing')}</Text>
-        <Button size="sm" variant="ghost" onClick={() => scanner.send({ type: 'scanner.cancel' })}>{t('common.cancel')}</Button>
+        <Button size="sm" variant="ghost" onClick={() => scanner.send({ type: 'scanner.cancel' })}>
+          {t('common.cancel')}
+        </Button>
       </HStack>
     );
   }
@@ -119,7 +136,9 @@ export function Scanner({ scanner }: { scanner: ScannerRef }) {
       <Alert.Root status="error" role="alert">
         <Alert.Indicator />
         <Alert.Title>{t(`scanner:error.${value}`)}</Alert.Title>
-        <Button size="sm" variant="outline" ms="auto" onClick={() => scanner.send({ type: 'scanner.retry' })}>{t('scanner:action.retry')}</Button>
+        <Button size="sm" variant="outline" ms="auto" onClick={() => scanner.send({ type: 'scanner.retry' })}>
+          {t('scanner:action.retry')}
+        </Button>
       </Alert.Root>
     );
   }
@@ -145,7 +164,9 @@ function SecurityQuestion({ identity, question }: { identity: IdentityRef; quest
           {invalid?.answer && <Field.ErrorText>{describeInvalid(t, invalid.answer)}</Field.ErrorText>}
         </Field.Root>
         {failure && <FailureAlert failure={failure} />}
-        <Button type="submit" colorPalette="blue" loading={verifying} alignSelf="start">{t('deposit:identity.verify')}</Button>
+        <Button type="submit" colorPalette="blue" loading={verifying} alignSelf="start">
+          {t('deposit:identity.verify')}
+        </Button>
       </Stack>
     </form>
   );

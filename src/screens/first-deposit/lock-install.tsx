@@ -18,8 +18,16 @@ export type VivoRef = ActorRefFrom<typeof vivoAuthCodeMachine>;
 export type LockInstallRef = ActorRefFrom<typeof lockInstallMachine>;
 
 /** The vivo code when the type asks for one, else the instructions and the checkboxes; `backLabel` offers going back. */
-export function LockInstall({ install, area, confirmLabel, backLabel }: {
-  install: LockInstallRef; area: FailureArea; confirmLabel: string; backLabel?: string;
+export function LockInstall({
+  install,
+  area,
+  confirmLabel,
+  backLabel,
+}: {
+  install: LockInstallRef;
+  area: FailureArea;
+  confirmLabel: string;
+  backLabel?: string;
 }) {
   const vivo = useSelector(install, (s) => s.children.vivo as VivoRef | undefined);
   const lock = useSelector(install, (s) => s.context.lock);
@@ -28,7 +36,9 @@ export function LockInstall({ install, area, confirmLabel, backLabel }: {
   const failure = useSelector(install, (s) => s.context.failure);
   const canGoBack = useSelector(install, (s) => s.can({ type: 'lock.back' }));
   const back = backLabel && (
-    <Button variant="outline" disabled={!canGoBack} onClick={() => install.send({ type: 'lock.back' })}>{backLabel}</Button>
+    <Button variant="outline" disabled={!canGoBack} onClick={() => install.send({ type: 'lock.back' })}>
+      {backLabel}
+    </Button>
   );
   if (vivo) {
     return (
@@ -41,8 +51,13 @@ export function LockInstall({ install, area, confirmLabel, backLabel }: {
   if (!lock) return null;
   return (
     <InstallLock
-      lock={lock} busy={confirming} invalid={invalid?.installed} failure={failure && <FailureAlert failure={failure} area={area} />}
-      confirmLabel={confirmLabel} onConfirm={(ticked) => install.send({ type: 'lock.confirmed', ...ticked })} extra={back}
+      lock={lock}
+      busy={confirming}
+      invalid={invalid?.installed}
+      failure={failure && <FailureAlert failure={failure} area={area} />}
+      confirmLabel={confirmLabel}
+      onConfirm={(ticked) => install.send({ type: 'lock.confirmed', ...ticked })}
+      extra={back}
     />
   );
 }
@@ -56,7 +71,9 @@ function LockInstructions({ lock }: { lock: Instructions }) {
     return (
       <Stack gap="2">
         <Text>{t('deposit:lock.dialCode')}</Text>
-        <Code fontSize="2xl" p="3" alignSelf="start" data-testid="dial-code">{lock.dial_code}</Code>
+        <Code fontSize="2xl" p="3" alignSelf="start" data-testid="dial-code">
+          {lock.dial_code}
+        </Code>
       </Stack>
     );
   }
@@ -83,9 +100,22 @@ function LockInstructions({ lock }: { lock: Instructions }) {
  * The instructions and the two checkboxes; `onConfirm` gets what was ticked (the owning machine's guard decides).
  * `invalid`: the machine's refusal of the checkboxes, a code; `failure`: the refusal of the call, drawn.
  */
-function InstallLock({ lock, busy, invalid, failure, confirmLabel, onConfirm, extra }: {
-  lock: Instructions; busy: boolean; invalid: string | undefined; failure: ReactNode; confirmLabel: string;
-  onConfirm: (ticked: { lockInstalled: boolean; appInstalled: boolean }) => void; extra?: ReactNode;
+function InstallLock({
+  lock,
+  busy,
+  invalid,
+  failure,
+  confirmLabel,
+  onConfirm,
+  extra,
+}: {
+  lock: Instructions;
+  busy: boolean;
+  invalid: string | undefined;
+  failure: ReactNode;
+  confirmLabel: string;
+  onConfirm: (ticked: { lockInstalled: boolean; appInstalled: boolean }) => void;
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation('deposit');
   const [lockInstalled, setLockInstalled] = useState(false);
@@ -98,20 +128,34 @@ function InstallLock({ lock, busy, invalid, failure, confirmLabel, onConfirm, ex
     <form onSubmit={submit} noValidate>
       <Stack gap="3">
         <LockInstructions lock={lock} />
-        <Checkbox.Root checked={lockInstalled} onCheckedChange={(e) => setLockInstalled(e.checked === true)} invalid={!!invalid && !lockInstalled}>
+        <Checkbox.Root
+          checked={lockInstalled}
+          onCheckedChange={(e) => setLockInstalled(e.checked === true)}
+          invalid={!!invalid && !lockInstalled}
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>{t('deposit:lock.lockInstalled')}</Checkbox.Label>
         </Checkbox.Root>
-        <Checkbox.Root checked={appInstalled} onCheckedChange={(e) => setAppInstalled(e.checked === true)} invalid={!!invalid && !appInstalled}>
+        <Checkbox.Root
+          checked={appInstalled}
+          onCheckedChange={(e) => setAppInstalled(e.checked === true)}
+          invalid={!!invalid && !appInstalled}
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>{t('deposit:lock.appInstalled')}</Checkbox.Label>
         </Checkbox.Root>
-        {invalid && <Text color="fg.error" role="alert">{describeInvalid(t, invalid)}</Text>}
+        {invalid && (
+          <Text color="fg.error" role="alert">
+            {describeInvalid(t, invalid)}
+          </Text>
+        )}
         {failure}
         <HStack gap="3" wrap="wrap">
-          <Button type="submit" colorPalette="blue" loading={busy}>{confirmLabel}</Button>
+          <Button type="submit" colorPalette="blue" loading={busy}>
+            {confirmLabel}
+          </Button>
           {extra}
         </HStack>
       </Stack>
@@ -140,7 +184,9 @@ function VivoCode({ vivo }: { vivo: VivoRef }) {
     return (
       <Stack gap="2">
         <Text>{t('deposit:vivo.intro')}</Text>
-        <Button colorPalette="blue" alignSelf="start" loading={busy} onClick={() => vivo.send({ type: 'vivo.send' })}>{t('deposit:vivo.send')}</Button>
+        <Button colorPalette="blue" alignSelf="start" loading={busy} onClick={() => vivo.send({ type: 'vivo.send' })}>
+          {t('deposit:vivo.send')}
+        </Button>
       </Stack>
     );
   }
@@ -148,11 +194,16 @@ function VivoCode({ vivo }: { vivo: VivoRef }) {
     return (
       <Stack gap="2">
         {value === 'expired' ? (
-          <Alert.Root status="warning" role="alert"><Alert.Indicator /><Alert.Title>{t('deposit:vivo.expired')}</Alert.Title></Alert.Root>
+          <Alert.Root status="warning" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{t('deposit:vivo.expired')}</Alert.Title>
+          </Alert.Root>
         ) : (
           failure && <FailureAlert failure={failure} />
         )}
-        <Button colorPalette="blue" alignSelf="start" onClick={() => vivo.send({ type: 'vivo.send' })}>{t('deposit:vivo.sendAgain')}</Button>
+        <Button colorPalette="blue" alignSelf="start" onClick={() => vivo.send({ type: 'vivo.send' })}>
+          {t('deposit:vivo.sendAgain')}
+        </Button>
       </Stack>
     );
   }
@@ -167,11 +218,18 @@ function VivoCode({ vivo }: { vivo: VivoRef }) {
           {malformed && <Field.ErrorText>{describeInvalid(t, 'authCodeInvalid')}</Field.ErrorText>}
         </Field.Root>
         {failure && (
-          <Alert.Root status="error" role="alert"><Alert.Indicator /><Alert.Title>{t('deposit:vivo.wrong')}</Alert.Title></Alert.Root>
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{t('deposit:vivo.wrong')}</Alert.Title>
+          </Alert.Root>
         )}
         <HStack gap="3" wrap="wrap">
-          <Button type="submit" colorPalette="blue" loading={busy}>{t('deposit:vivo.verify')}</Button>
-          <Button variant="outline" disabled={busy} onClick={() => vivo.send({ type: 'vivo.send' })}>{t('deposit:vivo.sendAgain')}</Button>
+          <Button type="submit" colorPalette="blue" loading={busy}>
+            {t('deposit:vivo.verify')}
+          </Button>
+          <Button variant="outline" disabled={busy} onClick={() => vivo.send({ type: 'vivo.send' })}>
+            {t('deposit:vivo.sendAgain')}
+          </Button>
         </HStack>
       </Stack>
     </form>

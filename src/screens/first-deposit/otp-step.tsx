@@ -21,7 +21,11 @@ export function OtpStep({ wizard }: { wizard: FirstDepositRef }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    wizard.send({ type: 'otp.codesEntered', agentCode: String(form.get('agentCode') ?? ''), customerCode: String(form.get('customerCode') ?? '') });
+    wizard.send({
+      type: 'otp.codesEntered',
+      agentCode: String(form.get('agentCode') ?? ''),
+      customerCode: String(form.get('customerCode') ?? ''),
+    });
   };
 
   return (
@@ -29,7 +33,9 @@ export function OtpStep({ wizard }: { wizard: FirstDepositRef }) {
       {deposit && (
         <Alert.Root status="success" role="status">
           <Alert.Indicator />
-          <Alert.Title>{t('deposit:otp.depositReceived', { amount: money(deposit.amount), receipt: deposit.transaction_id ?? '' })}</Alert.Title>
+          <Alert.Title>
+            {t('deposit:otp.depositReceived', { amount: money(deposit.amount), receipt: deposit.transaction_id ?? '' })}
+          </Alert.Title>
         </Alert.Root>
       )}
       {sending && (
@@ -38,7 +44,9 @@ export function OtpStep({ wizard }: { wizard: FirstDepositRef }) {
           <Text>{t('deposit:otp.sending')}</Text>
         </HStack>
       )}
-      {sendFailed && failure && <FailureAlert failure={failure} onRetry={() => wizard.send({ type: 'otp.resend' })} retryLabel={t('deposit:otp.resend')} />}
+      {sendFailed && failure && (
+        <FailureAlert failure={failure} onRetry={() => wizard.send({ type: 'otp.resend' })} retryLabel={t('deposit:otp.resend')} />
+      )}
       {!sending && !sendFailed && (
         <form onSubmit={submit} noValidate>
           <Stack gap="3">
@@ -54,12 +62,18 @@ export function OtpStep({ wizard }: { wizard: FirstDepositRef }) {
               </Field.Root>
             </SimpleGrid>
             {invalid?.codes && (
-              <Text color="fg.error" role="alert">{describeInvalid(t, invalid.codes)}</Text>
+              <Text color="fg.error" role="alert">
+                {describeInvalid(t, invalid.codes)}
+              </Text>
             )}
             {failure && <FailureAlert failure={failure} />}
             <HStack gap="3" wrap="wrap">
-              <Button type="submit" colorPalette="blue" loading={verifying}>{t('deposit:otp.verify')}</Button>
-              <Button variant="outline" disabled={verifying} onClick={() => wizard.send({ type: 'otp.resend' })}>{t('deposit:otp.resend')}</Button>
+              <Button type="submit" colorPalette="blue" loading={verifying}>
+                {t('deposit:otp.verify')}
+              </Button>
+              <Button variant="outline" disabled={verifying} onClick={() => wizard.send({ type: 'otp.resend' })}>
+                {t('deposit:otp.resend')}
+              </Button>
             </HStack>
           </Stack>
         </form>

@@ -14,9 +14,7 @@ export function PhoneStep({ wizard }: { wizard: FirstDepositRef }) {
   return (
     <Stack gap="4">
       {customer && (
-        <Text>
-          {t('deposit:phone.intro', { name: `${customer.first_name} ${customer.other_names}`, count: phones.length })}
-        </Text>
+        <Text>{t('deposit:phone.intro', { name: `${customer.first_name} ${customer.other_names}`, count: phones.length })}</Text>
       )}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" role="list" aria-label={t('deposit:phone.listLabel')}>
         {phones.map((phone) => (
@@ -33,7 +31,11 @@ export function PhoneStep({ wizard }: { wizard: FirstDepositRef }) {
               <Text fontSize="sm">{t('deposit:phone.plan', { deposit: money(phone.deposit), daily: money(phone.daily_payment) })}</Text>
             </Card.Body>
             <Card.Footer>
-              <Button size="sm" colorPalette="blue" onClick={() => wizard.send({ type: 'phone.picked', phonePriceId: phone.phone_price_id })}>
+              <Button
+                size="sm"
+                colorPalette="blue"
+                onClick={() => wizard.send({ type: 'phone.picked', phonePriceId: phone.phone_price_id })}
+              >
                 {t('deposit:phone.pick', { name: phone.name })}
               </Button>
             </Card.Footer>

@@ -51,9 +51,7 @@ export function SearchStep({ wizard }: { wizard: FirstDepositRef }) {
           <Alert.Content>
             <Alert.Title>{t('deposit:search.notQualified')}</Alert.Title>
             <Alert.Description>
-              {notQualified.customer && (
-                <Text>{`${notQualified.customer.first_name} ${notQualified.customer.other_names}`}</Text>
-              )}
+              {notQualified.customer && <Text>{`${notQualified.customer.first_name} ${notQualified.customer.other_names}`}</Text>}
               {notQualified.notQualified && t(`deposit:search.why.${notQualified.notQualified}`)}
             </Alert.Description>
           </Alert.Content>

@@ -10,8 +10,16 @@ export function useMoney() {
 }
 
 /** A refused call in the words of its area (the wizard's by default), with a retry when one is offered. */
-export function FailureAlert({ failure, area = 'deposit', onRetry, retryLabel }: {
-  failure: CallFailure; area?: FailureArea; onRetry?: () => void; retryLabel?: string;
+export function FailureAlert({
+  failure,
+  area = 'deposit',
+  onRetry,
+  retryLabel,
+}: {
+  failure: CallFailure;
+  area?: FailureArea;
+  onRetry?: () => void;
+  retryLabel?: string;
 }) {
   const { t } = useTranslation('deposit');
   return (

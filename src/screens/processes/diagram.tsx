@@ -2,7 +2,16 @@ import { useRef } from 'react';
 import { Box } from '@chakra-ui/react';
 import { ANY, DIAGRAM_ELEMENT_ID, type Diagram } from '../../lib/statecharts/diagram';
 
-const COLORS = { box: '#ffffff', compound: '#f4f4f5', line: '#52525b', text: '#18181b', selected: '#dbeafe', active: '#1d4ed8', edge: '#71717a', label: '#3f3f46' };
+const COLORS = {
+  box: '#ffffff',
+  compound: '#f4f4f5',
+  line: '#52525b',
+  text: '#18181b',
+  selected: '#dbeafe',
+  active: '#1d4ed8',
+  edge: '#71717a',
+  label: '#3f3f46',
+};
 
 /**
  * A laid-out process as SVG: nested states as boxes, transitions as labelled arrows. Plain colours (not theme
@@ -70,7 +79,9 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
             return (
               <g key={n.path} aria-hidden="true">
                 <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={12} fill="none" stroke={COLORS.line} strokeDasharray="3 3" />
-                <text x={n.x + n.width / 2} y={n.y + n.height / 2 + 4} textAnchor="middle" fontSize={12} fill={COLORS.text}>{ANY}</text>
+                <text x={n.x + n.width / 2} y={n.y + n.height / 2 + 4} textAnchor="middle" fontSize={12} fill={COLORS.text}>
+                  {ANY}
+                </text>
               </g>
             );
           }
@@ -100,7 +111,9 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
                 stroke={isActive ? COLORS.active : COLORS.line}
                 strokeWidth={isActive ? 3 : n.final ? 2.5 : 1.2}
               />
-              {n.final && <rect x={n.x + 3} y={n.y + 3} width={n.width - 6} height={n.height - 6} rx={15} fill="none" stroke={COLORS.line} />}
+              {n.final && (
+                <rect x={n.x + 3} y={n.y + 3} width={n.width - 6} height={n.height - 6} rx={15} fill="none" stroke={COLORS.line} />
+              )}
               {n.initial && <circle cx={n.x - 6} cy={n.y + 8} r={4} fill={COLORS.text} />}
               <text
                 x={n.compound ? n.x + 12 : n.x + n.width / 2}
@@ -117,7 +130,13 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
         })}
         {diagram.edges.map((e) => (
           <g key={e.id}>
-            <polyline points={e.points.map((p) => `${p.x},${p.y}`).join(' ')} fill="none" stroke={COLORS.edge} strokeWidth={1.2} markerEnd="url(#arrow)" />
+            <polyline
+              points={e.points.map((p) => `${p.x},${p.y}`).join(' ')}
+              fill="none"
+              stroke={COLORS.edge}
+              strokeWidth={1.2}
+              markerEnd="url(#arrow)"
+            />
             {e.labelAt && (
               <text x={e.labelAt.x} y={e.labelAt.y + 10} fontSize={10} fill={COLORS.label}>
                 {e.label}

@@ -23,7 +23,12 @@ function LiveDiagram({ actor, entry, ...props }: { actor: AnyActorRef; entry: Pr
   const { t } = useTranslation();
   const snapshot = useSelector(actor, (s) => s as AnyMachineSnapshot);
   const active = useMemo(
-    () => new Set(allNodes(entry.machine.root).map(statePath).filter((p) => p && snapshot.matches(p as never))),
+    () =>
+      new Set(
+        allNodes(entry.machine.root)
+          .map(statePath)
+          .filter((p) => p && snapshot.matches(p as never)),
+      ),
     [entry, snapshot],
   );
   return (
@@ -39,7 +44,10 @@ function LiveDiagram({ actor, entry, ...props }: { actor: AnyActorRef; entry: Pr
 function coverageText(t: TFunction, c: CoverageFigures | undefined) {
   if (!c) return t('processes.noModelTest');
   const pct = (a: number, b: number) => (b ? Math.floor((a / b) * 1000) / 10 : 100);
-  return t('processes.coverage', { states: pct(c.states.reached, c.states.total), transitions: pct(c.transitions.reached, c.transitions.total) });
+  return t('processes.coverage', {
+    states: pct(c.states.reached, c.states.total),
+    transitions: pct(c.transitions.reached, c.transitions.total),
+  });
 }
 
 /** Processes (VIEW_ANALYTICS or any ANALYTICS role): every statechart, drawn, explained and downloadable. */
@@ -60,17 +68,18 @@ export default function ProcessesScreen() {
   const live = useLiveActor(processId);
   const paths = useMemo(() => (entry ? shortestPaths(entry.machine) : []), [entry]);
 
-  const diagramProps = diagram && entry && {
-    diagram,
-    zoom,
-    panX,
-    panY,
-    selected,
-    label: t('processes.diagramOf', { process: entry.machine.id }),
-    onSelect: (path: string) => explorer.send({ type: 'state.selected', path }),
-    onPan: (dx: number, dy: number) => explorer.send({ type: 'view.panned', dx, dy }),
-    onZoom: (by: number) => explorer.send({ type: 'view.zoomed', by }),
-  };
+  const diagramProps = diagram &&
+    entry && {
+      diagram,
+      zoom,
+      panX,
+      panY,
+      selected,
+      label: t('processes.diagramOf', { process: entry.machine.id }),
+      onSelect: (path: string) => explorer.send({ type: 'state.selected', path }),
+      onPan: (dx: number, dy: number) => explorer.send({ type: 'view.panned', dx, dy }),
+      onZoom: (by: number) => explorer.send({ type: 'view.zoomed', by }),
+    };
 
   const choose = (id: string) => {
     setSearch({ process: id });
@@ -80,21 +89,36 @@ export default function ProcessesScreen() {
   return (
     <Stack gap="5">
       <Stack gap="1">
-        <Heading as="h1" size="lg">{t('processes.title')}</Heading>
+        <Heading as="h1" size="lg">
+          {t('processes.title')}
+        </Heading>
         <Text color="fg.muted">{t('processes.intro')}</Text>
       </Stack>
       <Grid templateColumns={{ base: '1fr', xl: '280px 1fr' }} gap="5" alignItems="start">
         <Stack as="ul" gap="2" listStyleType="none" aria-label={t('processes.list')}>
           {processes.map((p) => (
             <li key={p.machine.id}>
-              <Card.Root size="sm" variant={p.machine.id === processId ? 'subtle' : 'outline'} borderColor={p.machine.id === processId ? 'blue.solid' : undefined}>
+              <Card.Root
+                size="sm"
+                variant={p.machine.id === processId ? 'subtle' : 'outline'}
+                borderColor={p.machine.id === processId ? 'blue.solid' : undefined}
+              >
                 <Card.Body gap="1">
-                  <Button variant="plain" p="0" h="auto" justifyContent="start" fontWeight="semibold" onClick={() => choose(p.machine.id)} aria-current={p.machine.id === processId || undefined}>
+                  <Button
+                    variant="plain"
+                    p="0"
+                    h="auto"
+                    justifyContent="start"
+                    fontWeight="semibold"
+                    onClick={() => choose(p.machine.id)}
+                    aria-current={p.machine.id === processId || undefined}
+                  >
                     {p.machine.id}
                   </Button>
                   <Text fontSize="sm">{t(p.description)}</Text>
                   <Text fontSize="xs" color="fg.muted">
-                    {t('processes.size', { states: allNodes(p.machine.root).length - 1, transitions: edges(p.machine.root).length })} · {coverageText(t, p.coverage)}
+                    {t('processes.size', { states: allNodes(p.machine.root).length - 1, transitions: edges(p.machine.root).length })} ·{' '}
+                    {coverageText(t, p.coverage)}
                   </Text>
                 </Card.Body>
               </Card.Root>
@@ -103,38 +127,65 @@ export default function ProcessesScreen() {
         </Stack>
         <Stack gap="4" minW="0">
           {!entry && !busy && <Text color="fg.muted">{t('processes.choose')}</Text>}
-          {busy && <Text color="fg.muted" role="status">{t('processes.layingOut')}</Text>}
+          {busy && (
+            <Text color="fg.muted" role="status">
+              {t('processes.layingOut')}
+            </Text>
+          )}
           {failure && <LoadFailure failure={failure} onRetry={() => explorer.send({ type: 'layout.retry' })} />}
           {entry && diagramProps && (
             <>
               <HStack justify="space-between" wrap="wrap" gap="2">
-                <Heading as="h2" size="md">{entry.machine.id}</Heading>
+                <Heading as="h2" size="md">
+                  {entry.machine.id}
+                </Heading>
                 <HStack wrap="wrap" gap="2">
                   <ButtonGroup size="xs" variant="outline" attached>
-                    <IconButton aria-label={t('processes.zoomOut')} onClick={() => explorer.send({ type: 'view.zoomed', by: 1 / 1.25 })}>−</IconButton>
+                    <IconButton aria-label={t('processes.zoomOut')} onClick={() => explorer.send({ type: 'view.zoomed', by: 1 / 1.25 })}>
+                      −
+                    </IconButton>
                     <Button onClick={() => explorer.send({ type: 'view.reset' })}>{Math.round(zoom * 100)}%</Button>
-                    <IconButton aria-label={t('processes.zoomIn')} onClick={() => explorer.send({ type: 'view.zoomed', by: 1.25 })}>+</IconButton>
+                    <IconButton aria-label={t('processes.zoomIn')} onClick={() => explorer.send({ type: 'view.zoomed', by: 1.25 })}>
+                      +
+                    </IconButton>
                   </ButtonGroup>
                   <ButtonGroup size="xs" variant="outline">
                     {FORMATS.map((format) => (
-                      <Button key={format} onClick={() => explorer.send({ type: 'export.requested', format })} aria-label={t('processes.download', { format: format.toUpperCase() })}>
+                      <Button
+                        key={format}
+                        onClick={() => explorer.send({ type: 'export.requested', format })}
+                        aria-label={t('processes.download', { format: format.toUpperCase() })}
+                      >
                         {format.toUpperCase()}
                       </Button>
                     ))}
                   </ButtonGroup>
                 </HStack>
               </HStack>
-              {live ? <LiveDiagram actor={live} entry={entry} {...diagramProps} /> : <ProcessDiagram {...diagramProps} active={NO_STATES} />}
-              {selected ? <StateDetails entry={entry} path={selected} /> : <Text fontSize="sm" color="fg.muted">{t('processes.clickState')}</Text>}
+              {live ? (
+                <LiveDiagram actor={live} entry={entry} {...diagramProps} />
+              ) : (
+                <ProcessDiagram {...diagramProps} active={NO_STATES} />
+              )}
+              {selected ? (
+                <StateDetails entry={entry} path={selected} />
+              ) : (
+                <Text fontSize="sm" color="fg.muted">
+                  {t('processes.clickState')}
+                </Text>
+              )}
               <Collapsible.Root>
                 <Collapsible.Trigger asChild>
-                  <Button variant="outline" size="sm" alignSelf="start">{t('processes.paths')}</Button>
+                  <Button variant="outline" size="sm" alignSelf="start">
+                    {t('processes.paths')}
+                  </Button>
                 </Collapsible.Trigger>
                 <Collapsible.Content>
                   <List.Root as="ol" fontSize="sm" gap="1" ps="5" pt="3" data-testid="paths">
                     {paths.map((p) => (
                       <List.Item key={p.state}>
-                        <code>{p.state}</code>: {p.events === null ? t('processes.unreachable') : p.events.length ? p.events.join(' → ') : t('processes.start')}
+                        <code>{p.state}</code>:{' '}
+                        {p.events === null ? t('processes.unreachable') : p.events.length ? p.events.join(' → ') : t('processes.start')}
                       </List.Item>
                     ))}
                   </List.Root>
@@ -147,4 +198,3 @@ export default function ProcessesScreen() {
     </Stack>
   );
 }
-

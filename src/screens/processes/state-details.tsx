@@ -21,12 +21,21 @@ export function StateDetails({ entry, path }: { entry: ProcessCard; path: string
         {path}
       </Heading>
       <Box>
-        <Badge>{node.type}</Badge> {[...node.tags].map((tag) => <Badge key={tag} colorPalette="blue">{tag}</Badge>)}
+        <Badge>{node.type}</Badge>{' '}
+        {[...node.tags].map((tag) => (
+          <Badge key={tag} colorPalette="blue">
+            {tag}
+          </Badge>
+        ))}
       </Box>
       {screen && <Text fontSize="sm">{t('processes.shownOn', { screen: screen.startsWith('/') ? screen : t(screen) })}</Text>}
-      <Text fontWeight="semibold" fontSize="sm">{t('processes.transitions')}</Text>
+      <Text fontWeight="semibold" fontSize="sm">
+        {t('processes.transitions')}
+      </Text>
       {out.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">{t('processes.none')}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('processes.none')}
+        </Text>
       ) : (
         <List.Root fontSize="sm" gap="1" ps="4">
           {out.map((e, i) => (
@@ -36,17 +45,28 @@ export function StateDetails({ entry, path }: { entry: ProcessCard; path: string
           ))}
         </List.Root>
       )}
-      <Text fontWeight="semibold" fontSize="sm">{t('processes.actors')}</Text>
+      <Text fontWeight="semibold" fontSize="sm">
+        {t('processes.actors')}
+      </Text>
       {actors.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">{t('processes.none')}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('processes.none')}
+        </Text>
       ) : (
         <List.Root fontSize="sm" ps="4">
-          {actors.map((a) => <List.Item key={a.id}><code>{a.src}</code>{entry.calls[a.src] ? `: ${entry.calls[a.src]}` : ''}</List.Item>)}
+          {actors.map((a) => (
+            <List.Item key={a.id}>
+              <code>{a.src}</code>
+              {entry.calls[a.src] ? `: ${entry.calls[a.src]}` : ''}
+            </List.Item>
+          ))}
         </List.Root>
       )}
       {timers.length > 0 && (
         <>
-          <Text fontWeight="semibold" fontSize="sm">{t('processes.delays')}</Text>
+          <Text fontWeight="semibold" fontSize="sm">
+            {t('processes.delays')}
+          </Text>
           <List.Root fontSize="sm" ps="4">
             {timers.map((d) => (
               <List.Item key={d.delay}>

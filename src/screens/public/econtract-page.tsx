@@ -19,11 +19,16 @@ export default function EcontractPage({ contract }: { contract: ContractLogic })
   return (
     <AuthLayout>
       <Stack gap="4" maxW="2xl">
-        <Heading as="h1" size="xl">{t('public:econtract.title')}</Heading>
+        <Heading as="h1" size="xl">
+          {t('public:econtract.title')}
+        </Heading>
         {reference ? (
           <Contract reference={reference} logic={contract} />
         ) : (
-          <Alert.Root status="warning" role="alert"><Alert.Indicator /><Alert.Title>{t('public:econtract.missing')}</Alert.Title></Alert.Root>
+          <Alert.Root status="warning" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{t('public:econtract.missing')}</Alert.Title>
+          </Alert.Root>
         )}
       </Stack>
     </AuthLayout>
@@ -41,16 +46,22 @@ function Contract({ reference, logic }: { reference: string; logic: ContractLogi
     return (
       <Alert.Root status="error" role="alert">
         <Alert.Indicator />
-        <Alert.Title>{failure.status === 404 || failure.status === 400 ? t('public:econtract.notFound') : describeFailure(t, failure)}</Alert.Title>
+        <Alert.Title>
+          {failure.status === 404 || failure.status === 400 ? t('public:econtract.notFound') : describeFailure(t, failure)}
+        </Alert.Title>
         {failure.status !== 404 && failure.status !== 400 && (
-          <Button size="sm" variant="outline" ms="auto" onClick={() => loader.send({ type: 'load.retry' })}>{t('common.retry')}</Button>
+          <Button size="sm" variant="outline" ms="auto" onClick={() => loader.send({ type: 'load.retry' })}>
+            {t('common.retry')}
+          </Button>
         )}
       </Alert.Root>
     );
   }
   if (!contract) return <Spinner aria-label={t('public:econtract.loading')} />;
   const when = contract.signed_at
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Dar_es_Salaam' }).format(new Date(contract.signed_at))
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Dar_es_Salaam' }).format(
+        new Date(contract.signed_at),
+      )
     : t('public:econtract.unsigned');
   const rows: Array<[string, string]> = [
     [t('public:econtract.reference'), contract.reference],
@@ -69,10 +80,18 @@ function Contract({ reference, logic }: { reference: string; logic: ContractLogi
   ];
   return (
     <Stack gap="4">
-      <Heading as="h2" size="md">{t('public:econtract.between', { company: contract.company, name: contract.customer_name })}</Heading>
+      <Heading as="h2" size="md">
+        {t('public:econtract.between', { company: contract.company, name: contract.customer_name })}
+      </Heading>
       <Facts rows={rows} />
-      {contract.contract_url && <Link href={contract.contract_url} color="blue.fg">{t('public:econtract.pdf')}</Link>}
-      <Link href="/tnc" color="blue.fg">{t('public:econtract.readTerms')}</Link>
+      {contract.contract_url && (
+        <Link href={contract.contract_url} color="blue.fg">
+          {t('public:econtract.pdf')}
+        </Link>
+      )}
+      <Link href="/tnc" color="blue.fg">
+        {t('public:econtract.readTerms')}
+      </Link>
     </Stack>
   );
 }

@@ -12,12 +12,18 @@ export default function TermsPage() {
   return (
     <AuthLayout>
       <Stack gap="4" maxW="2xl">
-        <Heading as="h1" size="xl">{t('public:terms.title')}</Heading>
-        <Text color="fg.muted" fontSize="sm">{t('public:terms.version', { version: TERMS_VERSION })}</Text>
+        <Heading as="h1" size="xl">
+          {t('public:terms.title')}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {t('public:terms.version', { version: TERMS_VERSION })}
+        </Text>
         <Text>{t('public:terms.intro')}</Text>
         {SECTIONS.map((n) => (
           <Stack key={n} gap="1" as="section">
-            <Heading as="h2" size="md">{t(`public:terms.s${n}Title`)}</Heading>
+            <Heading as="h2" size="md">
+              {t(`public:terms.s${n}Title`)}
+            </Heading>
             <Text>{t(`public:terms.s${n}Body`)}</Text>
           </Stack>
         ))}

@@ -15,7 +15,15 @@ export function BrandLogo() {
   const [clicks, setClicks] = useState(0);
   return (
     <Box flex="1" minW="0">
-      <Text as="span" display="inline-block" maxW="full" fontWeight="bold" truncate onClick={() => setClicks((n) => n + 1)} data-testid="brand-logo">
+      <Text
+        as="span"
+        display="inline-block"
+        maxW="full"
+        fontWeight="bold"
+        truncate
+        onClick={() => setClicks((n) => n + 1)}
+        data-testid="brand-logo"
+      >
         Simu Portal
       </Text>
       {clicks > 0 && <DemoScannerCheck key={clicks} onClose={() => setClicks(0)} />}

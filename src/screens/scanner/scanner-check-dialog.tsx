@@ -19,7 +19,8 @@ export interface ScannerCheckDialogProps {
 const shown = (raw: Record<string, unknown>, characters: (count: number) => string) =>
   JSON.stringify(
     raw,
-    (_, value: unknown) => (typeof value === 'string' && value.length > 96 ? `${value.slice(0, 64)}… (${characters(value.length)})` : value),
+    (_, value: unknown) =>
+      typeof value === 'string' && value.length > 96 ? `${value.slice(0, 64)}… (${characters(value.length)})` : value,
     2,
   );
 
@@ -51,9 +52,18 @@ export default function ScannerCheckDialog({ open, onClose, ...settings }: Scann
   );
 }
 
-function ScannerCheck({ bridgeUrl, timeoutMs, minQuality, onAgain }: Omit<ScannerCheckDialogProps, 'open' | 'onClose'> & { onAgain: () => void }) {
+function ScannerCheck({
+  bridgeUrl,
+  timeoutMs,
+  minQuality,
+  onAgain,
+}: Omit<ScannerCheckDialogProps, 'open' | 'onClose'> & { onAgain: () => void }) {
   const { t } = useTranslation('scanner');
-  const input = { bridgeUrl, timeoutMs: timeoutMs ?? SCANNER_CHECK_DEFAULTS.timeoutMs, minQuality: minQuality ?? SCANNER_CHECK_DEFAULTS.minQuality };
+  const input = {
+    bridgeUrl,
+    timeoutMs: timeoutMs ?? SCANNER_CHECK_DEFAULTS.timeoutMs,
+    minQuality: minQuality ?? SCANNER_CHECK_DEFAULTS.minQuality,
+  };
   const scanner = useActorRef(useLiveLogic('scannerCapture'), { input });
   const state = useSelector(scanner, (s) => s.value);
   const busy = useSelector(scanner, (s) => s.hasTag('busy'));
@@ -63,7 +73,12 @@ function ScannerCheck({ bridgeUrl, timeoutMs, minQuality, onAgain }: Omit<Scanne
   const canCapture = useSelector(scanner, (s) => s.can({ type: 'scanner.capture' }));
   const canRetry = useSelector(scanner, (s) => s.can({ type: 'scanner.retry' }));
   const canCancel = useSelector(scanner, (s) => s.can({ type: 'scanner.cancel' }));
-  const status = { idle: 'scanner:status.idle', capturing: 'scanner:status.capturing', converting: 'scanner:status.converting', captured: 'scanner:status.captured' } as const;
+  const status = {
+    idle: 'scanner:status.idle',
+    capturing: 'scanner:status.capturing',
+    converting: 'scanner:status.converting',
+    captured: 'scanner:status.captured',
+  } as const;
 
   return (
     <>
@@ -106,7 +121,18 @@ function ScannerCheck({ bridgeUrl, timeoutMs, minQuality, onAgain }: Omit<Scanne
               <Text fontWeight="semibold" fontSize="sm" id="scanner-raw">
                 {t('scanner:result.raw')}
               </Text>
-              <Box as="pre" aria-labelledby="scanner-raw" maxH="48" overflow="auto" fontSize="xs" p="2" bg="bg.muted" rounded="md" whiteSpace="pre-wrap" wordBreak="break-all">
+              <Box
+                as="pre"
+                aria-labelledby="scanner-raw"
+                maxH="48"
+                overflow="auto"
+                fontSize="xs"
+                p="2"
+                bg="bg.muted"
+                rounded="md"
+                whiteSpace="pre-wrap"
+                wordBreak="break-all"
+              >
                 {shown(fingerprint.raw, (count) => t('scanner:result.characters', { count }))}
               </Box>
             </Stack>

@@ -20,7 +20,9 @@ export function GroupRoles({ group }: { group: { id: number; name: string } }) {
   const canEdit = useRoles().includes('EDIT_ROLES');
   const roles = useResourceList<GroupRole>(useLiveLogic('resourceLists').groupRoles, { limit: 1000, filter: { group_id: group.id } });
   const catalogue = useActorRef(useLiveLogic('roleCatalogue'), { input: {} });
-  const allCodes = useSelector(catalogue, (s) => ((s.context.data as { data: Array<{ code: string }> } | null)?.data ?? []).map((r) => r.code));
+  const allCodes = useSelector(catalogue, (s) =>
+    ((s.context.data as { data: Array<{ code: string }> } | null)?.data ?? []).map((r) => r.code),
+  );
   const catalogueFailure = useSelector(catalogue, (s) => s.context.failure);
   const held = new Set(roles.items.map((r) => r.admin_role));
   const addable = allCodes.filter((code) => !held.has(code));
@@ -34,14 +36,23 @@ export function GroupRoles({ group }: { group: { id: number; name: string } }) {
           {t('security.rolesOf', { group: group.name })}
         </Heading>
         {canEdit && (
-          <Button size="sm" colorPalette="blue" disabled={!roles.canOpenForm || addable.length === 0} onClick={() => roles.list.send({ type: 'form.opened' })}>
+          <Button
+            size="sm"
+            colorPalette="blue"
+            disabled={!roles.canOpenForm || addable.length === 0}
+            onClick={() => roles.list.send({ type: 'form.opened' })}
+          >
             {t('security.addRole')}
           </Button>
         )}
       </HStack>
       {roles.loadFailure && <LoadFailure failure={roles.loadFailure} onRetry={() => roles.list.send({ type: 'list.retry' })} />}
       {catalogueFailure && <LoadFailure failure={catalogueFailure} onRetry={() => catalogue.send({ type: 'load.retry' })} />}
-      {roles.actionFailure && <Text color="fg.error" role="alert">{roles.actionFailure.message}</Text>}
+      {roles.actionFailure && (
+        <Text color="fg.error" role="alert">
+          {roles.actionFailure.message}
+        </Text>
+      )}
       {roles.loading && roles.items.length === 0 ? (
         <Text color="fg.muted">{t('shell.loading')}</Text>
       ) : roles.items.length === 0 ? (

@@ -50,7 +50,12 @@ export default function SecurityScreen() {
             <HStack justify="space-between" wrap="wrap">
               <Text color="fg.muted">{t('security.groupsHelp')}</Text>
               {roles.includes('ADD_SECURITY_GROUP') && (
-                <Button size="sm" colorPalette="blue" disabled={!groups.canOpenForm} onClick={() => groups.list.send({ type: 'form.opened' })}>
+                <Button
+                  size="sm"
+                  colorPalette="blue"
+                  disabled={!groups.canOpenForm}
+                  onClick={() => groups.list.send({ type: 'form.opened' })}
+                >
                   {t('security.newGroup')}
                 </Button>
               )}
@@ -71,7 +76,13 @@ export default function SecurityScreen() {
         <Tabs.Content value="users">
           <Stack gap="4">
             {roles.includes('ADD_USER') && (
-              <Button size="sm" colorPalette="blue" alignSelf="end" disabled={!users.canOpenForm} onClick={() => users.list.send({ type: 'form.opened' })}>
+              <Button
+                size="sm"
+                colorPalette="blue"
+                alignSelf="end"
+                disabled={!users.canOpenForm}
+                onClick={() => users.list.send({ type: 'form.opened' })}
+              >
                 {t('users.create')}
               </Button>
             )}

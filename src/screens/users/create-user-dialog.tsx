@@ -7,7 +7,10 @@ import { fieldErrors } from '../common/field-errors';
 import type { ResourceList } from '../common/use-resource-list';
 
 /** Asks for a new portal user in a group (a second admin approves); the contract's schema checks the form before it is sent. */
-export function CreateUserDialog({ source, groups }: {
+export function CreateUserDialog({
+  source,
+  groups,
+}: {
   source: Pick<ResourceList<unknown>, 'list' | 'formOpen' | 'saving' | 'saveFailure'>;
   groups: Array<{ id: number; name: string }>;
 }) {
