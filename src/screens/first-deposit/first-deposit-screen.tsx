@@ -76,7 +76,8 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
   useEffect(() => {
     const subscription = wizard.system.inspect((event) => {
       // Leaving the screen stops the actors: what they say while stopping is not a step to keep.
-      if (event.type === '@xstate.snapshot' && wizard.getSnapshot().status !== 'stopped')
+      // A wizard left is not kept: the screen starts a new one at once (its paid deposit stays on the server).
+      if (event.type === '@xstate.snapshot' && wizard.getSnapshot().status !== 'stopped' && !wizard.getSnapshot().matches('left'))
         store.save(username, wizard.getPersistedSnapshot());
     });
     return () => subscription.unsubscribe();
