@@ -36,14 +36,26 @@ export async function deliverLockCommands(deps: DeliveryDeps, now: Date): Promis
   const { claimed, superseded } = await deps.db.transaction(async (tx) => {
     // Only the newest wish for a handset matters: an older command not yet out is never sent (unless it is out
     // already, being delivered by a worker right now: leased).
-    const superseded = await tx.query(
+    const superseded = await tx.query<Row>(
       `UPDATE device_lock_commands c SET status = 'superseded', next_attempt_at = NULL
         WHERE c.status IN ('pending', 'failed')
           AND NOT (c.status = 'pending' AND c.next_attempt_at IS NOT NULL AND c.next_attempt_at > $1)
           AND EXISTS (SELECT 1 FROM device_lock_commands n WHERE n.device_id = c.device_id AND n.id > c.id)
-        RETURNING c.id`,
+        RETURNING c.id, c.device_id, c.command`,
       [now],
     );
+    // Every outcome of a command is audited in the transaction that records it (issue 11 item 7); the worker is
+    // nobody, so no actor.
+    for (const c of superseded) {
+      await audit(tx, {
+        actorId: null,
+        action: 'device_lock.command_superseded',
+        entity: 'device_lock_command',
+        entityId: c.id,
+        after: { device_id: c.device_id, command: c.command },
+        at: now,
+      });
+    }
     // A claimed command is 'pending' with a lease (next_attempt_at) while it is out. A device with a command out
     // waits for its outcome, so two commands for one handset never race.
     const claimed = await tx.query<Row>(
@@ -62,15 +74,21 @@ export async function deliverLockCommands(deps: DeliveryDeps, now: Date): Promis
   });
 
   // The provider is an outside party: no transaction is open while it is called.
-  const outcomes: Array<{ id: number; attempts: number; error: string | null }> = [];
+  const outcomes: Array<{ id: number; deviceId: number; command: string; attempts: number; error: string | null }> = [];
   for (const c of claimed) {
     const target = { imei: c.imei as string, lockType: c.lock_solution_type as LockSolutionType };
     try {
       if (c.command === 'lock') await deps.adapters.lockProvider.lock(target);
       else await deps.adapters.lockProvider.unlock(target);
-      outcomes.push({ id: c.id, attempts: c.attempts, error: null });
+      outcomes.push({ id: c.id, deviceId: c.device_id, command: c.command, attempts: c.attempts, error: null });
     } catch (error) {
-      outcomes.push({ id: c.id, attempts: c.attempts, error: error instanceof Error ? error.message : String(error) });
+      outcomes.push({
+        id: c.id,
+        deviceId: c.device_id,
+        command: c.command,
+        attempts: c.attempts,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 
@@ -82,12 +100,30 @@ export async function deliverLockCommands(deps: DeliveryDeps, now: Date): Promis
             "UPDATE device_lock_commands SET status = 'sent', sent_at = $2, next_attempt_at = NULL, last_error = NULL WHERE id = $1",
             [o.id, now],
           );
+          await audit(tx, {
+            actorId: null,
+            action: 'device_lock.command_sent',
+            entity: 'device_lock_command',
+            entityId: o.id,
+            after: { device_id: o.deviceId, command: o.command, attempt: o.attempts },
+            at: now,
+          });
         } else {
+          const error = o.error.slice(0, 500);
+          const nextAttemptAt = new Date(now.getTime() + retryDelayMs(o.attempts));
           await tx.query("UPDATE device_lock_commands SET status = 'failed', last_error = $2, next_attempt_at = $3 WHERE id = $1", [
             o.id,
-            o.error.slice(0, 500),
-            new Date(now.getTime() + retryDelayMs(o.attempts)),
+            error,
+            nextAttemptAt,
           ]);
+          await audit(tx, {
+            actorId: null,
+            action: 'device_lock.command_failed',
+            entity: 'device_lock_command',
+            entityId: o.id,
+            after: { device_id: o.deviceId, command: o.command, attempt: o.attempts, error, next_attempt_at: nextAttemptAt.toISOString() },
+            at: now,
+          });
         }
       }
     });
