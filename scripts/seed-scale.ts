@@ -16,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Db, Queryable } from '../server/db/port';
 import { migrate } from '../server/db/migrate';
 import { seedDemo } from '../server/db/seed';
+import { seedBusiness } from '../server/db/seed-business';
 import { eatDay } from '../server/domain/calendar';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -109,9 +110,14 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
   };
 
   await timed('migrations', () => migrate(db));
-  await timed('demo seed (staff, regions, catalogue)', () =>
-    seedDemo(db, { now: options.now, seed: 2026, companyName: 'Simu Pay Tanzania' }),
-  );
+  await timed('demo seed (staff, regions, catalogue)', async () => {
+    const [{ staff, regions }] = (await db.query(
+      "SELECT (SELECT count(*) FROM admins WHERE username = 'approver')::int AS staff, (SELECT count(*) FROM regions)::int AS regions",
+    )) as [{ staff: number; regions: number }];
+    // A database with the demo staff but no business yet (the tests' template): the demo business only.
+    if (!staff) await seedDemo(db, { now: options.now, seed: 2026, companyName: 'Simu Pay Tanzania' });
+    else if (!regions) await db.transaction((tx) => seedBusiness(tx, { seed: 2026, now: options.now }));
+  });
 
   const n = options.customers;
   const stores = Math.max(2, Math.ceil(n / 1000));
