@@ -53,7 +53,7 @@ async function startPortal(): Promise<{ url: string; stop: () => Promise<void> }
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 600_000; // a fresh PGlite with the demo data takes minutes on a busy machine
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the portal exited (${child.exitCode}):\n${output}`);
     const ok = await fetch(`${url}/portal_api/health`).then(
@@ -61,7 +61,10 @@ async function startPortal(): Promise<{ url: string; stop: () => Promise<void> }
       () => false,
     );
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`the portal did not start in time:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the portal did not start in time:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   return {
