@@ -17,6 +17,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'node', environment: 'node', include: ['tests/{api,machines,lib,scripts,bridge}/**/*.test.ts'] },
       },
+      // Only on PostgreSQL (npm run test:postgres with DATABASE_URL, in .ci/run): several server copies on one database.
+      ...(process.env.DATABASE_URL
+        ? [{ extends: true as const, test: { name: 'postgres', environment: 'node' as const, include: ['tests/postgres/**/*.test.ts'] } }]
+        : []),
       {
         extends: true,
         test: { name: 'screens', environment: 'jsdom', include: ['tests/screens/**/*.test.tsx'], setupFiles: ['tests/setup/screens.ts'] },

@@ -1,7 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { compress } from 'hono/compress';
 import { loadConfig } from './config';
 import { openDb } from './db/open';
 import { migrate } from './db/migrate';
@@ -11,6 +9,7 @@ import { createSimulators, startSimulators } from './adapters/simulators';
 import { createApp } from './app';
 import { inlineScriptHashes, nodeServerOptions } from './http-surface';
 import { startWorkers } from './workers';
+import { staticFiles } from './static';
 // eslint-disable-next-line boundaries/dependencies -- the one exception (docs/architecture.md): demo mode starts the biometric bridge simulator beside the portal
 import { startBridge } from '../bridge/server';
 
@@ -48,10 +47,8 @@ const { app, deps } = createApp({
   scriptHashes: built ? inlineScriptHashes(readFileSync('dist/index.html', 'utf8')) : [],
 });
 
-app.use('/assets/*', compress(), serveStatic({ root: './dist' }));
-app.use('*', compress(), serveStatic({ root: './dist' }));
-// The portal is a single-page app: every other path is answered with index.html.
-app.get('*', compress(), serveStatic({ path: './dist/index.html' }));
+// The built portal from memory, precompressed at build (server/static.ts); every other path is index.html.
+app.use('*', staticFiles('dist'));
 
 // Headers and body must arrive within their time-outs: a client trickling a byte every few seconds is cut off.
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: nodeServerOptions() }, (info) => {

@@ -1,6 +1,15 @@
 import type { Deps } from './deps';
 import { ageLoans, deliverLockCommands } from './domain/device-locking';
 import { releaseAbandonedDeposits } from './domain/deposits/release';
+import { JOB_LOCKS, exclusive } from './db/exclusive';
+
+type JobDeps = Pick<Deps, 'db' | 'clock' | 'adapters'>;
+
+/** The ageing run, on one copy of the server at a time (server/db/exclusive.ts). */
+export const runAgeing = (deps: JobDeps) => exclusive(deps.db, JOB_LOCKS.ageing, () => ageLoans(deps, deps.clock.now()));
+/** The release of unfinished deposits, on one copy of the server at a time. */
+export const runDepositRelease = (deps: JobDeps) =>
+  exclusive(deps.db, JOB_LOCKS.depositRelease, () => releaseAbandonedDeposits(deps, deps.clock.now()));
 
 export interface WorkerOptions {
   /** How often pending lock commands go to the lock provider (default 3 s). */
@@ -34,15 +43,19 @@ export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, opti
     };
   };
   const deliver = serial('lock-command delivery', () => deliverLockCommands(deps, deps.clock.now()));
+  // Several copies of the server may run on one database: the lock commands are claimed with leases and SKIP LOCKED
+  // (device-locking.ts), the ageing and the release run on one copy at a time.
   const age = serial('loan ageing', async () => {
-    const report = await ageLoans(deps, deps.clock.now());
+    const run = await runAgeing(deps);
+    const report = run.ran ? run.result : { updated: 0, locked: 0, unlocked: 0 };
     if (report.updated || report.locked || report.unlocked) {
       console.log(`loan ageing: ${report.updated} loans updated, ${report.locked} devices locked, ${report.unlocked} unlocked`);
     }
     await deliver();
   });
   const release = serial('deposit release', async () => {
-    const report = await releaseAbandonedDeposits(deps, deps.clock.now());
+    const run = await runDepositRelease(deps);
+    const report = run.ran ? run.result : { settled: 0, released: 0 };
     if (report.settled || report.released) {
       console.log(`deposit release: ${report.settled} stale pushes settled, ${report.released} abandoned deposits released to suspense`);
     }

@@ -20,21 +20,31 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     await admin.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  // A connection the database ends (a restart, a killed session) is an error on that connection, not a crash of the
+  // server: the pool drops it and opens another.
+  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   return {
     kind: 'postgres',
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      // While checked out the pool does not listen for the connection's errors: a session ended under the
+      // transaction fails the transaction (its work is rolled back by PostgreSQL), it must not crash the process.
+      let lost: Error | undefined;
+      const onError = (error: Error) => (lost = error);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
+        if (!lost) await client.query('ROLLBACK').catch((rollback: Error) => (lost = rollback));
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A broken connection is closed, not handed to the next caller.
+        client.release(lost);
       }
     },
     exec: async (sql) => {

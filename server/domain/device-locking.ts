@@ -180,14 +180,29 @@ export interface AgeingReport {
  */
 export async function ageLoans(deps: Pick<Deps, 'db'>, now: Date): Promise<AgeingReport> {
   const today = eatDay(now);
-  const loans = await deps.db.query<Row>(
-    `SELECT l.id, l.device_id, l.installment_amount, l.installments, l.interval_days, l.amount_paid, l.late_fee, l.amount_due,
-            l.days_defaulted, to_char(l.next_repayment_date, 'YYYY-MM-DD') AS next_repayment_date,
-            d.status AS device_status, d.is_locked, d.activation_status, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date
-       FROM loans l JOIN devices d ON d.id = l.device_id
-      WHERE l.status = 'active' ORDER BY l.id`,
-  );
-  const report: AgeingReport = { loans: loans.length, updated: 0, locked: 0, unlocked: 0 };
+  const report: AgeingReport = { loans: 0, updated: 0, locked: 0, unlocked: 0 };
+  // A page of active loans at a time (by id), so a million loans are never all in memory at once.
+  for (let after = 0; ;) {
+    const loans = await deps.db.query<Row>(
+      `SELECT l.id, l.device_id, l.installment_amount, l.installments, l.interval_days, l.amount_paid, l.late_fee, l.amount_due,
+              l.days_defaulted, to_char(l.next_repayment_date, 'YYYY-MM-DD') AS next_repayment_date,
+              d.status AS device_status, d.is_locked, d.activation_status, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date
+         FROM loans l JOIN devices d ON d.id = l.device_id
+        WHERE l.status = 'active' AND l.id > $1 ORDER BY l.id LIMIT ${AGEING_PAGE}`,
+      [after],
+    );
+    if (!loans.length) break;
+    after = Number(loans[loans.length - 1]!.id);
+    report.loans += loans.length;
+    await ageLoanPage(deps, loans, today, now, report);
+  }
+  return report;
+}
+
+/** How many active loans the ageing run reads at a time. */
+const AGEING_PAGE = 5_000;
+
+async function ageLoanPage(deps: Pick<Deps, 'db'>, loans: Row[], today: string, now: Date, report: AgeingReport): Promise<void> {
   for (const l of loans) {
     const s = standing(scheduleOf(l), today);
     const wantsLock =
@@ -228,5 +243,4 @@ export async function ageLoans(deps: Pick<Deps, 'db'>, now: Date): Promise<Agein
     if (outcome.locked) report.locked++;
     if (outcome.unlocked) report.unlocked++;
   }
-  return report;
 }

@@ -1,0 +1,244 @@
+/**
+ * npm run bench:api [-- --url http://127.0.0.1:8080] [--connections 50] [--seconds 10] [--only name,name]
+ *
+ * Load on the API with autocannon (issue 16): GET /portal_api/health first, as the ceiling of this machine and this
+ * server, then every call of scripts/bench-api-endpoints.ts at 50 connections. Prints req/s, p50, p99 and the ratio
+ * to health for each, and exits 1 when a budget is missed (BUDGETS there). The load generator shares the machine
+ * with the server, so the ratios are what carry over between machines, not the absolute figures.
+ *
+ * Without --url it starts the portal itself (`server/main.ts`, demo mode) on a free port: on PostgreSQL when
+ * DATABASE_URL is set (for example after `npm run seed:scale`), else on a fresh embedded PGlite with the demo data.
+ * Customers for the lookups are sampled from DATABASE_URL when set, else gathered from the portal's own lists.
+ * Logs in as the demo admin (the one-time code is read from the demo outbox).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { BUDGETS, ENDPOINTS, type BenchContext, type BenchEndpoint } from './bench-api-endpoints';
+
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const connections = Number(arg('connections') ?? 50);
+const seconds = Number(arg('seconds') ?? 10);
+const only = arg('only')
+  ?.split(',')
+  .map((s) => s.trim().toLowerCase());
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+async function startPortal(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'simu-bench-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PORTAL_MODE: 'demo', BRIDGE_URL: 'http://127.0.0.1:9' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 600_000; // a fresh PGlite with the demo data takes minutes on a busy machine
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the portal exited (${child.exitCode}):\n${output}`);
+    const ok = await fetch(`${url}/portal_api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the portal did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function json(url: string, init: RequestInit = {}) {
+  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body as Record<string, any>;
+}
+
+async function login(url: string): Promise<string> {
+  const password = process.env.BENCH_PASSWORD ?? 'Demo#2026';
+  const username = process.env.BENCH_USER ?? 'admin';
+  const res = await json(`${url}/portal_api/authentication`, {
+    method: 'POST',
+    body: JSON.stringify({ strategy: 'local', username, password }),
+  });
+  const token = res.accessToken as string;
+  if (!res.user.otp_pending) return token;
+  const outbox = await json(`${url}/portal_api/dev/outbox`);
+  const code = String(outbox.data[0]?.text ?? '').match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error('no one-time code in the demo outbox (bench:api logs in to a demo-mode portal)');
+  await json(`${url}/portal_api/authentication/otp`, {
+    method: 'POST',
+    body: JSON.stringify({ code }),
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return token;
+}
+
+/** Phone numbers of existing customers who have a device: from the database when we can reach it, else from the lists. */
+async function sampleCustomers(url: string, token: string): Promise<string[]> {
+  if (process.env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ msisdn: string }>(
+        `SELECT c.msisdn FROM customers c TABLESAMPLE SYSTEM (5)
+          WHERE EXISTS (SELECT 1 FROM devices d WHERE d.customer_id = c.id) LIMIT 2000`,
+      );
+      if (rows.length >= 20) return rows.map((r) => r.msisdn);
+      const all = await client.query<{ msisdn: string }>(
+        'SELECT c.msisdn FROM customers c WHERE EXISTS (SELECT 1 FROM devices d WHERE d.customer_id = c.id) ORDER BY random() LIMIT 2000',
+      );
+      return all.rows.map((r) => r.msisdn);
+    } finally {
+      await client.end();
+    }
+  }
+  const found = new Set<string>();
+  const headers = { authorization: `Bearer ${token}` };
+  for (const path of ['damaged_devices', 'lost_devices', 'suspended_imeis']) {
+    const res = await json(`${url}/portal_api/api/v1/${path}`, { method: 'POST', body: JSON.stringify({ limit: 200 }), headers });
+    for (const row of res.data ?? []) found.add(row.customer.msisdn);
+  }
+  for (const path of ['pending/loan/extension/requests', 'pending_loan_removal_requests', 'pending_imei_requests']) {
+    const res = await json(`${url}/portal_api/api/v1/${path}`, { method: 'POST', body: JSON.stringify({ limit: 200 }), headers });
+    for (const row of res.pending_requests ?? []) if (row.customer) found.add(row.customer.msisdn);
+  }
+  return [...found];
+}
+
+async function largestAsset(url: string): Promise<string | null> {
+  const html = await fetch(`${url}/`).then((r) => r.text());
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  let best: { path: string; size: number } | null = null;
+  for (const path of scripts) {
+    const res = await fetch(`${url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+    const size = (await res.arrayBuffer()).byteLength;
+    if (res.ok && (!best || size > best.size)) best = { path, size };
+  }
+  return best?.path ?? null;
+}
+
+interface Result {
+  name: string;
+  kind: BenchEndpoint['kind'];
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  bad: number;
+}
+
+async function measure(url: string, token: string, ctx: BenchContext, e: BenchEndpoint): Promise<Result | null> {
+  const path = typeof e.path === 'function' ? e.path(ctx) : e.path;
+  if (path === null) return null;
+  const headers: Record<string, string> = { ...e.headers };
+  if (!e.anonymous) headers.authorization = `Bearer ${token}`;
+  if (e.body) headers['content-type'] = 'application/json';
+  const result = await autocannon({
+    url: `${url}${path}`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: e.method,
+        path,
+        headers,
+        ...(e.body ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(e.body!(ctx)) }) } : {}),
+      },
+    ],
+  });
+  return {
+    name: e.name,
+    kind: e.kind,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const portal = arg('url') ? { url: arg('url')!.replace(/\/$/, ''), stop: async () => undefined } : await startPortal();
+let failed = false;
+process.once('uncaughtException', (error) => {
+  console.error(error);
+  void portal.stop().finally(() => process.exit(2));
+});
+try {
+  const token = await login(portal.url);
+  const customers = await sampleCustomers(portal.url, token);
+  if (!customers.length) throw new Error('no customers found to look up');
+  const ctx: BenchContext = {
+    customer: () => customers[Math.floor(Math.random() * customers.length)]!,
+    asset: await largestAsset(portal.url),
+  };
+  console.log(
+    `bench:api against ${portal.url} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'as started'}), ${connections} connections, ${seconds} s each, ${customers.length} customers to look up\n`,
+  );
+  const chosen = ENDPOINTS.filter((e) => e.kind === 'ceiling' || !only || only.some((o) => e.name.toLowerCase().includes(o)));
+  const results: Result[] = [];
+  const header = `${'call'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'x health'.padStart(9)}  budget`;
+  console.log(header);
+  console.log('-'.repeat(header.length + 24));
+  let ceiling = 0;
+  for (const e of chosen) {
+    const r = await measure(portal.url, token, ctx, e);
+    if (!r) {
+      console.log(`${e.name.padEnd(36)} (skipped: nothing to call, e.g. no build in dist/)`);
+      continue;
+    }
+    results.push(r);
+    if (e.kind === 'ceiling') ceiling = r.rps;
+    const ratio = ceiling ? r.rps / ceiling : 0;
+    let verdict = '';
+    if (e.kind !== 'ceiling') {
+      const budget = BUDGETS[e.kind];
+      const misses = [
+        ratio < budget.ratio ? `ratio < ${budget.ratio}x` : '',
+        r.p99 > budget.p99Ms ? `p99 > ${budget.p99Ms} ms` : '',
+        r.bad > 0 || r.ok === 0 ? `${r.bad} failed answers` : '',
+      ].filter(Boolean);
+      verdict = misses.length ? `MISSED (${misses.join(', ')})` : `ok (>= ${budget.ratio}x, p99 <= ${budget.p99Ms} ms)`;
+      if (misses.length) failed = true;
+    }
+    console.log(
+      `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(8)}x  ${verdict}`,
+    );
+  }
+} finally {
+  await portal.stop();
+}
+if (failed) {
+  console.error('\nA budget was missed.');
+  process.exit(1);
+}

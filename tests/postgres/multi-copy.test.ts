@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { createSimulators } from '../../server/adapters/simulators';
+import { DEMO_CALLBACK_SECRET } from '../../server/adapters/mobile-money';
+import { fixedClock } from '../../server/clock';
+import { DEMO_JWT_SECRET } from '../../server/config';
+import { migrate } from '../../server/db/migrate';
+import type { Db, Queryable } from '../../server/db/port';
+import { openPostgres } from '../../server/db/postgres';
+import { seedDemoStaff, seedRoles } from '../../server/db/seed-security';
+import { deliverLockCommands } from '../../server/domain/device-locking';
+import { runAgeing } from '../../server/workers';
+import { seedScale } from '../../scripts/seed-scale';
+import { TEST_NOW } from '../support/template';
+
+/**
+ * Three copies of the server on one PostgreSQL (issue 16, item 4): the API is stateless, and the background work
+ * every copy schedules (server/workers.ts) has its effects once: the ageing run goes to one copy at a time
+ * (advisory lock), lock commands are claimed with SKIP LOCKED, a repayment confirmed to several copies at once is
+ * applied once, and a copy that dies in the middle of its work (its database session is killed inside the
+ * transaction, as when the process is killed) leaves nothing half done: the work is finished by another copy,
+ * nothing applied twice, nothing lost.
+ *
+ * Runs only on PostgreSQL (DATABASE_URL): the `postgres` vitest project, `npm run test:postgres` in .ci/run.
+ */
+
+const url = process.env.DATABASE_URL!;
+const schema = `mc_${randomUUID().replaceAll('-', '')}`;
+const DAY = 86_400_000;
+
+interface Copy {
+  name: string;
+  db: Db;
+  /** Kill this copy's session when the next statement matching this runs (the copy "dies" there). */
+  dieAt(pattern: RegExp, after?: number): void;
+}
+
+const withName = (name: string) => `${url}${url.includes('?') ? '&' : '?'}application_name=${name}`;
+
+async function openCopy(name: string): Promise<Copy> {
+  const inner = await openPostgres(withName(name), schema);
+  let trap: { pattern: RegExp; left: number } | null = null;
+  const wrap = (q: Queryable): Queryable => ({
+    async query(sql, params) {
+      if (trap && trap.pattern.test(sql) && trap.left-- <= 0) {
+        trap = null;
+        // What a killed process leaves: PostgreSQL ends its session, and with it the open transaction.
+        await q.query('SELECT pg_terminate_backend(pg_backend_pid())').catch(() => undefined);
+      }
+      return q.query(sql, params);
+    },
+  });
+  const db: Db = {
+    kind: 'postgres',
+    ...wrap(inner),
+    transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
+    exec: (sql) => inner.exec(sql),
+    close: () => inner.close(),
+  };
+  return { name, db, dieAt: (pattern, after = 0) => (trap = { pattern, left: after }) };
+}
+
+let copies: Copy[] = [];
+let seeded: Db;
+
+beforeAll(async () => {
+  seeded = await openPostgres(url, schema);
+  await migrate(seeded);
+  await seedRoles(seeded);
+  await seedDemoStaff(seeded, TEST_NOW);
+  await seeded.query("INSERT INTO settings (key, value) VALUES ('company_name', 'Simu Test')");
+  await seedScale(seeded, { customers: 300, now: TEST_NOW, rebuildIndexes: false });
+  copies = [await openCopy('copy-1'), await openCopy('copy-2'), await openCopy('copy-3')];
+}, 300_000);
+afterAll(async () => {
+  for (const c of copies) await c.db.close().catch(() => undefined);
+  await seeded?.close();
+});
+
+const depsOf = (copy: Copy, at: Date) => {
+  const clock = fixedClock(at);
+  return { db: copy.db, clock, adapters: createSimulators(copy.db, clock).adapters };
+};
+
+const agedRows = (day: string) =>
+  seeded.query<{ entity_id: string; n: number }>(
+    `SELECT entity_id::text, count(*)::int AS n FROM audit_log WHERE action = 'loan.aged' AND after ->> 'as_of' = $1 GROUP BY entity_id`,
+    [day],
+  );
+
+describe('the ageing run', () => {
+  it('started on three copies at once runs on one, and ages each loan once', async () => {
+    const at = new Date(TEST_NOW.getTime() + DAY);
+    const runs = await Promise.all(copies.map((c) => runAgeing(depsOf(c, at))));
+    const ran = runs.filter((r) => r.ran);
+    expect(ran).toHaveLength(1);
+    const report = (ran[0] as { result: { updated: number } }).result;
+    expect(report.updated).toBeGreaterThan(100);
+    const rows = await agedRows('2026-11-03');
+    expect(rows.length).toBe(report.updated);
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+    // Another copy's round later the same day finds nothing left to do.
+    const again = await runAgeing(depsOf(copies[2]!, at));
+    expect(again).toEqual({ ran: true, result: expect.objectContaining({ updated: 0 }) });
+  }, 300_000);
+
+  it('killed in the middle on one copy is finished by another: each loan aged once, none left behind', async () => {
+    const at = new Date(TEST_NOW.getTime() + 2 * DAY);
+    const [dying, other] = copies as [Copy, Copy];
+    dying.dieAt(/UPDATE loans SET amount_due/, 4);
+    await expect(runAgeing(depsOf(dying, at))).rejects.toThrow();
+    const before = await agedRows('2026-11-04');
+    expect(before).toHaveLength(4); // the four committed before the copy died; the fifth went with its session
+    const finished = await runAgeing(depsOf(other, at));
+    expect(finished.ran).toBe(true);
+    const rows = await agedRows('2026-11-04');
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+    expect(rows.length).toBe(4 + (finished as { result: { updated: number } }).result.updated);
+    expect(await runAgeing(depsOf(copies[2]!, at))).toEqual({ ran: true, result: expect.objectContaining({ updated: 0 }) });
+    copies[0] = await openCopy('copy-1b'); // the dead copy is restarted for the tests below
+  }, 300_000);
+});
+
+describe('lock commands', () => {
+  it('pending commands delivered by three copies at once go to the provider once each', async () => {
+    const pending = await seeded.query<{ id: number }>(
+      "SELECT id FROM device_lock_commands WHERE status IN ('pending', 'failed') AND (next_attempt_at IS NULL OR next_attempt_at <= $1)",
+      [new Date(TEST_NOW.getTime() + 2 * DAY)],
+    );
+    expect(pending.length).toBeGreaterThan(0);
+    const sent: string[] = [];
+    const at = new Date(TEST_NOW.getTime() + 2 * DAY + 60_000);
+    const reports = [];
+    // Rounds until nothing is left: every copy claims its own batch, none twice.
+    for (let round = 0; round < 200; round++) {
+      const batch = await Promise.all(
+        copies.map((c) => {
+          const deps = depsOf(c, at);
+          const lockProvider = {
+            ...deps.adapters.lockProvider,
+            lock: async (t: { imei: string }) => void sent.push(`lock:${t.imei}`),
+            unlock: async (t: { imei: string }) => void sent.push(`unlock:${t.imei}`),
+          };
+          return deliverLockCommands({ db: c.db, adapters: { ...deps.adapters, lockProvider } }, at);
+        }),
+      );
+      reports.push(...batch);
+      const [{ left }] = (await seeded.query(
+        "SELECT count(*)::int AS left FROM device_lock_commands WHERE status IN ('pending', 'failed') AND (next_attempt_at IS NULL OR next_attempt_at <= $1)",
+        [at],
+      )) as [{ left: number }];
+      if (!left) break;
+    }
+    expect(sent.length).toBeGreaterThan(0);
+    expect(new Set(sent).size).toBe(sent.length);
+    // Each command sent is recorded sent once, by the copy that claimed it.
+    const [{ recorded }] = (await seeded.query(
+      "SELECT count(*)::int AS recorded FROM device_lock_commands WHERE status = 'sent' AND sent_at IS NOT NULL",
+    )) as [{ recorded: number }];
+    expect(recorded).toBe(sent.length);
+  }, 300_000);
+});
+
+describe('repayments', () => {
+  const appOf = (copy: Copy) => {
+    const deps = depsOf(copy, new Date(TEST_NOW.getTime() + 2 * DAY + 3_600_000));
+    return createApp({
+      ...deps,
+      config: { mode: 'demo', jwtSecret: DEMO_JWT_SECRET, tokenTtlMs: 3600_000, trustedProxies: [] },
+      log: () => undefined,
+    }).app;
+  };
+  const confirm = (copy: Copy, body: unknown) =>
+    appOf(copy).request(
+      '/portal_api/callbacks/mobile-money/repayment',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-callback-token': DEMO_CALLBACK_SECRET },
+        body: JSON.stringify(body),
+      },
+      { incoming: { socket: { remoteAddress: '10.9.9.9' } } },
+    );
+  const loan = async () =>
+    (
+      await seeded.query<{ id: number; loan_number: string; amount_paid: number; installment_amount: number; msisdn: string }>(
+        `SELECT l.id, l.loan_number, l.amount_paid, l.installment_amount, c.msisdn FROM loans l JOIN customers c ON c.id = l.customer_id
+          WHERE l.status = 'active' AND l.days_defaulted > 0 AND c.msisdn LIKE '25560%' ORDER BY l.id LIMIT 1 OFFSET $1`,
+        [Math.floor(Math.random() * 20)],
+      )
+    )[0]!;
+  const callback = (l: { loan_number: string; installment_amount: number; msisdn: string }) => ({
+    transaction_id: `MC${randomUUID().slice(0, 8).toUpperCase()}`,
+    msisdn: l.msisdn,
+    account: l.loan_number,
+    amount: l.installment_amount,
+    paid_at: new Date(TEST_NOW.getTime() + 2 * DAY + 3_000_000).toISOString(),
+    network: 'mpesa',
+  });
+  const applied = async (loanId: number, transactionId: string) => {
+    const [row] = (await seeded.query(
+      'SELECT (SELECT amount_paid FROM loans WHERE id = $1) AS amount_paid, (SELECT count(*)::int FROM transactions WHERE transaction_id = $2) AS rows',
+      [loanId, transactionId],
+    )) as [{ amount_paid: number; rows: number }];
+    return row;
+  };
+
+  it('the same confirmation sent to three copies at once is applied once', async () => {
+    const l = await loan();
+    const body = callback(l);
+    const answers = await Promise.all(copies.map((c) => confirm(c, body)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const acks = await Promise.all(answers.map((a) => a.json()));
+    expect(acks.filter((a) => a.duplicate === false)).toHaveLength(1);
+    expect(await applied(l.id, body.transaction_id)).toEqual({ amount_paid: l.amount_paid + l.installment_amount, rows: 1 });
+  });
+
+  it('a copy killed while applying it applies nothing; the retry on another copy applies it once', async () => {
+    const l = await loan();
+    const body = callback(l);
+    const [dying, other, third] = copies as [Copy, Copy, Copy];
+    dying.dieAt(/UPDATE loans SET amount_paid/);
+    expect((await confirm(dying, body)).status).toBe(500);
+    expect(await applied(l.id, body.transaction_id)).toEqual({ amount_paid: l.amount_paid, rows: 0 });
+    const retry = await confirm(other, body);
+    expect(retry.status).toBe(200);
+    expect((await retry.json()).duplicate).toBe(false);
+    const again = await confirm(third, body);
+    expect((await again.json()).duplicate).toBe(true);
+    expect(await applied(l.id, body.transaction_id)).toEqual({ amount_paid: l.amount_paid + l.installment_amount, rows: 1 });
+  });
+});
