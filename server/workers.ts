@@ -1,6 +1,7 @@
 import type { Deps } from './deps';
 import { ageLoans, deliverLockCommands } from './domain/device-locking';
 import { releaseAbandonedDeposits } from './domain/deposits/release';
+import { refreshAnalytics } from './domain/analytics/refresh';
 
 export interface WorkerOptions {
   /** How often pending lock commands go to the lock provider (default 3 s). */
@@ -40,6 +41,8 @@ export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, opti
       console.log(`loan ageing: ${report.updated} loans updated, ${report.locked} devices locked, ${report.unlocked} unlocked`);
     }
     await deliver();
+    // The analytics snapshot of the day, from the loans just aged (decision 017).
+    await refreshAnalytics(deps, deps.clock.now());
   });
   const release = serial('deposit release', async () => {
     const report = await releaseAbandonedDeposits(deps, deps.clock.now());
