@@ -61,7 +61,7 @@ async function refreshToday(tx: Queryable, today: string) {
             coalesce(sum(loan_balance) FILTER (WHERE book AND days_defaulted > 30), 0),
             coalesce(sum(loan_balance) FILTER (WHERE book AND days_defaulted > 90), 0),
             count(*) FILTER (WHERE book AND days_defaulted > 0),
-            coalesce(sum(due) FILTER (WHERE status = 'active' OR closed_at >= $2), 0),
+            coalesce(sum(due) FILTER (WHERE (status = 'active' AND days_defaulted <= ${WRITE_OFF_DAYS}) OR (status <> 'active' AND closed_at >= $2)), 0),
             coalesce(sum(collected), 0),
             count(*) FILTER (WHERE start_day = $1::date),
             coalesce(sum(deposit_paid) FILTER (WHERE start_day = $1::date), 0),
@@ -146,10 +146,11 @@ export async function rebuildMissingDays(tx: Queryable, first: string, last: str
       }
       if (!wanted.has(day)) continue;
       const age = daysBetween(start, day);
-      const due = age > 0 && age % iv === 0 && age / iv <= Number(l.n) ? inst : 0;
       const balance = total - paid;
       const open = (l.closed_day === null || String(l.closed_day) > day) && paid < total;
       const late = paid >= total ? 0 : Math.max(0, age - (Math.floor(paid / inst) + 1) * iv);
+      // An installment falling due counts against collections unless the loan is written off.
+      const due = late <= WRITE_OFF_DAYS && age > 0 && age % iv === 0 && age / iv <= Number(l.n) ? inst : 0;
       const book = open && late <= WRITE_OFF_DAYS;
       const started = start === day;
       const writtenOff = (open && late === WRITE_OFF_DAYS + 1) || (l.status === 'deactivated' && l.closed_day === day) ? balance : 0;
