@@ -120,7 +120,7 @@ beforeAll(async () => {
       )
     )[0]!.id;
   ids.storeA = await store('Store A', ids.regionA, 'main_shop', null);
-  ids.storeB = await store('Store B', ids.regionB, 'dealer_shop', owner!.id);
+  ids.storeB = await store('Store B', ids.regionB, 'dealer_shop', Number(owner!.id));
   const agent = async (name: string, msisdn: string, storeId: number, adminId: number | null) =>
     (
       await q<{ id: number }>(
@@ -136,7 +136,7 @@ beforeAll(async () => {
      VALUES ('AN-1', 'itel', 'itel Analytics', 'AN1', 64, 4, 'dial_code', $1) RETURNING id`,
     [now],
   );
-  ids.model = model!.id;
+  ids.model = Number(model!.id);
   await q(
     `INSERT INTO phone_prices (phone_model_id, rrp, wholesale_price, credit_multiplier, deposit, daily_payment, installments,
                                twelve_months_payment, effective_from, created_at)
