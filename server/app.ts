@@ -15,6 +15,7 @@ import { prerequisitesRoutes } from './routes/prerequisites';
 import { requestsRoutes } from './routes/requests';
 import { repaymentsRoutes } from './routes/repayments';
 import { systemRoutes } from './routes/system';
+import { analyticsRoutes } from './routes/analytics';
 
 export interface AppOptions {
   db: Db;
@@ -43,6 +44,7 @@ export function createApp(options: AppOptions) {
   requestsRoutes(api, deps, registry);
   repaymentsRoutes(api, deps, registry);
   systemRoutes(api, deps, registry);
+  analyticsRoutes(api, deps, registry);
   api.get('/openapi.json', (c) => c.json(openApiDocument(registry)));
 
   const app = new Hono();

@@ -2,6 +2,7 @@ import type { Deps } from './deps';
 import { ageLoans, deliverLockCommands } from './domain/device-locking';
 import { releaseAbandonedDeposits } from './domain/deposits/release';
 import { JOB_LOCKS, exclusive } from './db/exclusive';
+import { refreshAnalytics } from './domain/analytics/refresh';
 
 type JobDeps = Pick<Deps, 'db' | 'clock' | 'adapters'>;
 
@@ -52,6 +53,8 @@ export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, opti
       console.log(`loan ageing: ${report.updated} loans updated, ${report.locked} devices locked, ${report.unlocked} unlocked`);
     }
     await deliver();
+    // The analytics snapshot of the day, from the loans just aged (decision 017), by the copy that aged them.
+    if (run.ran) await refreshAnalytics(deps, deps.clock.now());
   });
   const release = serial('deposit release', async () => {
     const run = await runDepositRelease(deps);

@@ -11,7 +11,7 @@ const OtpScreen = lazyChunk(() => import('../screens/auth/otp-screen'));
 const TermsPage = lazyChunk(() => import('../screens/public/terms-page'));
 const EcontractPage = lazyChunk(() => import('./econtract-route'));
 const DashboardLayout = lazyChunk(() => import('./layout/dashboard-layout'));
-const BiScreen = lazyChunk(() => import('../screens/public/bi-screen'));
+const BiScreen = lazyChunk(() => import('./bi-route'));
 
 type Phase = 'checking' | 'out' | 'otp' | 'in';
 

@@ -36,6 +36,7 @@ import {
 import { exportRequestAudit, fetchRequestAudit, queueMachine, requestMachine } from '../services/approvals';
 import { liveCustomerLookup, liveCustomerRequest } from '../services/customers';
 import { liveCustomerAction, liveCustomerList, liveDeviceStatus } from '../services/customer-actions';
+import { loadHomeFigures } from '../services/analytics';
 import { fetchDeviceList } from '../services/device-lists';
 import { liveLockChange } from '../services/lock-change';
 import { liveFirstDeposit, newWizardInput, wizardStore } from '../services/first-deposit';
@@ -353,6 +354,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
       settings: loading(loadSettings),
       roleCatalogue: loading(fetchRoles),
       requestAuditExport: loading(exportRequestAudit),
+      homeFigures: loading(loadHomeFigures),
       customerList: liveCustomerList,
     },
   }),

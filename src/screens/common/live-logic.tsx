@@ -43,6 +43,8 @@ export interface LiveLogic {
   settings: LoadLogic;
   /** Every role code, for the security screen's catalogue. */
   roleCatalogue: LoadLogic;
+  /** The home page's figures for the caller's roles (issue 15), with the load machine. */
+  homeFigures: LoadLogic;
   /** The request audit as a CSV file: one load per export. */
   requestAuditExport: LoadLogic;
   customerList: (kind: CustomerListKind) => LoadLogic;

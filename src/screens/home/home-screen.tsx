@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLiveLogic } from '../common/live-logic';
 import { useRoles, useUser } from '../common/session-context';
 import { LoadFailure } from '../common/load-failure';
+import { HomeFigures } from './home-figures';
 
 export default function HomeScreen() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export default function HomeScreen() {
         )}
         <Text color="fg.muted">{t('home.greeting', { name: user?.name })}</Text>
       </Stack>
+      <HomeFigures />
       <Heading as="h2" size="md">
         {t('home.shortcuts')}
       </Heading>
