@@ -1,6 +1,7 @@
 import type { Deps } from './deps';
 import { ageLoans, deliverLockCommands } from './domain/device-locking';
 import { releaseAbandonedDeposits } from './domain/deposits/release';
+import { breakOverduePromises } from './domain/collections/promises';
 
 export interface WorkerOptions {
   /** How often pending lock commands go to the lock provider (default 3 s). */
@@ -39,6 +40,8 @@ export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, opti
     if (report.updated || report.locked || report.unlocked) {
       console.log(`loan ageing: ${report.updated} loans updated, ${report.locked} devices locked, ${report.unlocked} unlocked`);
     }
+    const broken = await breakOverduePromises(deps, deps.clock.now());
+    if (broken) console.log(`promises to pay: ${broken} broken`);
     await deliver();
   });
   const release = serial('deposit release', async () => {
