@@ -2,7 +2,10 @@ import { define, type RouteContract } from './route';
 import * as c from './collections';
 
 const NOT_YOURS =
-  'The loan is in no defaulters list the caller may see: not assigned to them (VIEW_MY_DEFAULTERS_LIST_REPORT), not non-performing (VIEW_NPL_DEFAULTERS_LIST_REPORT), and they lack VIEW_ALL_DEFAULTERS_LIST_REPORT (reason not_yours)';
+  'Needs VIEW_MY_DEFAULTERS_LIST_REPORT, VIEW_NPL_DEFAULTERS_LIST_REPORT or VIEW_ALL_DEFAULTERS_LIST_REPORT (reason not_yours)';
+/** A loan in none of the caller's lists is answered as one that does not exist. */
+const NO_LOAN =
+  'No such loan, or not in any defaulters list of the caller: assigned to them (or sold at a store they own), non-performing with VIEW_NPL_DEFAULTERS_LIST_REPORT, any in their scope with VIEW_ALL_DEFAULTERS_LIST_REPORT (reason not_found)';
 
 /**
  * Loans, defaulters and debt collection (issue 14, decision 015). Spread into `routes` (./routes). The spec names
@@ -80,7 +83,7 @@ export const collectionRoutes = {
     summary: "A defaulter's loan and its collection calls, newest first, each with its promise, comments and ratings",
     body: c.debtCallsRequest,
     response: c.debtCalls,
-    refusals: { 403: NOT_YOURS, 404: 'No such loan (reason not_found)' },
+    refusals: { 403: NOT_YOURS, 404: NO_LOAN },
   }),
   logDebtCall: define({
     method: 'POST',
@@ -91,7 +94,7 @@ export const collectionRoutes = {
     body: c.logDebtCallRequest,
     response: c.debtCall,
     created: true,
-    refusals: { 403: NOT_YOURS, 404: 'No such loan (reason not_found)', 409: 'The loan is not in default (reason not_defaulted)' },
+    refusals: { 403: NOT_YOURS, 404: NO_LOAN, 409: 'The loan is not in default (reason not_defaulted)' },
   }),
   debtCallComment: define({
     method: 'POST',
@@ -101,7 +104,7 @@ export const collectionRoutes = {
     body: c.debtCallCommentRequest,
     response: c.debtCall,
     created: true,
-    refusals: { 403: NOT_YOURS, 404: 'No such call (reason not_found)' },
+    refusals: { 403: NOT_YOURS, 404: "No such call, or its loan is in none of the caller's lists (reason not_found)" },
   }),
   debtCallRating: define({
     method: 'POST',
@@ -111,7 +114,7 @@ export const collectionRoutes = {
     body: c.debtCallRatingRequest,
     response: c.debtCall,
     created: true,
-    refusals: { 403: NOT_YOURS, 404: 'No such call (reason not_found)' },
+    refusals: { 403: NOT_YOURS, 404: "No such call, or its loan is in none of the caller's lists (reason not_found)" },
   }),
   defaultersReasons: define({
     method: 'POST',

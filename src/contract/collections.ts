@@ -57,8 +57,8 @@ export const REPAYMENT_PERIODS = ['daily', 'weekly', 'monthly', 'twelve_months']
 
 /** The server's names for the refusals of these calls. */
 export const COLLECTION_REFUSALS = [
-  'not_found', // 404: no such loan or call
-  'not_yours', // 403: a loan that is not in any defaulters list the caller may see
+  'not_found', // 404: no such loan or call, or one in none of the caller's lists
+  'not_yours', // 403: the caller holds no defaulters list role
   'not_defaulted', // 409: a loan that is not in default (nothing to collect)
   'not_a_collector', // 409: assigning to a user who cannot hold a "my defaulters" list
 ] as const;

@@ -161,13 +161,17 @@ describe('the defaulters lists', () => {
 
 describe('calls and promises to pay', () => {
   it('a collector logs a call with a promise on an assigned loan, and not on one that is not theirs', async () => {
+    // A loan in none of the collector's lists is answered as one that does not exist.
     const notTheirs = await post(
       routes.logDebtCall.path,
       { loan_id: b.due!.loanId, call_type: 'outgoing', outcome: 'no_answer' },
       token.collector!,
     );
-    expect(notTheirs.status).toBe(403);
-    expect(notTheirs.body.reason).toBe('not_yours');
+    expect(notTheirs.status).toBe(404);
+    expect(notTheirs.body.reason).toBe('not_found');
+    expect((await post(routes.debtCollectionCalls.path, { loan_id: b.due!.loanId }, token.collector!)).status).toBe(404);
+    // Non-performing loans are in the collector's NPL list: they may work them without an assignment.
+    expect((await post(routes.debtCollectionCalls.path, { loan_id: b.npl!.loanId }, token.collector!)).status).toBe(200);
 
     for (const [body, field] of [
       [{ outcome: 'promised_to_pay' }, 'promise'],

@@ -229,9 +229,9 @@ describe('the collection worklist', () => {
   });
 
   it('says plainly when the defaulter is not in a list the user may work', async () => {
-    server.failNext = { status: 403, message: 'no', reason: 'not_yours' };
+    server.failNext = { status: 404, message: 'No such loan', reason: 'not_found' };
     await renderApp('/dashboard/collection-worklist?loan=7', loggedInSession(COLLECTOR));
-    await jsdomUi().seeAlert('This defaulter is not in any list you may work.');
+    await jsdomUi().seeAlert('This defaulter is not in any list you may work, or no longer exists.');
   });
 });
 

@@ -26,7 +26,7 @@ const NPL_DAYS = 31;
 const PROMISE_MAX_DAYS = 90;
 
 const notFound = () => refuse(404, 'not_found', 'No such loan');
-const notYours = () => refuse(403, 'not_yours', 'The loan is in no defaulters list you may see');
+const LIST_ROLES = ['VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_NPL_DEFAULTERS_LIST_REPORT', 'VIEW_ALL_DEFAULTERS_LIST_REPORT'];
 
 /** The loan as a defaulter row, or null. */
 async function loanRow(db: Queryable, loanId: number): Promise<Row | undefined> {
@@ -62,10 +62,16 @@ async function mayWork(db: Queryable, caller: Caller, row: Row): Promise<boolean
   return false;
 }
 
+/**
+ * The loan if the caller may work it. Without any defaulters list role: 403. A loan in none of the caller's lists
+ * is answered as one that does not exist (404): a collector learns nothing of loans that are not theirs.
+ */
 async function workableLoan(db: Queryable, caller: Caller, loanId: number): Promise<Row> {
+  if (!LIST_ROLES.some((role) => caller.roles.includes(role))) {
+    throw refuse(403, 'not_yours', 'Needs a defaulters list role');
+  }
   const row = await loanRow(db, loanId);
-  if (!row) throw notFound();
-  if (!(await mayWork(db, caller, row))) throw notYours();
+  if (!row || !(await mayWork(db, caller, row))) throw notFound();
   return row;
 }
 
@@ -219,6 +225,9 @@ export async function logDebtCall(deps: Deps, caller: Caller, body: z.output<typ
 }
 
 async function workableCall(db: Queryable, caller: Caller, callId: number): Promise<number> {
+  if (!LIST_ROLES.some((role) => caller.roles.includes(role))) {
+    throw refuse(403, 'not_yours', 'Needs a defaulters list role');
+  }
   const [call] = await db.query<{ loan_id: number }>('SELECT loan_id FROM debt_collection_calls WHERE id = $1', [callId]);
   if (!call) throw refuse(404, 'not_found', 'No such call');
   await workableLoan(db, caller, Number(call.loan_id));

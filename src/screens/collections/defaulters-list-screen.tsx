@@ -99,54 +99,64 @@ export default function DefaultersListScreen() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {tabs.map((k) => (
+          <Tabs.Content key={k} value={k}>
+            {k === tab && (
+              <Stack gap="4">
+                <Text color="fg.muted">{t(`collections:defaulters.help.${tab}`)}</Text>
+                <form onSubmit={submit} role="search" aria-label={t('collections:defaulters.filters')} key={tab}>
+                  <HStack gap="3" align="end" wrap="wrap">
+                    {tab !== 'npl' && (
+                      <Select
+                        label={t('collections:category.label')}
+                        name="category"
+                        value={String(filter.category ?? '')}
+                        options={CATEGORY_NAMES}
+                        words={(c) => t(`collections:category.${c}`)}
+                        empty={t('collections:any')}
+                      />
+                    )}
+                    <Field.Root maxW="xs">
+                      <Field.Label>{t('collections:defaulters.search')}</Field.Label>
+                      <Input size="sm" name="search" type="search" maxLength={100} defaultValue={String(filter.search ?? '')} />
+                    </Field.Root>
+                    <Select
+                      label={t('collections:sort.label')}
+                      name="sort"
+                      value={String(filter.sort ?? 'priority')}
+                      options={DEFAULTER_SORTS}
+                      words={(s) => t(`collections:sort.${s}`)}
+                    />
+                    <Button type="submit" size="sm" colorPalette="blue">
+                      {t('collections:apply')}
+                    </Button>
+                  </HStack>
+                </form>
+                <HStack gap="2" wrap="wrap">
+                  {(['region_id', 'store_id', 'agent_id'] as const)
+                    .filter((k) => filter[k] !== undefined)
+                    .map((k) => (
+                      <Badge key={k} size="lg" variant="subtle">
+                        {t(`collections:defaulters.linkFilter.${k}`, { id: filter[k] })}
+                        <Button
+                          size="2xs"
+                          variant="ghost"
+                          onClick={() => clear(k)}
+                          aria-label={t('collections:clearFilter', {
+                            filter: t(`collections:defaulters.linkFilter.${k}`, { id: filter[k] }),
+                          })}
+                        >
+                          ×
+                        </Button>
+                      </Badge>
+                    ))}
+                </HStack>
+                <DefaultersTable key={`${tab}:${JSON.stringify(filter)}`} kind={tab} filter={filter} canAssign={tab === 'all'} />
+              </Stack>
+            )}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-      <Text color="fg.muted">{t(`collections:defaulters.help.${tab}`)}</Text>
-      <form onSubmit={submit} role="search" aria-label={t('collections:defaulters.filters')} key={tab}>
-        <HStack gap="3" align="end" wrap="wrap">
-          {tab !== 'npl' && (
-            <Select
-              label={t('collections:category.label')}
-              name="category"
-              value={String(filter.category ?? '')}
-              options={CATEGORY_NAMES}
-              words={(c) => t(`collections:category.${c}`)}
-              empty={t('collections:any')}
-            />
-          )}
-          <Field.Root maxW="xs">
-            <Field.Label>{t('collections:defaulters.search')}</Field.Label>
-            <Input size="sm" name="search" type="search" maxLength={100} defaultValue={String(filter.search ?? '')} />
-          </Field.Root>
-          <Select
-            label={t('collections:sort.label')}
-            name="sort"
-            value={String(filter.sort ?? 'priority')}
-            options={DEFAULTER_SORTS}
-            words={(s) => t(`collections:sort.${s}`)}
-          />
-          <Button type="submit" size="sm" colorPalette="blue">
-            {t('collections:apply')}
-          </Button>
-        </HStack>
-      </form>
-      <HStack gap="2" wrap="wrap">
-        {(['region_id', 'store_id', 'agent_id'] as const)
-          .filter((k) => filter[k] !== undefined)
-          .map((k) => (
-            <Badge key={k} size="lg" variant="subtle">
-              {t(`collections:defaulters.linkFilter.${k}`, { id: filter[k] })}
-              <Button
-                size="2xs"
-                variant="ghost"
-                onClick={() => clear(k)}
-                aria-label={t('collections:clearFilter', { filter: t(`collections:defaulters.linkFilter.${k}`, { id: filter[k] }) })}
-              >
-                ×
-              </Button>
-            </Badge>
-          ))}
-      </HStack>
-      <DefaultersTable key={`${tab}:${JSON.stringify(filter)}`} kind={tab} filter={filter} canAssign={tab === 'all'} />
     </Stack>
   );
 }

@@ -67,79 +67,87 @@ export default function LoansScreen() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {LOAN_TABS.map((k) => (
+          <Tabs.Content key={k} value={k}>
+            {k === tab && (
+              <Stack gap="4">
+                <Text color="fg.muted">{t(`collections:loans.help.${tab}`)}</Text>
+                <form onSubmit={submit} noValidate role="search" aria-label={t('collections:defaulters.filters')}>
+                  <HStack gap="3" align="start" wrap="wrap">
+                    <Select
+                      label={t('collections:category.label')}
+                      name="category"
+                      value={String(filter.category ?? '')}
+                      options={CATEGORY_NAMES}
+                      words={(c) => t(`collections:category.${c}`)}
+                      empty={t('collections:any')}
+                    />
+                    <Select
+                      label={t('collections:loans.lockType')}
+                      name="lock_type"
+                      value={String(filter.lock_type ?? '')}
+                      options={LOCK_TYPES}
+                      words={(c) => t(`collections:lockType.${c}`)}
+                      empty={t('collections:any')}
+                    />
+                    <Select
+                      label={t('collections:loans.period')}
+                      name="repayment_period"
+                      value={String(filter.repayment_period ?? '')}
+                      options={REPAYMENT_PERIODS}
+                      words={(c) => t(`collections:period.${c}`)}
+                      empty={t('collections:any')}
+                    />
+                    <Field.Root invalid={!!errors.started_from} maxW="44">
+                      <Field.Label>{t('collections:loans.startedFrom')}</Field.Label>
+                      <Input size="sm" type="date" name="started_from" defaultValue={String(filter.started_from ?? '')} />
+                      <Field.ErrorText>{t('collections:validDate')}</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root invalid={!!errors.started_to} maxW="44">
+                      <Field.Label>{t('collections:loans.startedTo')}</Field.Label>
+                      <Input size="sm" type="date" name="started_to" defaultValue={String(filter.started_to ?? '')} />
+                      <Field.ErrorText>{t('collections:reasons.toBeforeFrom')}</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root maxW="xs">
+                      <Field.Label>{t('collections:defaulters.search')}</Field.Label>
+                      <Input size="sm" name="search" type="search" maxLength={100} defaultValue={String(filter.search ?? '')} />
+                    </Field.Root>
+                    <Select
+                      label={t('collections:sort.label')}
+                      name="sort"
+                      value={String(filter.sort ?? 'started_at')}
+                      options={LOAN_SORTS}
+                      words={(s) => t(`collections:loans.sort.${s}`)}
+                    />
+                    <Select
+                      label={t('collections:sort.order')}
+                      name="order"
+                      value={String(filter.order ?? '')}
+                      options={['asc', 'desc']}
+                      words={(o) => t(`collections:sort.${o}`)}
+                      empty={t('collections:sort.default')}
+                    />
+                    <Button type="submit" size="sm" colorPalette="blue" mt="6">
+                      {t('collections:apply')}
+                    </Button>
+                  </HStack>
+                </form>
+                {Object.values(URL_IDS).some((k) => filter[k] !== undefined) && (
+                  <Alert.Root status="info" size="sm">
+                    <Alert.Title>
+                      {Object.values(URL_IDS)
+                        .filter((k) => filter[k] !== undefined)
+                        .map((k) => t(`collections:defaulters.linkFilter.${k}`, { id: filter[k] }))
+                        .join(' · ')}
+                    </Alert.Title>
+                  </Alert.Root>
+                )}
+                <LoansTable key={`${tab}:${JSON.stringify(filter)}`} filter={{ ...filter, tab }} />
+              </Stack>
+            )}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-      <Text color="fg.muted">{t(`collections:loans.help.${tab}`)}</Text>
-      <form onSubmit={submit} noValidate role="search" aria-label={t('collections:defaulters.filters')}>
-        <HStack gap="3" align="start" wrap="wrap">
-          <Select
-            label={t('collections:category.label')}
-            name="category"
-            value={String(filter.category ?? '')}
-            options={CATEGORY_NAMES}
-            words={(c) => t(`collections:category.${c}`)}
-            empty={t('collections:any')}
-          />
-          <Select
-            label={t('collections:loans.lockType')}
-            name="lock_type"
-            value={String(filter.lock_type ?? '')}
-            options={LOCK_TYPES}
-            words={(c) => t(`collections:lockType.${c}`)}
-            empty={t('collections:any')}
-          />
-          <Select
-            label={t('collections:loans.period')}
-            name="repayment_period"
-            value={String(filter.repayment_period ?? '')}
-            options={REPAYMENT_PERIODS}
-            words={(c) => t(`collections:period.${c}`)}
-            empty={t('collections:any')}
-          />
-          <Field.Root invalid={!!errors.started_from} maxW="44">
-            <Field.Label>{t('collections:loans.startedFrom')}</Field.Label>
-            <Input size="sm" type="date" name="started_from" defaultValue={String(filter.started_from ?? '')} />
-            <Field.ErrorText>{t('collections:validDate')}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.started_to} maxW="44">
-            <Field.Label>{t('collections:loans.startedTo')}</Field.Label>
-            <Input size="sm" type="date" name="started_to" defaultValue={String(filter.started_to ?? '')} />
-            <Field.ErrorText>{t('collections:reasons.toBeforeFrom')}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root maxW="xs">
-            <Field.Label>{t('collections:defaulters.search')}</Field.Label>
-            <Input size="sm" name="search" type="search" maxLength={100} defaultValue={String(filter.search ?? '')} />
-          </Field.Root>
-          <Select
-            label={t('collections:sort.label')}
-            name="sort"
-            value={String(filter.sort ?? 'started_at')}
-            options={LOAN_SORTS}
-            words={(s) => t(`collections:loans.sort.${s}`)}
-          />
-          <Select
-            label={t('collections:sort.order')}
-            name="order"
-            value={String(filter.order ?? '')}
-            options={['asc', 'desc']}
-            words={(o) => t(`collections:sort.${o}`)}
-            empty={t('collections:sort.default')}
-          />
-          <Button type="submit" size="sm" colorPalette="blue" mt="6">
-            {t('collections:apply')}
-          </Button>
-        </HStack>
-      </form>
-      {Object.values(URL_IDS).some((k) => filter[k] !== undefined) && (
-        <Alert.Root status="info" size="sm">
-          <Alert.Title>
-            {Object.values(URL_IDS)
-              .filter((k) => filter[k] !== undefined)
-              .map((k) => t(`collections:defaulters.linkFilter.${k}`, { id: filter[k] }))
-              .join(' · ')}
-          </Alert.Title>
-        </Alert.Root>
-      )}
-      <LoansTable key={`${tab}:${JSON.stringify(filter)}`} filter={{ ...filter, tab }} />
     </Stack>
   );
 }
