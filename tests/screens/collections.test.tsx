@@ -109,19 +109,21 @@ beforeEach(() => {
 
 const COLLECTOR = ['VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_NPL_DEFAULTERS_LIST_REPORT', 'VIEW_DEFAULTERS_REASONS_REPORT'];
 const MANAGER = ['VIEW_ALL_DEFAULTERS_LIST_REPORT', 'VIEW_CUSTOMER_LOANS'];
+/** The first render loads the screen's chunk and its strings: on a busy machine that takes a while. */
+const table = () => screen.findByRole('table', {}, { timeout: 15_000 });
 const sent = (path: string) => server.calls.filter((c) => c.path === path).map((c) => c.body);
 
 describe('the defaulters list', () => {
   it("shows a collector their own list and the non-performing one, never everyone's", async () => {
     await renderApp('/dashboard/defaulters_list', loggedInSession(COLLECTOR));
     const ui = jsdomUi();
+    const grid = await table();
     await ui.see('heading', 'Defaulters list');
     await ui.see('tab', 'My defaulters');
     await ui.see('tab', 'Non-performing');
     expect(screen.queryByRole('tab', { name: 'All defaulters' })).toBeNull();
-    const table = await screen.findByRole('table');
-    expect(within(table).getByRole('link', { name: 'Neema Juma 1' })).toHaveAttribute('href', '/dashboard/collection-worklist?loan=1');
-    expect(within(table).getAllByText('Doubtful (15-30 days)')).toHaveLength(1);
+    expect(within(grid).getByRole('link', { name: 'Neema Juma 1' })).toHaveAttribute('href', '/dashboard/collection-worklist?loan=1');
+    expect(within(grid).getAllByText('Doubtful (15-30 days)')).toHaveLength(1);
     expect(sent('/api/v1/debt_collector/defaulters_list')[0]).toEqual({ limit: 25, skip: 0 });
     await ui.click('tab', 'Non-performing');
     await waitFor(() => expect(sent('/api/v1/npl_debt_collector/defaulters_list')).toHaveLength(1));
@@ -130,7 +132,7 @@ describe('the defaulters list', () => {
   it('takes agent, store, region and category from the link, and says which it could not use', async () => {
     await renderApp('/dashboard/defaulters_list?store=3&category=doubtful&agent=x', loggedInSession(MANAGER));
     const ui = jsdomUi();
-    await screen.findByRole('table');
+    await table();
     expect(sent('/api/v1/defaulters_list')[0]).toEqual({ store_id: 3, category: 'doubtful', limit: 25, skip: 0 });
     await ui.seeAlert('ignored: agent');
     await ui.see('button', 'Clear the filter Store #3');
@@ -141,7 +143,7 @@ describe('the defaulters list', () => {
   it('searches and sorts on the server, and says when nothing matches', async () => {
     await renderApp('/dashboard/defaulters_list', loggedInSession(MANAGER));
     const ui = jsdomUi();
-    await screen.findByRole('table');
+    await table();
     await ui.select('Ageing category', 'watchful');
     await ui.select('Sort by', 'amount_due');
     await ui.fill('Phone number, loan number or name', 'nobody');
@@ -159,7 +161,7 @@ describe('the defaulters list', () => {
   it('a manager assigns the chosen defaulters to a collector, and the list reloads', async () => {
     await renderApp('/dashboard/defaulters_list', loggedInSession(MANAGER));
     const ui = jsdomUi();
-    await screen.findByRole('table');
+    await table();
     await ui.click('checkbox', 'Select Neema Juma 1');
     await ui.click('checkbox', 'Select Neema Juma 2');
     await ui.seeText('2 defaulters selected');
@@ -179,13 +181,13 @@ describe('the defaulters list', () => {
     const ui = jsdomUi();
     await ui.seeAlert('Could not load data');
     await ui.click('button', 'Retry');
-    await screen.findByRole('table');
+    await table();
   });
 
   it('exports the filtered list as CSV with the headers in the chosen language', async () => {
     await renderApp('/dashboard/defaulters_list?category=doubtful', loggedInSession(MANAGER));
     const ui = jsdomUi();
-    await screen.findByRole('table');
+    await table();
     await ui.click('button', 'Export CSV');
     await ui.seeText('2 rows saved to the file.');
     expect(sent('/api/v1/defaulters_list').at(-1)).toEqual({ category: 'doubtful', limit: 200, skip: 0 });
@@ -202,7 +204,7 @@ describe('the collection worklist', () => {
   it('logs a call with a promise to pay, refusing a promise without its amount', async () => {
     await renderApp('/dashboard/collection-worklist?loan=7', loggedInSession(COLLECTOR));
     const ui = jsdomUi();
-    await ui.see('heading', 'Collecting from Neema Juma 7');
+    await screen.findByRole('heading', { name: 'Collecting from Neema Juma 7' }, { timeout: 15_000 });
     await ui.seeText('No call logged yet.');
     await ui.click('button', 'Log a call');
     await ui.select('Outcome', 'promised_to_pay');
@@ -239,11 +241,11 @@ describe('the defaulters reasons report', () => {
   it('shows counts and amounts by reason, category and region, and refuses an end before the start', async () => {
     await renderApp('/dashboard/defaulters_reasons_report', loggedInSession(COLLECTOR));
     const ui = jsdomUi();
+    const grid = await table();
     await ui.see('heading', 'Defaulters reasons report');
-    const table = await screen.findByRole('table');
-    expect(within(table).getByText('Business is slow')).toBeInTheDocument();
-    expect(within(table).getByText('Not given')).toBeInTheDocument();
-    expect(within(table).getByText('Total')).toBeInTheDocument();
+    expect(within(grid).getByText('Business is slow')).toBeInTheDocument();
+    expect(within(grid).getByText('Not given')).toBeInTheDocument();
+    expect(within(grid).getByText('Total')).toBeInTheDocument();
     await ui.fill('From', '2026-10-20');
     await ui.fill('To', '2026-10-10');
     await ui.click('button', 'Show');
@@ -262,7 +264,7 @@ describe('loans', () => {
   it('lists by tab and says when a tab is empty', async () => {
     await renderApp('/dashboard/loans?store=4', loggedInSession(MANAGER));
     const ui = jsdomUi();
-    await ui.see('heading', 'Loans');
+    await screen.findByRole('heading', { name: 'Loans' }, { timeout: 15_000 });
     await ui.seeText('Nothing here yet');
     expect(sent('/api/v1/lipa_pole_pole_loans')[0]).toEqual({ store_id: 4, tab: 'active', limit: 25, skip: 0 });
     await ui.click('tab', 'Defaulted');
