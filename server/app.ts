@@ -16,6 +16,7 @@ import { requestsRoutes } from './routes/requests';
 import { repaymentsRoutes } from './routes/repayments';
 import { systemRoutes } from './routes/system';
 import { analyticsRoutes } from './routes/analytics';
+import { collectionsRoutes } from './routes/collections';
 
 export interface AppOptions {
   db: Db;
@@ -43,6 +44,7 @@ export function createApp(options: AppOptions) {
   customerActionsRoutes(api, deps, registry);
   requestsRoutes(api, deps, registry);
   repaymentsRoutes(api, deps, registry);
+  collectionsRoutes(api, deps, registry);
   systemRoutes(api, deps, registry);
   analyticsRoutes(api, deps, registry);
   api.get('/openapi.json', (c) => c.json(openApiDocument(registry)));

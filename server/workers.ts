@@ -11,6 +11,7 @@ export const runAgeing = (deps: JobDeps) => exclusive(deps.db, JOB_LOCKS.ageing,
 /** The release of unfinished deposits, on one copy of the server at a time. */
 export const runDepositRelease = (deps: JobDeps) =>
   exclusive(deps.db, JOB_LOCKS.depositRelease, () => releaseAbandonedDeposits(deps, deps.clock.now()));
+import { breakOverduePromises } from './domain/collections/promises';
 
 export interface WorkerOptions {
   /** How often pending lock commands go to the lock provider (default 3 s). */
@@ -52,6 +53,8 @@ export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, opti
     if (report.updated || report.locked || report.unlocked) {
       console.log(`loan ageing: ${report.updated} loans updated, ${report.locked} devices locked, ${report.unlocked} unlocked`);
     }
+    const broken = await breakOverduePromises(deps, deps.clock.now());
+    if (broken) console.log(`promises to pay: ${broken} broken`);
     await deliver();
     // The analytics snapshot of the day, from the loans just aged (decision 017), by the copy that aged them.
     if (run.ran) await refreshAnalytics(deps, deps.clock.now());

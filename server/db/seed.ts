@@ -4,6 +4,7 @@ import { seedBusiness } from './seed-business';
 import { seedRequests } from './seed-requests';
 import { seedDeposits } from './seed-deposits';
 import { seedAnalytics } from './seed-analytics';
+import { seedCollections } from './seed-collections';
 
 /** Demo data, written once: a marker in settings makes a second start a no-op. */
 export async function seedDemo(db: Db, options: { now: Date; seed: number; companyName: string }): Promise<boolean> {
@@ -27,6 +28,8 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
     // Customers who qualify for the deposit wizard, and stock at the agent's store (after the agent is linked).
     await seedDeposits(tx, { now: options.now });
     await seedAnalytics(tx, { now: options.now });
+    // Debt collection: assignments to the demo collector, calls, promises kept and broken.
+    await seedCollections(tx, { now: options.now });
     await tx.query("INSERT INTO settings (key, value) VALUES ('demo_seeded', $1)", [options.now.toISOString()]);
   });
   return true;

@@ -11,6 +11,7 @@ import { activeLoan, followLoan, scheduleOf } from './device-locking';
 import { addDays, eatDay } from './calendar';
 import { applyPayment, standing } from './loan-standing';
 import type { Row } from './shared';
+import { settlePromise } from './collections/promises';
 
 /**
  * A customer's payment into the paybill, as the provider confirms it (decision 008 addendum). One transaction
@@ -182,6 +183,8 @@ export async function recordRepayment(deps: Deps, body: Callback): Promise<Repay
         effect.closed ? now : null,
       ],
     );
+    // What this pays counts towards the customer's promise to pay, if one is open (decision 015).
+    await settlePromise(tx, loan.id, paidDay, now);
     const [device] = (await tx.query<Row>(
       "SELECT is_locked, lock_status, to_char(future_lock_date, 'YYYY-MM-DD') AS future_lock_date FROM devices WHERE id = $1 FOR UPDATE",
       [loan.device_id],

@@ -38,6 +38,7 @@ import { liveCustomerLookup, liveCustomerRequest } from '../services/customers';
 import { liveCustomerAction, liveCustomerList, liveDeviceStatus } from '../services/customer-actions';
 import { loadHomeFigures } from '../services/analytics';
 import { fetchDeviceList } from '../services/device-lists';
+import { fetchCollectionList, liveCollectionAction, liveCollectionLoad } from '../services/collections';
 import { liveLockChange } from '../services/lock-change';
 import { liveFirstDeposit, newWizardInput, wizardStore } from '../services/first-deposit';
 import { liveScannerCapture } from '../services/device-bridge';
@@ -156,12 +157,31 @@ export const REGISTRY: readonly RegistryEntry[] = [
     access: anyOf('VIEW_USERS'),
     screen: lazyChunk(() => import('../screens/users/users-screen')),
   }),
-  soon({ path: '/dashboard/defaulters_list', label: 'nav.defaultersList', access: DEFAULTERS_LIST, group: 'nav.reports' }),
-  soon({
+  screen({
+    path: '/dashboard/defaulters_list',
+    label: 'nav.defaultersList',
+    access: DEFAULTERS_LIST,
+    group: 'nav.reports',
+    screen: lazyChunk(() => import('../screens/collections/defaulters-list-screen')),
+  }),
+  screen({
     path: '/dashboard/defaulters_reasons_report',
     label: 'nav.defaultersReasons',
     access: anyOf('VIEW_DEFAULTERS_REASONS_REPORT'),
     group: 'nav.reports',
+    screen: lazyChunk(() => import('../screens/collections/reasons-report-screen')),
+  }),
+  // Issue 14: a defaulter's collection worklist, opened from the defaulters list.
+  screen({
+    path: '/dashboard/collection-worklist',
+    label: 'nav.collectionWorklist',
+    screen: lazyChunk(() => import('../screens/collections/worklist-screen')),
+  }),
+  screen({
+    path: '/dashboard/loans',
+    label: 'nav.loans',
+    access: anyOf('VIEW_CUSTOMER_LOANS'),
+    screen: lazyChunk(() => import('../screens/collections/loans-screen')),
   }),
   screen({
     path: '/dashboard/customers/find',
@@ -327,7 +347,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
     about: 'processes.about.resourceList',
     shownOn: [{ prefix: '', screen: '/dashboard/security, /dashboard/users' }],
     calls: {
-      fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}`,
+      fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}; the collection lists: ${apis(routes.myDefaulters, routes.nplDefaulters, routes.allDefaulters, routes.lipaPolePoleLoans)}`,
       createItem: `${api(routes.createGroup)}, ${api(routes.addGroupRole)} or ${api(routes.createUser)} (each answers 202: a request for a second admin)`,
       removeItem: `${api(routes.removeGroupRole)} (answers 202: a request for a second admin)`,
     },
@@ -343,19 +363,28 @@ export const REGISTRY: readonly RegistryEntry[] = [
         lost: listing({ fetchPage: fetchDeviceList('lost') }),
         suspended: listing({ fetchPage: fetchDeviceList('suspended') }),
       },
+      collectionLists: {
+        mine: listing({ fetchPage: fetchCollectionList('mine') }),
+        npl: listing({ fetchPage: fetchCollectionList('npl') }),
+        all: listing({ fetchPage: fetchCollectionList('all') }),
+        loans: listing({ fetchPage: fetchCollectionList('loans') }),
+      },
     },
   }),
   process({
     machine: loadMachine,
     about: 'processes.about.load',
     shownOn: [{ prefix: '', screen: '/dashboard' }],
-    calls: { load: api(routes.settings) },
+    calls: {
+      load: `${api(routes.settings)}; in collections ${apis(routes.debtCollectionCalls, routes.debtCollectors, routes.defaultersReasons)} or a CSV export`,
+    },
     live: {
       settings: loading(loadSettings),
       roleCatalogue: loading(fetchRoles),
       requestAuditExport: loading(exportRequestAudit),
       homeFigures: loading(loadHomeFigures),
       customerList: liveCustomerList,
+      collectionLoad: liveCollectionLoad,
     },
   }),
   process({
@@ -405,8 +434,20 @@ export const REGISTRY: readonly RegistryEntry[] = [
     machine: customerActionMachine,
     about: 'processes.about.customerAction',
     shownOn: [{ prefix: '', screen: CUSTOMER_VIEW }],
-    calls: { submitAction: apis(routes.offlinePin, routes.rateCall, routes.resetPin, routes.forgotPassword, routes.awardData) },
-    live: { customerAction: liveCustomerAction },
+    calls: {
+      submitAction: apis(
+        routes.offlinePin,
+        routes.rateCall,
+        routes.resetPin,
+        routes.forgotPassword,
+        routes.awardData,
+        routes.logDebtCall,
+        routes.debtCallComment,
+        routes.debtCallRating,
+        routes.assignDefaulters,
+      ),
+    },
+    live: { customerAction: liveCustomerAction, collectionAction: liveCollectionAction },
   }),
   process({
     machine: deviceStatusMachine,

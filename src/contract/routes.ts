@@ -7,6 +7,7 @@ import * as requests from './requests';
 import * as deposits from './deposits';
 import { customerActionRoutes } from './customer-action-routes';
 import { analyticsRoutes } from './analytics-routes';
+import { collectionRoutes } from './collections-routes';
 import { idParam, listQuery } from './common';
 
 export const routes = {
@@ -502,6 +503,7 @@ export const routes = {
   }),
   ...customerActionRoutes,
   ...analyticsRoutes,
+  ...collectionRoutes,
 } satisfies Record<string, RouteContract>;
 
 export type { RouteContract };

@@ -73,6 +73,7 @@ const POOL: unknown[] = [
   'incoming',
   'happy',
   'inquiry',
+  'no_answer',
   '1GB',
   'vivo',
   'SUCCESS',

@@ -34,7 +34,7 @@ import {
   type MeasureRow,
   type ReportName,
 } from '../../contract/analytics';
-import { toCsv, csvHref } from '../../lib/csv';
+import { tableCsv, csvHref } from '../../lib/csv';
 import { LoadFailure } from '../common/load-failure';
 import { drillHref, formatter } from './format';
 
@@ -363,7 +363,7 @@ function Breakdown({
   const format = formatter(i18n.language);
   const sorted = useMemo(() => [...rows].sort((a, b) => (b[measure] ?? -1) - (a[measure] ?? -1)), [rows, measure]);
   const title = t('analytics:chartTitle', { measure: t(`analytics:measure.${measure}`), dimension: t(`analytics:dimension.${dimension}`) });
-  const csv = toCsv([
+  const csv = tableCsv([
     [t(`analytics:dimension.${dimension}`), ...MEASURES.map((m) => t(`analytics:measure.${m}`))],
     ...sorted.map((r) => [rowLabel(t, dimension, r), ...MEASURES.map((m) => r[m])]),
   ]);
@@ -461,7 +461,7 @@ function Trend({ trend, report }: { trend: Analysis['trend']; report: ReportName
   const { t, i18n } = useTranslation('analytics');
   const format = formatter(i18n.language);
   const title = t('analytics:trendTitle');
-  const csv = toCsv([
+  const csv = tableCsv([
     [
       t('analytics:day'),
       t('analytics:measure.grossReceivable'),
@@ -547,7 +547,7 @@ function Vintage({ vintage, report }: { vintage: Analysis['vintage']; report: Re
   const title = t('analytics:vintageTitle');
   const ages = Array.from({ length: Math.max(0, ...vintage.map((v) => v.points.length)) }, (_, i) => i + 1);
   const recent = vintage.slice(-6);
-  const csv = toCsv([
+  const csv = tableCsv([
     [t('analytics:cohort'), t('analytics:loans'), ...ages.map((a) => t('analytics:ageMonths', { age: a }))],
     ...vintage.map((v) => [v.cohort, v.loans, ...ages.map((a) => v.points.find((p) => p.age === a)?.ratio ?? null)]),
   ]);

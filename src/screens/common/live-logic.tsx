@@ -24,6 +24,10 @@ export type DeviceListKind = 'damaged' | 'lost' | 'suspended';
 export type CustomerListKind = 'sms' | 'ratings' | 'payments' | 'statements';
 export type CustomerRequestKind = 'extension' | 'deregistration' | 'imei';
 export type CustomerActionKind = 'offlinePin' | 'rateCall' | 'resetPin' | 'forgotPassword' | 'awardData';
+/** Loans, defaulters and debt collection (issue 14): its lists, its one-off loads and exports, and its actions. */
+export type CollectionListKind = 'mine' | 'npl' | 'all' | 'loans';
+export type CollectionLoadKind = 'calls' | 'collectors' | 'reasons' | 'export' | 'saveCsv';
+export type CollectionActionKind = 'logCall' | 'comment' | 'rate' | 'assign';
 
 /** The deposit wizard's snapshot, kept under the agent's name so a reload resumes it. */
 export interface WizardStore {
@@ -50,6 +54,9 @@ export interface LiveLogic {
   customerList: (kind: CustomerListKind) => LoadLogic;
   resourceLists: Readonly<Record<ResourceSource, ResourceListLogic>>;
   deviceLists: Readonly<Record<DeviceListKind, ResourceListLogic>>;
+  collectionLists: Readonly<Record<CollectionListKind, ResourceListLogic>>;
+  collectionLoad: (kind: CollectionLoadKind) => LoadLogic;
+  collectionAction: (kind: CollectionActionKind) => typeof customerActionMachine;
   approvalQueue: (queue: RequestQueue) => typeof approvalQueueMachine;
   approvalRequest: (queue: RequestQueue) => typeof approvalRequestMachine;
   customerLookup: typeof customerLookupMachine;

@@ -1,0 +1,128 @@
+import type { Queryable } from './port';
+import { CALL_OUTCOMES, DEFAULT_REASONS } from '../../src/contract/collections';
+
+/**
+ * Demo debt collection (issue 14): every eighth defaulter assigned to the demo collector, calls logged on a third of
+ * the defaulters over the last ten days with their reasons, and promises to pay: some still open, some kept (on loans
+ * repaid since the call), some broken (the customer back at the top of the collector's list). Deterministic: it
+ * follows the loans' order, which follows the business seed.
+ */
+
+const DAY_MS = 86_400_000;
+const EAT_MS = 3 * 3_600_000;
+const eatDay = (at: Date) => new Date(at.getTime() + EAT_MS).toISOString().slice(0, 10);
+const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+export async function seedCollections(
+  db: Queryable,
+  options: { now: Date },
+): Promise<{ assigned: number; calls: number; promises: number }> {
+  const { now } = options;
+  const today = eatDay(now);
+  const [collector] = await db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'collector'");
+  const [manager] = await db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'admin'");
+  if (!collector || !manager) return { assigned: 0, calls: 0, promises: 0 };
+  const loans = await db.query<{
+    id: number;
+    customer_id: number;
+    days_defaulted: number;
+    amount_due: number;
+    amount_paid: number;
+    installment_amount: number;
+    last_paid: string | null;
+  }>(
+    `SELECT id, customer_id, days_defaulted, amount_due, amount_paid, installment_amount, to_char(last_repayment_date, 'YYYY-MM-DD') AS last_paid
+       FROM loans WHERE status = 'active' AND days_defaulted > 0 ORDER BY id`,
+  );
+  let assigned = 0;
+  let calls = 0;
+  let promises = 0;
+  for (const [i, loan] of loans.entries()) {
+    const mine = i % 8 === 0;
+    const called = i % 3 === 0 || (mine && i % 16 === 0);
+    if (!mine && !called) continue;
+    const caller = mine ? collector.id : manager.id;
+    let lastCall: { id: number; at: Date; outcome: string; reason: string | null; next: string | null } | null = null;
+    let broken: Date | null = null;
+    if (called) {
+      const daysAgo = 1 + (i % 10);
+      const at = new Date(now.getTime() - daysAgo * DAY_MS - (i % 7) * 3_600_000);
+      const outcome = i % 2 === 0 ? 'promised_to_pay' : CALL_OUTCOMES[1 + (i % (CALL_OUTCOMES.length - 1))]!;
+      const reachable = !['wrong_number', 'no_answer', 'phone_off', 'customer_unreachable'].includes(outcome);
+      const reason = reachable ? DEFAULT_REASONS[i % DEFAULT_REASONS.length]! : null;
+      const callDay = eatDay(at);
+      let next: string | null = plusDays(callDay, 2 + (i % 4));
+      const [call] = (await db.query<{ id: number }>(
+        `INSERT INTO debt_collection_calls (loan_id, customer_id, call_type, outcome, reason, remark, next_action_date, days_defaulted, amount_due,
+                                            called_by, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        [
+          loan.id,
+          loan.customer_id,
+          i % 5 === 0 ? 'incoming' : 'outgoing',
+          outcome,
+          reason,
+          reachable ? 'Spoke with the customer about the arrears' : null,
+          next,
+          Math.max(0, Number(loan.days_defaulted) - daysAgo),
+          Number(loan.amount_due),
+          caller,
+          at,
+        ],
+      )) as [{ id: number }];
+      calls++;
+      if (outcome === 'promised_to_pay') {
+        const amount = Number(loan.installment_amount) * (2 + (i % 5));
+        const repaidSince = loan.last_paid !== null && loan.last_paid >= callDay;
+        // Kept: repaid since the call. Otherwise open (its day still ahead) or broken (its day has passed).
+        const state = repaidSince ? 'kept' : i % 4 === 0 ? 'open' : 'broken';
+        const promisedOn = state === 'open' ? plusDays(today, 1 + (i % 5)) : plusDays(callDay, 1 + (i % 2));
+        const resolved =
+          state === 'open' ? null : state === 'kept' ? at : new Date(Date.parse(`${plusDays(promisedOn, 1)}T00:00:00Z`) - EAT_MS);
+        await db.query(
+          `INSERT INTO payment_promises (loan_id, call_id, promised_on, amount, paid_before, paid_since, status, resolved_at, created_by, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          [
+            loan.id,
+            call.id,
+            promisedOn,
+            amount,
+            Math.max(0, Number(loan.amount_paid) - (state === 'kept' ? amount : 0)),
+            state === 'kept' ? amount : 0,
+            state,
+            resolved && resolved > now ? now : resolved,
+            caller,
+            at,
+          ],
+        );
+        promises++;
+        if (state === 'open') next = plusDays(promisedOn, 1);
+        if (state === 'broken') {
+          broken = resolved && resolved > now ? now : resolved;
+          next = today;
+        }
+      }
+      lastCall = { id: call.id, at, outcome, reason, next };
+    }
+    await db.query(
+      `INSERT INTO collection_cases (loan_id, collector_id, assigned_by, assigned_at, last_call_id, last_call_at, last_outcome, last_reason,
+                                     next_action_date, broken_promise_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        loan.id,
+        mine ? collector.id : null,
+        mine ? manager.id : null,
+        mine ? new Date(now.getTime() - 12 * DAY_MS) : null,
+        lastCall?.id ?? null,
+        lastCall?.at ?? null,
+        lastCall?.outcome ?? null,
+        lastCall?.reason ?? null,
+        lastCall?.next ?? null,
+        broken,
+        now,
+      ],
+    );
+    if (mine) assigned++;
+  }
+  return { assigned, calls, promises };
+}

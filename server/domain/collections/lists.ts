@@ -1,0 +1,284 @@
+import type { z } from 'zod';
+import type {
+  DefaulterRow,
+  LoanRow,
+  customerRow,
+  customersListRequest,
+  defaultersListRequest,
+  loansListRequest,
+} from '../../../src/contract/collections';
+import { defaulterCategoryName } from '../../../src/lib/defaulter-category';
+import { parseMsisdn } from '../../../src/lib/msisdn';
+import type { Caller, Deps } from '../../deps';
+import { badRequest } from '../../errors';
+import { deviceName } from '../devices';
+import { iso, type Row } from '../shared';
+import { DEFAULTER_COLUMNS, DEFAULTER_FROM, categorySql, day, defaulterRow, likeEscaped, scopeOf, scopeSql } from './shared';
+
+/**
+ * The loans, customers and defaulters lists (decision 015). Read-only: no transaction, no audit row. Each page is
+ * one query with LIMIT/OFFSET over partial indexes of the active loans, and one count over the same conditions
+ * with only the joins the filters need.
+ */
+
+type Page<T> = { total: number; limit: number; skip: number; data: T[] };
+type DefaultersRequest = z.output<typeof defaultersListRequest>;
+export type DefaultersListKind = 'mine' | 'npl' | 'all';
+
+/** A search box: a phone number in any form finds its customer exactly, else a loan number or part of the name. */
+function searchSql(search: string | undefined, params: unknown[]): string | null {
+  const text = search?.trim();
+  if (!text) return null;
+  const msisdn = parseMsisdn(text);
+  if (msisdn) {
+    params.push(msisdn);
+    return `c.msisdn = $${params.length}`;
+  }
+  params.push(text.replace(/\s+/g, '').toUpperCase(), `%${likeEscaped(text)}%`);
+  return `(upper(l.loan_number) = $${params.length - 1} OR c.first_name || ' ' || c.other_names ILIKE $${params.length})`;
+}
+
+const dir = (order: 'asc' | 'desc' | undefined, fallback: 'asc' | 'desc') => ((order ?? fallback) === 'asc' ? 'ASC' : 'DESC');
+
+function defaulterOrder(body: DefaultersRequest): string {
+  switch (body.sort) {
+    case 'priority':
+      return '(k.broken_promise_at IS NOT NULL) DESC, k.next_action_date ASC NULLS LAST, l.days_defaulted DESC, l.id';
+    case 'days_defaulted':
+      return `l.days_defaulted ${dir(body.order, 'desc')}, l.id ${dir(body.order, 'desc')}`;
+    case 'amount_due':
+      return `l.amount_due ${dir(body.order, 'desc')}, l.id ${dir(body.order, 'desc')}`;
+    case 'last_payment':
+      return `l.last_repayment_date ${dir(body.order, 'asc')} NULLS FIRST, l.id`;
+    case 'next_action':
+      return `k.next_action_date ${dir(body.order, 'asc')} NULLS LAST, l.id`;
+  }
+}
+
+export async function defaultersList(
+  deps: Deps,
+  caller: Caller,
+  kind: DefaultersListKind,
+  body: DefaultersRequest,
+): Promise<Page<DefaulterRow>> {
+  const params: unknown[] = [];
+  const where = ["l.status = 'active'", 'l.days_defaulted > 0'];
+  /** Joins the count needs beyond loans. */
+  const countJoins = new Set<string>();
+  if (kind === 'mine') {
+    // Assigned to the caller, or (a shop owner) a loan sold at one of their stores.
+    params.push(caller.adminId);
+    where.push(
+      `(k.collector_id = $1 OR l.store_id IN (SELECT s2.id FROM stores s2 JOIN shop_owners o ON o.id = s2.shop_owner_id WHERE o.admin_id = $1))`,
+    );
+    countJoins.add('k');
+  } else {
+    where.push(scopeSql(await scopeOf(deps.db, caller), params));
+  }
+  if (kind === 'npl') {
+    if (body.category && body.category !== 'non-performing')
+      throw badRequest('category', 'the non-performing list holds only non-performing');
+    where.push(categorySql('non-performing', params));
+  } else if (body.category) {
+    where.push(categorySql(body.category, params));
+  }
+  if (body.store_id !== undefined) {
+    params.push(body.store_id);
+    where.push(`l.store_id = $${params.length}`);
+  }
+  if (body.agent_id !== undefined) {
+    params.push(body.agent_id);
+    where.push(`l.agent_id = $${params.length}`);
+  }
+  if (body.region_id !== undefined) {
+    params.push(body.region_id);
+    where.push(`s.region_id = $${params.length}`);
+    countJoins.add('s');
+  }
+  if (body.collector_id !== undefined) {
+    if (kind !== 'all') throw badRequest('collector_id', 'only in the list of every defaulter');
+    if (body.collector_id === 'unassigned') where.push('k.collector_id IS NULL');
+    else {
+      params.push(body.collector_id);
+      where.push(`k.collector_id = $${params.length}`);
+    }
+    countJoins.add('k');
+  }
+  const search = searchSql(body.search, params);
+  if (search) {
+    where.push(search);
+    countJoins.add('c');
+  }
+  if (body.sort === 'priority' || body.sort === 'next_action') countJoins.add('k');
+
+  const condition = where.join(' AND ');
+  const countFrom = `FROM loans l
+    ${countJoins.has('c') ? 'JOIN customers c ON c.id = l.customer_id' : ''}
+    ${countJoins.has('s') ? 'JOIN stores s ON s.id = l.store_id' : ''}
+    ${countJoins.has('k') ? 'LEFT JOIN collection_cases k ON k.loan_id = l.id' : ''}`;
+  const [counted] = (await deps.db.query<{ total: number }>(`SELECT count(*)::int AS total ${countFrom} WHERE ${condition}`, params)) as [
+    { total: number },
+  ];
+  const rows = counted.total
+    ? await deps.db.query<Row>(
+        `SELECT ${DEFAULTER_COLUMNS} ${DEFAULTER_FROM} WHERE ${condition} ORDER BY ${defaulterOrder(body)}
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, body.limit, body.skip],
+      )
+    : [];
+  return { total: counted.total, limit: body.limit, skip: body.skip, data: rows.map(defaulterRow) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Loans
+
+type LoansRequest = z.output<typeof loansListRequest>;
+
+const TAB_SQL: Record<LoansRequest['tab'], string> = {
+  active: 'true',
+  healthy: 'l.days_defaulted = 0',
+  // Past the "due" category (under 4 days): watchful and worse.
+  defaulted: 'l.days_defaulted >= 4',
+  all_defaulters: 'l.days_defaulted > 0',
+};
+
+const LOAN_ORDER: Record<LoansRequest['sort'], [string, 'asc' | 'desc']> = {
+  started_at: ['l.started_at', 'desc'],
+  days_defaulted: ['l.days_defaulted', 'desc'],
+  amount_due: ['l.amount_due', 'desc'],
+  loan_balance: ['l.loan_balance', 'desc'],
+  last_payment: ['l.last_repayment_date', 'desc'],
+  next_due: ['l.next_repayment_date', 'asc'],
+};
+
+export async function loansList(deps: Deps, caller: Caller, body: LoansRequest): Promise<Page<LoanRow>> {
+  const params: unknown[] = [];
+  const where = ["l.status = 'active'", TAB_SQL[body.tab], scopeSql(await scopeOf(deps.db, caller), params)];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (body.store_id !== undefined) add('l.store_id = ?', body.store_id);
+  if (body.agent_id !== undefined) add('l.agent_id = ?', body.agent_id);
+  if (body.region_id !== undefined) add('s.region_id = ?', body.region_id);
+  if (body.phone_model_id !== undefined) add('pp.phone_model_id = ?', body.phone_model_id);
+  if (body.lock_type !== undefined) add('d.lock_solution_type = ?', body.lock_type);
+  if (body.repayment_period !== undefined) add('l.repayment_period = ?', body.repayment_period);
+  if (body.category !== undefined) where.push(categorySql(body.category, params));
+  // Started on a day in EAT: from its first instant, to the first instant of the next day.
+  if (body.started_from !== undefined) add("l.started_at >= (?::date - interval '3 hours')", body.started_from);
+  if (body.started_to !== undefined) add("l.started_at < (?::date + interval '21 hours')", body.started_to);
+  const search = searchSql(body.search, params);
+  if (search) where.push(search);
+  const condition = where.join(' AND ');
+  const from = `FROM loans l
+    JOIN customers c ON c.id = l.customer_id
+    JOIN stores s ON s.id = l.store_id
+    JOIN regions r ON r.id = s.region_id
+    JOIN devices d ON d.id = l.device_id
+    JOIN phone_prices pp ON pp.id = l.phone_price_id
+    JOIN phone_models m ON m.id = pp.phone_model_id
+    LEFT JOIN agents a ON a.id = l.agent_id`;
+  const [counted] = (await deps.db.query<{ total: number }>(`SELECT count(*)::int AS total ${from} WHERE ${condition}`, params)) as [
+    { total: number },
+  ];
+  const [column, fallback] = LOAN_ORDER[body.sort];
+  const direction = dir(body.order, fallback);
+  const rows = counted.total
+    ? await deps.db.query<Row>(
+        `SELECT l.id, l.loan_number, l.repayment_period, l.price, l.amount_paid, l.loan_balance, l.amount_due, l.days_defaulted,
+                ${day("(l.started_at + interval '3 hours')")} AS started_on, ${day('l.last_repayment_date')} AS last_repayment_date,
+                ${day('l.next_repayment_date')} AS next_repayment_date, d.lock_solution_type, m.brand, m.name AS model_name,
+                c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
+                s.id AS store_id, s.name AS store_name, r.id AS region_id, r.name AS region_name, a.id AS agent_id, a.full_name AS agent_name
+           ${from} WHERE ${condition}
+          ORDER BY ${column} ${direction} NULLS LAST, l.id ${direction}
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, body.limit, body.skip],
+      )
+    : [];
+  return {
+    total: counted.total,
+    limit: body.limit,
+    skip: body.skip,
+    data: rows.map((r) => ({
+      id: Number(r.id),
+      loan_number: String(r.loan_number),
+      customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
+      store: { id: Number(r.store_id), name: String(r.store_name) },
+      region: { id: Number(r.region_id), name: String(r.region_name) },
+      agent: r.agent_id === null ? null : { id: Number(r.agent_id), name: String(r.agent_name) },
+      phone: deviceName(String(r.brand), String(r.model_name)),
+      lock_type: r.lock_solution_type,
+      repayment_period: r.repayment_period,
+      price: Number(r.price),
+      amount_paid: Number(r.amount_paid),
+      loan_balance: Number(r.loan_balance),
+      amount_due: Number(r.amount_due),
+      days_defaulted: Number(r.days_defaulted),
+      category: defaulterCategoryName(Number(r.days_defaulted)),
+      started_on: String(r.started_on),
+      last_repayment_date: r.last_repayment_date ?? null,
+      next_repayment_date: r.next_repayment_date ?? null,
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Customers
+
+type CustomersRequest = z.output<typeof customersListRequest>;
+
+export async function customersList(deps: Deps, body: CustomersRequest): Promise<Page<z.input<typeof customerRow>>> {
+  const params: unknown[] = [];
+  let where = 'true';
+  const find = body.find?.trim();
+  if (find) {
+    const msisdn = parseMsisdn(find);
+    if (msisdn) {
+      params.push(msisdn);
+      where = 'c.msisdn = $1';
+    } else {
+      params.push(find, find.replace(/\s+/g, '').toUpperCase(), `%${likeEscaped(find)}%`);
+      where = `(c.national_id = $1 OR c.id IN (SELECT x.customer_id FROM loans x WHERE upper(x.loan_number) = $2)
+                OR c.first_name || ' ' || c.other_names ILIKE $3)`;
+    }
+  }
+  const [counted] = (await deps.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM customers c WHERE ${where}`, params)) as [
+    { total: number },
+  ];
+  const rows = counted.total
+    ? await deps.db.query<Row>(
+        `SELECT c.id, c.msisdn, c.first_name || ' ' || c.other_names AS name, c.national_id, c.registered_at, s.name AS store_name,
+                l.loan_number, l.status AS loan_status, l.days_defaulted, l.loan_balance
+           FROM customers c
+           LEFT JOIN stores s ON s.id = c.store_id
+           LEFT JOIN LATERAL (SELECT x.* FROM loans x WHERE x.customer_id = c.id ORDER BY x.started_at DESC, x.id DESC LIMIT 1) l ON true
+          WHERE ${where}
+          ORDER BY c.registered_at DESC, c.id DESC
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, body.limit, body.skip],
+      )
+    : [];
+  return {
+    total: counted.total,
+    limit: body.limit,
+    skip: body.skip,
+    data: rows.map((r) => ({
+      id: Number(r.id),
+      msisdn: String(r.msisdn),
+      name: String(r.name),
+      national_id: String(r.national_id),
+      registered_at: iso(r.registered_at)!,
+      store: r.store_name ?? null,
+      loan: r.loan_number
+        ? {
+            loan_number: String(r.loan_number),
+            status: String(r.loan_status),
+            days_defaulted: Number(r.days_defaulted),
+            loan_balance: Number(r.loan_balance),
+          }
+        : null,
+    })),
+  };
+}

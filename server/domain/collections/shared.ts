@@ -1,0 +1,119 @@
+import { defaulterCategories, defaulterCategoryName } from '../../../src/lib/defaulter-category';
+import type { CategoryName, DefaulterRow } from '../../../src/contract/collections';
+import type { Caller } from '../../deps';
+import type { Queryable } from '../../db/port';
+import { badRequest } from '../../errors';
+import { iso, type Row } from '../shared';
+
+/**
+ * What the collection lists share: the caller's scope (decision 015: a shop owner sees their stores, a region lead
+ * their region, an agent their own sales, anyone else everything), the ageing category in SQL, and the defaulter row.
+ */
+
+export type Scope = { kind: 'all' } | { kind: 'stores'; storeIds: number[] } | { kind: 'agent'; agentId: number };
+
+export async function scopeOf(db: Queryable, caller: Caller): Promise<Scope> {
+  const owned = await db.query<{ id: number }>(
+    `SELECT s.id FROM stores s JOIN shop_owners o ON o.id = s.shop_owner_id WHERE o.admin_id = $1
+     UNION SELECT s.id FROM stores s JOIN regions r ON r.id = s.region_id WHERE r.lead_admin_id = $1`,
+    [caller.adminId],
+  );
+  if (owned.length) return { kind: 'stores', storeIds: owned.map((r) => Number(r.id)) };
+  const [agent] = await db.query<{ id: number }>('SELECT id FROM agents WHERE admin_id = $1', [caller.adminId]);
+  if (agent) return { kind: 'agent', agentId: Number(agent.id) };
+  return { kind: 'all' };
+}
+
+/** The scope as a condition on the loan `l`, its values pushed onto `params`. */
+export function scopeSql(scope: Scope, params: unknown[]): string {
+  if (scope.kind === 'all') return 'true';
+  if (scope.kind === 'stores') {
+    params.push(scope.storeIds);
+    return `l.store_id = ANY($${params.length}::bigint[])`;
+  }
+  params.push(scope.agentId);
+  return `l.agent_id = $${params.length}`;
+}
+
+/** The ageing category of a days-defaulted column (src/lib/defaulter-category.ts), as SQL. */
+export const categoryCase = (column: string) =>
+  `CASE ${defaulterCategories
+    .filter((c) => c.maxDays !== null)
+    .map((c) => `WHEN ${column} <= ${c.maxDays} THEN '${c.name}'`)
+    .join(' ')} ELSE '${defaulterCategories.at(-1)!.name}' END`;
+
+/** A category filter as a days range on `l.days_defaulted`. */
+export function categorySql(name: CategoryName, params: unknown[]): string {
+  const c = defaulterCategories.find((x) => x.name === name)!;
+  params.push(c.minDays);
+  let sql = `l.days_defaulted >= $${params.length}`;
+  if (c.maxDays !== null) {
+    params.push(c.maxDays);
+    sql += ` AND l.days_defaulted <= $${params.length}`;
+  }
+  return sql;
+}
+
+/** The user's text inside a LIKE pattern, its own % and _ taken literally. */
+export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+
+/** Everything a defaulter row shows, over `l` (loans) joined as DEFAULTER_FROM does. */
+export const DEFAULTER_COLUMNS = `
+  l.id, l.loan_number, l.days_defaulted, l.amount_due, l.loan_balance,
+  ${day('l.last_repayment_date')} AS last_repayment_date, ${day('l.next_repayment_date')} AS next_repayment_date,
+  c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
+  s.id AS store_id, s.name AS store_name, r.id AS region_id, r.name AS region_name, a.id AS agent_id, a.full_name AS agent_name,
+  d.imei, d.is_locked, d.last_check_in,
+  k.collector_id, col.full_name AS collector_name, k.last_call_at, k.last_outcome, k.last_reason,
+  ${day('k.next_action_date')} AS next_action_date, k.broken_promise_at,
+  p.id AS promise_id, ${day('p.promised_on')} AS promised_on, p.amount AS promise_amount, p.paid_since AS promise_paid_since,
+  p.status AS promise_status`;
+
+export const DEFAULTER_FROM = `
+  FROM loans l
+  JOIN customers c ON c.id = l.customer_id
+  JOIN stores s ON s.id = l.store_id
+  JOIN regions r ON r.id = s.region_id
+  JOIN devices d ON d.id = l.device_id
+  LEFT JOIN agents a ON a.id = l.agent_id
+  LEFT JOIN collection_cases k ON k.loan_id = l.id
+  LEFT JOIN admins col ON col.id = k.collector_id
+  LEFT JOIN LATERAL (SELECT x.* FROM payment_promises x WHERE x.loan_id = l.id ORDER BY x.created_at DESC, x.id DESC LIMIT 1) p ON true`;
+
+export function defaulterRow(r: Row): DefaulterRow {
+  return {
+    id: Number(r.id),
+    loan_number: String(r.loan_number),
+    customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
+    store: { id: Number(r.store_id), name: String(r.store_name) },
+    region: { id: Number(r.region_id), name: String(r.region_name) },
+    agent: r.agent_id === null || r.agent_id === undefined ? null : { id: Number(r.agent_id), name: String(r.agent_name) },
+    days_defaulted: Number(r.days_defaulted),
+    category: defaulterCategoryName(Number(r.days_defaulted)),
+    amount_due: Number(r.amount_due),
+    loan_balance: Number(r.loan_balance),
+    last_repayment_date: r.last_repayment_date ?? null,
+    next_repayment_date: r.next_repayment_date ?? null,
+    device: { imei: String(r.imei), is_locked: Boolean(r.is_locked), last_check_in: iso(r.last_check_in) },
+    collector: r.collector_id ? { id: Number(r.collector_id), name: String(r.collector_name) } : null,
+    last_call: r.last_call_at ? { at: iso(r.last_call_at)!, outcome: r.last_outcome, reason: r.last_reason ?? null } : null,
+    next_action_date: r.next_action_date ?? null,
+    promise: r.promise_id
+      ? {
+          id: Number(r.promise_id),
+          promised_on: String(r.promised_on),
+          amount: Number(r.promise_amount),
+          paid_since: Number(r.promise_paid_since),
+          status: r.promise_status,
+        }
+      : null,
+    broken_promise: r.broken_promise_at !== null && r.broken_promise_at !== undefined,
+  };
+}
+
+/** Refuses a day before today (a next action or a promise is in the future or today). */
+export function notBefore(field: string, value: string | undefined, today: string): void {
+  if (value !== undefined && value < today) throw badRequest(field, 'must not be before today');
+}

@@ -1,0 +1,367 @@
+import { z } from 'zod';
+import { defaulterCategoryNames } from '../lib/defaulter-category';
+import { isoDay, listOf, text } from './common';
+import { CALL_MOODS, CALL_TYPES } from './customer-actions';
+
+/**
+ * Loans, defaulters and debt collection (issue 14, decision 015): the loans and customers lists, the three
+ * defaulters lists (mine, non-performing, all), a defaulter's calls with their comments, ratings and promises to pay,
+ * assigning defaulters to collectors, and the defaulters reasons report. Every list is paged, filtered and sorted
+ * on the server; a bad filter is a 400 naming the field.
+ */
+
+export const COLLECTION_LIMITS = { page: 200, search: 100, remark: 500, comment: 500, bulkAssign: 200, reportDays: 366 } as const;
+
+/** The ageing categories by name (spec section 9), in order. */
+export const CATEGORY_NAMES = Object.values(defaulterCategoryNames) as [
+  (typeof defaulterCategoryNames)[1],
+  ...(typeof defaulterCategoryNames)[keyof typeof defaulterCategoryNames][],
+];
+export type CategoryName = (typeof CATEGORY_NAMES)[number];
+
+/** What a collection call came to (a fixed list). */
+export const CALL_OUTCOMES = [
+  'promised_to_pay',
+  'reached_refused',
+  'reached_will_call_back',
+  'paid_already',
+  'wrong_number',
+  'no_answer',
+  'phone_off',
+  'customer_unreachable',
+] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+/** Why the customer says they have not paid (the defaulting reason). */
+export const DEFAULT_REASONS = [
+  'business_slow',
+  'lost_job',
+  'sickness',
+  'family_emergency',
+  'forgot',
+  'phone_problem',
+  'disputes_loan',
+  'travelling',
+  'other',
+] as const;
+export type DefaultReason = (typeof DEFAULT_REASONS)[number];
+
+export const PROMISE_STATUSES = ['open', 'kept', 'broken', 'superseded'] as const;
+export type PromiseStatus = (typeof PROMISE_STATUSES)[number];
+
+export const LOAN_TABS = ['active', 'healthy', 'defaulted', 'all_defaulters'] as const;
+export type LoanTab = (typeof LOAN_TABS)[number];
+
+export const LOCK_TYPES = ['trustonic', 'oguard', 'rguard', 'zte', 'vivo', 'dial_code'] as const;
+export const REPAYMENT_PERIODS = ['daily', 'weekly', 'monthly', 'twelve_months'] as const;
+
+/** The server's names for the refusals of these calls. */
+export const COLLECTION_REFUSALS = [
+  'not_found', // 404: no such loan or call, or one in none of the caller's lists
+  'not_yours', // 403: the caller holds no defaulters list role
+  'not_defaulted', // 409: a loan that is not in default (nothing to collect)
+  'not_a_collector', // 409: assigning to a user who cannot hold a "my defaulters" list
+] as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fields
+
+const id = (name: string) =>
+  z
+    .number({ error: `valid ${name} required` })
+    .int(`valid ${name} required`)
+    .positive(`valid ${name} required`)
+    .max(Number.MAX_SAFE_INTEGER, `valid ${name} required`);
+
+const page = {
+  limit: z
+    .number({ error: 'valid limit required' })
+    .int('valid limit required')
+    .min(1, 'valid limit required')
+    .max(COLLECTION_LIMITS.page, `must be at most ${COLLECTION_LIMITS.page}`)
+    .default(25),
+  skip: z
+    .number({ error: 'valid skip required' })
+    .int('valid skip required')
+    .min(0, 'valid skip required')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(0),
+};
+
+const search = text({ error: 'valid search required' })
+  .trim()
+  .max(COLLECTION_LIMITS.search, `must be at most ${COLLECTION_LIMITS.search} characters`)
+  .optional();
+
+const order = z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional();
+const category = z.enum(CATEGORY_NAMES, { error: `must be one of ${CATEGORY_NAMES.join(', ')}` }).optional();
+
+/** A period's check: `to` not before `from` (the 400 names `to`). */
+const ordered =
+  <F extends string, T extends string>(from: F, to: T) =>
+  (value: Partial<Record<F | T, string>>, ctx: z.RefinementCtx) => {
+    const a = value[from];
+    const b = value[to];
+    if (a && b && a > b) ctx.addIssue({ code: 'custom', path: [to], message: `must not be before ${from}` });
+  };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Defaulters lists
+
+export const DEFAULTER_SORTS = ['priority', 'days_defaulted', 'amount_due', 'last_payment', 'next_action'] as const;
+export type DefaulterSort = (typeof DEFAULTER_SORTS)[number];
+
+export const defaultersListRequest = z.object({
+  category,
+  region_id: id('region').optional(),
+  store_id: id('store').optional(),
+  agent_id: id('agent').optional(),
+  /** The all list only: the defaulters assigned to this collector (`unassigned`: to nobody). */
+  collector_id: z.union([id('collector'), z.literal('unassigned')], { error: 'valid collector required' }).optional(),
+  /** A phone number, loan number or part of the customer's name. */
+  search,
+  /** priority (the default): broken promises first, then the next action date, then the most days defaulted. */
+  sort: z.enum(DEFAULTER_SORTS, { error: `must be one of ${DEFAULTER_SORTS.join(', ')}` }).default('priority'),
+  order,
+  ...page,
+});
+export type DefaultersListRequest = z.input<typeof defaultersListRequest>;
+
+const promiseSummary = z.object({
+  id: z.number().int(),
+  promised_on: z.string(),
+  amount: z.number().int(),
+  paid_since: z.number().int(),
+  status: z.enum(PROMISE_STATUSES),
+});
+export type PromiseSummary = z.infer<typeof promiseSummary>;
+
+export const defaulterRow = z.object({
+  /** The loan's id. */
+  id: z.number().int(),
+  loan_number: z.string(),
+  customer: z.object({ id: z.number().int(), msisdn: z.string(), name: z.string() }),
+  store: z.object({ id: z.number().int(), name: z.string() }),
+  region: z.object({ id: z.number().int(), name: z.string() }),
+  agent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  days_defaulted: z.number().int(),
+  category: z.enum(CATEGORY_NAMES),
+  amount_due: z.number().int(),
+  loan_balance: z.number().int(),
+  last_repayment_date: z.string().nullable(),
+  next_repayment_date: z.string().nullable(),
+  device: z.object({ imei: z.string(), is_locked: z.boolean(), last_check_in: z.string().nullable() }),
+  collector: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  last_call: z.object({ at: z.string(), outcome: z.enum(CALL_OUTCOMES), reason: z.enum(DEFAULT_REASONS).nullable() }).nullable(),
+  next_action_date: z.string().nullable(),
+  /** The loan's latest promise (open, or how the last one ended). */
+  promise: promiseSummary.nullable(),
+  /** The last promise was broken and nobody has called since: the top of the collector's list. */
+  broken_promise: z.boolean(),
+});
+export type DefaulterRow = z.infer<typeof defaulterRow>;
+export const defaultersList = listOf(defaulterRow);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Assigning defaulters to collectors
+
+export const collectorsResponse = z.object({
+  data: z.array(z.object({ id: z.number().int(), name: z.string(), username: z.string(), assigned: z.number().int() })),
+});
+export type Collector = z.infer<typeof collectorsResponse>['data'][number];
+
+export const assignDefaultersRequest = z.object({
+  loan_ids: z
+    .array(id('loan'), { error: 'valid loans required' })
+    .min(1, 'choose at least one defaulter')
+    .max(COLLECTION_LIMITS.bulkAssign, `at most ${COLLECTION_LIMITS.bulkAssign} at once`)
+    .refine((ids) => new Set(ids).size === ids.length, 'each loan once'),
+  /** Who works them from now on; null takes them off every collector's list. */
+  collector_id: id('collector').nullable(),
+});
+export const assignDefaultersResponse = z.object({ assigned: z.number().int(), collector_id: z.number().int().nullable() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// A defaulter's calls
+
+export const debtCallsRequest = z.object({ loan_id: id('loan') });
+
+const comment = z.object({ id: z.number().int(), comment: z.string(), by: z.string(), at: z.string() });
+const rating = z.object({
+  id: z.number().int(),
+  score: z.number().int(),
+  mood: z.enum(CALL_MOODS),
+  comment: z.string().nullable(),
+  by: z.string(),
+  at: z.string(),
+});
+
+export const debtCall = z.object({
+  id: z.number().int(),
+  loan_id: z.number().int(),
+  call_type: z.enum(CALL_TYPES),
+  outcome: z.enum(CALL_OUTCOMES),
+  reason: z.enum(DEFAULT_REASONS).nullable(),
+  remark: z.string().nullable(),
+  next_action_date: z.string().nullable(),
+  days_defaulted: z.number().int(),
+  amount_due: z.number().int(),
+  by: z.string(),
+  at: z.string(),
+  promise: promiseSummary.nullable(),
+  comments: z.array(comment),
+  ratings: z.array(rating),
+});
+export type DebtCall = z.infer<typeof debtCall>;
+
+export const debtCalls = z.object({ loan: defaulterRow, calls: z.array(debtCall) });
+export type DebtCalls = z.infer<typeof debtCalls>;
+
+export const logDebtCallRequest = z
+  .object({
+    loan_id: id('loan'),
+    call_type: z.enum(CALL_TYPES, { error: 'valid call type required' }),
+    outcome: z.enum(CALL_OUTCOMES, { error: 'valid outcome required' }),
+    reason: z.enum(DEFAULT_REASONS, { error: 'valid reason required' }).optional(),
+    remark: text({ error: 'valid remark required' })
+      .trim()
+      .max(COLLECTION_LIMITS.remark, `must be at most ${COLLECTION_LIMITS.remark} characters`)
+      .optional(),
+    /** When to call again (the list is ordered by it). The server refuses a day before its today. */
+    next_action_date: isoDay().optional(),
+    /** With the outcome promised_to_pay: by which day and how much (the server refuses a day before today). */
+    promise: z
+      .object({
+        promised_on: isoDay(),
+        amount: z
+          .number({ error: 'valid amount required' })
+          .int('valid amount required')
+          .positive('valid amount required')
+          .max(100_000_000, 'must be at most 100000000'),
+      })
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.outcome === 'promised_to_pay' && !value.promise) {
+      ctx.addIssue({ code: 'custom', path: ['promise'], message: 'a promise to pay needs its date and amount' });
+    }
+    if (value.outcome !== 'promised_to_pay' && value.promise) {
+      ctx.addIssue({ code: 'custom', path: ['promise'], message: 'only with the outcome promised_to_pay' });
+    }
+  });
+export type LogDebtCallRequest = z.input<typeof logDebtCallRequest>;
+
+export const debtCallCommentRequest = z.object({
+  call_id: id('call'),
+  comment: text({ error: 'valid comment required' })
+    .trim()
+    .min(1, 'valid comment required')
+    .max(COLLECTION_LIMITS.comment, `must be at most ${COLLECTION_LIMITS.comment} characters`),
+});
+
+export const debtCallRatingRequest = z.object({
+  call_id: id('call'),
+  score: z.number({ error: 'valid score required' }).int('valid score required').min(1, 'from 1 to 5').max(5, 'from 1 to 5'),
+  mood: z.enum(CALL_MOODS, { error: 'valid mood required' }),
+  comment: text({ error: 'valid comment required' })
+    .trim()
+    .max(COLLECTION_LIMITS.comment, `must be at most ${COLLECTION_LIMITS.comment} characters`)
+    .optional(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Loans and customers
+
+export const LOAN_SORTS = ['started_at', 'days_defaulted', 'amount_due', 'loan_balance', 'last_payment', 'next_due'] as const;
+
+export const loansListRequest = z
+  .object({
+    tab: z.enum(LOAN_TABS, { error: `must be one of ${LOAN_TABS.join(', ')}` }).default('active'),
+    region_id: id('region').optional(),
+    store_id: id('store').optional(),
+    agent_id: id('agent').optional(),
+    phone_model_id: id('phone model').optional(),
+    lock_type: z.enum(LOCK_TYPES, { error: `must be one of ${LOCK_TYPES.join(', ')}` }).optional(),
+    repayment_period: z.enum(REPAYMENT_PERIODS, { error: `must be one of ${REPAYMENT_PERIODS.join(', ')}` }).optional(),
+    category,
+    search,
+    started_from: isoDay().optional(),
+    started_to: isoDay().optional(),
+    sort: z.enum(LOAN_SORTS, { error: `must be one of ${LOAN_SORTS.join(', ')}` }).default('started_at'),
+    order,
+    ...page,
+  })
+  .superRefine(ordered('started_from', 'started_to'));
+export type LoansListRequest = z.input<typeof loansListRequest>;
+
+export const loanRow = z.object({
+  id: z.number().int(),
+  loan_number: z.string(),
+  customer: z.object({ id: z.number().int(), msisdn: z.string(), name: z.string() }),
+  store: z.object({ id: z.number().int(), name: z.string() }),
+  region: z.object({ id: z.number().int(), name: z.string() }),
+  agent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  phone: z.string(),
+  lock_type: z.enum(LOCK_TYPES),
+  repayment_period: z.enum(REPAYMENT_PERIODS),
+  price: z.number().int(),
+  amount_paid: z.number().int(),
+  loan_balance: z.number().int(),
+  amount_due: z.number().int(),
+  days_defaulted: z.number().int(),
+  category: z.enum(CATEGORY_NAMES),
+  started_on: z.string(),
+  last_repayment_date: z.string().nullable(),
+  next_repayment_date: z.string().nullable(),
+});
+export type LoanRow = z.infer<typeof loanRow>;
+export const loansList = listOf(loanRow);
+
+export const customersListRequest = z.object({
+  /** A phone number (any form, exact), a national ID or loan number, or part of the name. */
+  find: search,
+  ...page,
+});
+export const customerRow = z.object({
+  id: z.number().int(),
+  msisdn: z.string(),
+  name: z.string(),
+  national_id: z.string(),
+  registered_at: z.string(),
+  store: z.string().nullable(),
+  loan: z
+    .object({ loan_number: z.string(), status: z.string(), days_defaulted: z.number().int(), loan_balance: z.number().int() })
+    .nullable(),
+});
+export const customersList = listOf(customerRow);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The defaulters reasons report
+
+export const reasonsReportRequest = z
+  .object({ from: isoDay().optional(), to: isoDay().optional(), region_id: id('region').optional() })
+  .superRefine(ordered('from', 'to'))
+  .superRefine((value, ctx) => {
+    if (!value.from || !value.to || value.from > value.to) return;
+    const days = (Date.parse(`${value.to}T00:00:00Z`) - Date.parse(`${value.from}T00:00:00Z`)) / 86_400_000;
+    if (days > COLLECTION_LIMITS.reportDays) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${COLLECTION_LIMITS.reportDays} days after from` });
+    }
+  });
+export type ReasonsReportRequest = z.input<typeof reasonsReportRequest>;
+
+export const reasonsReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(
+    z.object({
+      reason: z.enum([...DEFAULT_REASONS, 'not_given']),
+      category: z.enum(CATEGORY_NAMES),
+      region: z.object({ id: z.number().int(), name: z.string() }),
+      defaulters: z.number().int(),
+      amount_due: z.number().int(),
+    }),
+  ),
+  totals: z.object({ defaulters: z.number().int(), amount_due: z.number().int() }),
+});
+export type ReasonsReport = z.infer<typeof reasonsReport>;

@@ -1,0 +1,179 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, Field, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { COLLECTION_REFUSALS, type CategoryName } from '../../contract/collections';
+import type { CallFailure } from '../../lib/call-failure';
+import { formatTzs } from '../../lib/money';
+import type { ListFilter } from '../../machines/resource-list.machine';
+import { describeFailure } from '../common/describe-failure';
+import { useLiveLogic, type CollectionListKind } from '../common/live-logic';
+
+/** What the collection screens share: formats, the refusals in words, a select, the category badge and CSV export. */
+
+export function useFormats() {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  return {
+    money: (amount: number) => formatTzs(amount, lng),
+    day: (d: string | null) =>
+      d ? new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)) : '—',
+    time: (iso: string | null) =>
+      iso
+        ? new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Dar_es_Salaam' }).format(new Date(iso))
+        : '—',
+  };
+}
+
+/** A refusal in words: ours for the collection reasons, the common words otherwise. */
+export function refusalText(t: TFunction, failure: CallFailure): string {
+  if (failure.reason && (COLLECTION_REFUSALS as readonly string[]).includes(failure.reason))
+    return t(`collections:refusals.${failure.reason}`);
+  if (failure.status === 400 && failure.fields) {
+    return t('collections:badInput', { fields: Object.keys(failure.fields).join(', ') });
+  }
+  return describeFailure(t, failure);
+}
+
+export function Refusal({ failure }: { failure: CallFailure | null }) {
+  const { t } = useTranslation(['collections', 'translation']);
+  if (!failure) return null;
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Title>{refusalText(t, failure)}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+const CATEGORY_COLOURS: Record<CategoryName, string> = {
+  due: 'gray',
+  watchful: 'yellow',
+  substandard: 'orange',
+  doubtful: 'red',
+  'non-performing': 'purple',
+};
+
+export function CategoryBadge({ category }: { category: CategoryName }) {
+  const { t } = useTranslation('collections');
+  return (
+    <Badge colorPalette={CATEGORY_COLOURS[category]} whiteSpace="nowrap">
+      {t(`collections:category.${category}`)}
+    </Badge>
+  );
+}
+
+/** A labelled native select; `empty` is the label of the "any" choice (none: a choice is required). */
+export function Select({
+  label,
+  name,
+  value,
+  options,
+  words,
+  empty,
+  onChange,
+  invalid,
+  error,
+}: {
+  label: string;
+  name: string;
+  value?: string;
+  options: readonly string[];
+  words: (o: string) => string;
+  empty?: string;
+  onChange?: (value: string) => void;
+  invalid?: boolean;
+  error?: string;
+}) {
+  return (
+    <Field.Root invalid={invalid} minW="40">
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          name={name}
+          {...(onChange ? { value: value ?? '', onChange: (e) => onChange(e.currentTarget.value) } : { defaultValue: value ?? '' })}
+        >
+          {empty !== undefined && <option value="">{empty}</option>}
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {words(o)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** One export run: the load machine over the export actor, started when it mounts. */
+function ExportRun({ params, onDone }: { params: unknown; onDone: () => void }) {
+  const { t } = useTranslation(['collections', 'translation']);
+  const run = useActorRef(useLiveLogic('collectionLoad')('export'), { input: { params } });
+  const state = useSelector(run, (s) => s.value as string);
+  const data = useSelector(run, (s) => s.context.data as { rows: number; total: number; truncated: boolean } | null);
+  const failure = useSelector(run, (s) => s.context.failure);
+  if (state === 'loading') {
+    return (
+      <Text fontSize="sm" role="status">
+        {t('collections:export.working')}
+      </Text>
+    );
+  }
+  if (failure) {
+    return (
+      <Alert.Root status="error" role="alert" size="sm">
+        <Alert.Indicator />
+        <Alert.Title>{refusalText(t, failure)}</Alert.Title>
+        <Button size="xs" variant="outline" onClick={() => run.send({ type: 'load.retry' })}>
+          {t('common.retry')}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  return (
+    <HStack role="status" fontSize="sm">
+      <Text>
+        {t(data?.truncated ? 'collections:export.truncated' : 'collections:export.done', {
+          rows: data?.rows ?? 0,
+          total: data?.total ?? 0,
+        })}
+      </Text>
+      <Button size="2xs" variant="ghost" onClick={onDone}>
+        {t('collections:export.dismiss')}
+      </Button>
+    </HStack>
+  );
+}
+
+/** "Export CSV": the list with its filters, the header and cells in the chosen language. */
+export function ExportButton({
+  list,
+  filter,
+  filename,
+  header,
+  cells,
+}: {
+  list: CollectionListKind;
+  filter: ListFilter;
+  filename: string;
+  header: string[];
+  cells: (row: any) => unknown[];
+}): ReactNode {
+  const { t } = useTranslation('collections');
+  const [run, setRun] = useState<{ n: number; params: unknown } | null>(null);
+  return (
+    <HStack gap="3" wrap="wrap">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => setRun((r) => ({ n: (r?.n ?? 0) + 1, params: { list, filter, filename, header, cells } }))}
+      >
+        {t('collections:export.button')}
+      </Button>
+      {run && <ExportRun key={run.n} params={run.params} onDone={() => setRun(null)} />}
+    </HStack>
+  );
+}

@@ -1,0 +1,183 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, EmptyState, Field, HStack, Heading, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSearchParams } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { reasonsReportRequest, type ReasonsReport, type ReasonsReportRequest } from '../../contract/collections';
+import { useLiveLogic } from '../common/live-logic';
+import { fieldErrors } from '../common/field-errors';
+import { CategoryBadge, Refusal, useFormats } from './common';
+
+/**
+ * The defaulters reasons report (/dashboard/defaulters_reasons_report): the defaulters called in a period, by the
+ * reason their last call gave, ageing category and region, with counts and amounts due; CSV export of what is shown.
+ * A link may name the region (`?region=<id>`).
+ */
+export default function ReasonsReportScreen() {
+  const { t } = useTranslation(['collections', 'translation']);
+  const [search] = useSearchParams();
+  const region = search.get('region');
+  const [request, setRequest] = useState<ReasonsReportRequest>(() =>
+    region && /^[1-9]\d{0,14}$/.test(region) ? { region_id: Number(region) } : {},
+  );
+  const [run, setRun] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next: ReasonsReportRequest = { ...(request.region_id ? { region_id: request.region_id } : {}) };
+    const from = String(form.get('from') ?? '');
+    const to = String(form.get('to') ?? '');
+    if (from) next.from = from;
+    if (to) next.to = to;
+    const parsed = reasonsReportRequest.safeParse(next);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (!parsed.success) return;
+    setRequest(next);
+    setRun((n) => n + 1);
+  };
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="lg">
+        {t('collections:reasons.title')}
+      </Heading>
+      <Text color="fg.muted">{t('collections:reasons.help')}</Text>
+      <form onSubmit={submit} noValidate aria-label={t('collections:reasons.period')}>
+        <HStack gap="3" align="start" wrap="wrap">
+          <Field.Root invalid={!!errors.from} maxW="xs">
+            <Field.Label>{t('collections:reasons.from')}</Field.Label>
+            <Input size="sm" type="date" name="from" defaultValue={request.from} />
+            <Field.ErrorText>{t('collections:validDate')}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.to} maxW="xs">
+            <Field.Label>{t('collections:reasons.to')}</Field.Label>
+            <Input size="sm" type="date" name="to" defaultValue={request.to} />
+            <Field.ErrorText>
+              {errors.to?.startsWith('at most') ? t('collections:reasons.tooLong') : t('collections:reasons.toBeforeFrom')}
+            </Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" size="sm" colorPalette="blue" mt="6">
+            {t('collections:reasons.show')}
+          </Button>
+        </HStack>
+      </form>
+      {request.region_id && <Text fontSize="sm">{t('collections:defaulters.linkFilter.region_id', { id: request.region_id })}</Text>}
+      <Report key={run} request={request} />
+    </Stack>
+  );
+}
+
+function Report({ request }: { request: ReasonsReportRequest }) {
+  const { t } = useTranslation(['collections', 'translation']);
+  const f = useFormats();
+  const load = useActorRef(useLiveLogic('collectionLoad')('reasons'), { input: { params: request } });
+  const report = useSelector(load, (s) => s.context.data as ReasonsReport | null);
+  const failure = useSelector(load, (s) => s.context.failure);
+  const [saved, setSaved] = useState(0);
+  if (failure) {
+    return (
+      <Stack gap="2">
+        <Refusal failure={failure} />
+        <Button size="sm" variant="outline" alignSelf="start" onClick={() => load.send({ type: 'load.retry' })}>
+          {t('common.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  if (!report) {
+    return (
+      <Stack gap="2" aria-busy="true" aria-label={t('shell.loading')}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height="8" />
+        ))}
+      </Stack>
+    );
+  }
+  const header = [
+    t('collections:reasons.reason'),
+    t('collections:category.label'),
+    t('collections:col.region'),
+    t('collections:reasons.defaulters'),
+    t('collections:col.amountDue'),
+  ];
+  const reason = (r: string) => (r === 'not_given' ? t('collections:notGiven') : t(`collections:reason.${r}`));
+  return (
+    <Stack gap="3">
+      <Text fontWeight="medium">{t('collections:reasons.showing', { from: f.day(report.from), to: f.day(report.to) })}</Text>
+      {report.rows.length === 0 ? (
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Title>{t('collections:reasons.empty')}</EmptyState.Title>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <>
+          <HStack gap="3" wrap="wrap">
+            <Button size="sm" variant="outline" onClick={() => setSaved((n) => n + 1)}>
+              {t('collections:export.button')}
+            </Button>
+            {saved > 0 && (
+              <SaveCsv
+                key={saved}
+                params={{
+                  filename: `defaulters-reasons-${report.from}-${report.to}.csv`,
+                  header,
+                  rows: report.rows.map((r) => [
+                    reason(r.reason),
+                    t(`collections:category.${r.category}`),
+                    r.region.name,
+                    r.defaulters,
+                    r.amount_due,
+                  ]),
+                }}
+              />
+            )}
+          </HStack>
+          <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={t('collections:reasons.title')}>
+            <Table.Root size="sm">
+              <Table.Caption srOnly>{t('collections:reasons.title')}</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  {header.map((h) => (
+                    <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {report.rows.map((r) => (
+                  <Table.Row key={`${r.reason}|${r.category}|${r.region.id}`}>
+                    <Table.Cell>{reason(r.reason)}</Table.Cell>
+                    <Table.Cell>
+                      <CategoryBadge category={r.category} />
+                    </Table.Cell>
+                    <Table.Cell>{r.region.name}</Table.Cell>
+                    <Table.Cell>{r.defaulters}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{f.money(r.amount_due)}</Table.Cell>
+                  </Table.Row>
+                ))}
+                <Table.Row fontWeight="semibold">
+                  <Table.Cell colSpan={3}>{t('collections:reasons.total')}</Table.Cell>
+                  <Table.Cell>{report.totals.defaulters}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{f.money(report.totals.amount_due)}</Table.Cell>
+                </Table.Row>
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function SaveCsv({ params }: { params: unknown }) {
+  const { t } = useTranslation('collections');
+  const run = useActorRef(useLiveLogic('collectionLoad')('saveCsv'), { input: { params } });
+  const failure = useSelector(run, (s) => s.context.failure);
+  const done = useSelector(run, (s) => s.matches('loaded'));
+  if (failure) return <Refusal failure={failure} />;
+  return done ? (
+    <Alert.Root status="success" size="sm" role="status" w="auto">
+      <Alert.Title>{t('collections:export.saved')}</Alert.Title>
+    </Alert.Root>
+  ) : null;
+}
