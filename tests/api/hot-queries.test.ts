@@ -101,7 +101,8 @@ beforeAll(async () => {
   token = login.body.accessToken;
 
   const sizes = await db.query<{ relname: string; n: number }>(
-    `SELECT relname, reltuples::bigint AS n FROM pg_class WHERE relkind = 'r' AND relname = ANY($1::text[])`,
+    `SELECT relname, reltuples::bigint AS n FROM pg_class
+      WHERE relkind = 'r' AND relname = ANY($1::text[]) AND relnamespace = current_schema()::regnamespace`,
     [GROWING],
   );
   large = new Set(sizes.filter((t) => Number(t.n) >= LARGE_ROWS).map((t) => t.relname));
