@@ -15,6 +15,7 @@ import { prerequisitesRoutes } from './routes/prerequisites';
 import { requestsRoutes } from './routes/requests';
 import { repaymentsRoutes } from './routes/repayments';
 import { systemRoutes } from './routes/system';
+import { storesRoutes } from './routes/stores';
 
 export interface AppOptions {
   db: Db;
@@ -43,6 +44,7 @@ export function createApp(options: AppOptions) {
   requestsRoutes(api, deps, registry);
   repaymentsRoutes(api, deps, registry);
   systemRoutes(api, deps, registry);
+  storesRoutes(api, deps, registry);
   api.get('/openapi.json', (c) => c.json(openApiDocument(registry)));
 
   const app = new Hono();

@@ -3,6 +3,7 @@ import { seedDemoStaff, seedRoles } from './seed-security';
 import { seedBusiness } from './seed-business';
 import { seedRequests } from './seed-requests';
 import { seedDeposits } from './seed-deposits';
+import { seedStores } from './seed-stores';
 
 /** Demo data, written once: a marker in settings makes a second start a no-op. */
 export async function seedDemo(db: Db, options: { now: Date; seed: number; companyName: string }): Promise<boolean> {
@@ -25,6 +26,7 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
     );
     // Customers who qualify for the deposit wizard, and stock at the agent's store (after the agent is linked).
     await seedDeposits(tx, { now: options.now });
+    await seedStores(tx, options.now);
     await tx.query("INSERT INTO settings (key, value) VALUES ('demo_seeded', $1)", [options.now.toISOString()]);
   });
   return true;
