@@ -466,6 +466,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
       fetchContract: api(routes.contractDetails),
       signContract: api(routes.signContract),
       lockInstall: 'the lock-install machine (its own statechart)',
+      fetchWizard: api(routes.wizardStatus),
     },
     live: { firstDeposit: { logic: liveFirstDeposit, newInput: (bridgeUrl) => newWizardInput(bridgeUrl), store: wizardStore } },
   }),

@@ -125,6 +125,8 @@ export const unfinishedWizard = z.object({
   /** The step it waits at: deposit (its push is pending), otp, identity, contract or lock (the last before the loan). */
   step: wizardStep.exclude(['done', 'abandoned']),
   customer_id: z.number().int(),
+  /** The customer's name, as the agent who searched them sees it (first name and other names). */
+  customer_name: z.string(),
   /** The deposit, TZS. */
   amount: z.number().int(),
   deposit_status: z.enum(['pending', 'completed']),

@@ -7,6 +7,8 @@ export interface CallFailure {
   /** The server's machine-readable name of the refusal (see apiError), when it gave one. */
   reason?: string;
   left?: number;
+  /** The customer's wizard a refusal hands back (deposits: depositUnfinishedRefusal), for the machine to parse. */
+  wizard?: unknown;
 }
 
 export function isCallFailure(value: unknown): value is CallFailure {

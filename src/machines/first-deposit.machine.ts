@@ -2,14 +2,17 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { toCallFailure, type CallFailure } from '../lib/call-failure';
 import { parseMsisdn } from '../lib/msisdn';
 import {
+  depositUnfinishedReason,
   otpVerifyRequest,
   qualifiedPhonesRequest,
+  unfinishedWizard,
   type ContractDetails,
   type DepositStatus,
   type LoanSummary,
   type QualifiedPhone,
   type QualifiedPhonesResponse,
   type RepaymentPeriod,
+  type UnfinishedWizard,
   type WizardCustomer,
   type WizardStatus,
 } from '../contract/deposits';
@@ -31,7 +34,8 @@ type Context = FirstDepositInput & {
   customer: WizardCustomer | null;
   phones: QualifiedPhone[];
   notQualified: QualifiedPhonesResponse['not_qualified_reason'];
-  phone: QualifiedPhone | null;
+  /** The chosen phone (a resumed wizard's comes from the server, without the stock count). */
+  phone: Omit<QualifiedPhone, 'in_stock'> | null;
   period: RepaymentPeriod;
   /** The mobile-money number that pays, when it is not the customer's own (255XXXXXXXXX). */
   payer: string | null;
@@ -44,6 +48,10 @@ type Context = FirstDepositInput & {
   failure: CallFailure | null;
   /** Inputs refused before sending: field name to a code the screen words ('codesMissing'). */
   invalid: Record<string, string> | null;
+  /** The customer's deposit in progress in another wizard, handed back by the search (decision 010): resumed, never retaken. */
+  held: UnfinishedWizard | null;
+  /** The agent asked to leave a paid wizard: the screen asks them to confirm (nothing changes until they do). */
+  leaving: boolean;
 };
 
 const notProvided = async (): Promise<never> => {
@@ -57,6 +65,26 @@ const queryRefused = ({ msisdn, national_id }: CustomerQuery): Record<string, st
 };
 
 const output = <T>(event: unknown) => (event as { output: T }).output;
+
+/** The wizard a refused search hands back (409 paid_deposit_unfinished or deposit_push_pending), if that is the refusal. */
+const heldWizardOf = (error: unknown): UnfinishedWizard | null => {
+  const failure = error as { status?: unknown; reason?: unknown; wizard?: unknown } | null;
+  if (failure?.status !== 409 || !depositUnfinishedReason.safeParse(failure.reason).success) return null;
+  const wizard = unfinishedWizard.safeParse(failure.wizard);
+  return wizard.success ? wizard.data : null;
+};
+
+/** Leaving a wizard before anything is paid: nothing is lost, the screen starts a new one. */
+const leaveAtOnce = { 'wizard.startOver': '#firstDeposit.left' } as const;
+/**
+ * Leaving a paid wizard (states tagged `paid`): asked first. The deposit stays with the server, held for this
+ * wizard, and the search hands it back to resume; without the agent's confirmation nothing changes.
+ */
+const leaveWhenConfirmed = {
+  'wizard.startOver': { actions: 'askToLeave' },
+  'wizard.leaveCancelled': { actions: 'stayHere' },
+  'wizard.leaveConfirmed': { guard: 'askedToLeave', target: '#firstDeposit.left' },
+} as const;
 
 /** The wizard's status as the lock to install: the chosen phone's lock, on the handset given out; vivo asks a code. */
 export const lockOfWizard = ({ imei, lock }: WizardStatus): LockToInstall => ({
@@ -86,7 +114,11 @@ export const firstDepositMachine = setup({
       | { type: 'otp.codesEntered'; agentCode: string; customerCode: string }
       | { type: 'contract.reload' }
       | { type: 'contract.signed'; acceptTerms: boolean; signedBy: string }
-      | { type: 'lock.reload' },
+      | { type: 'lock.reload' }
+      | { type: 'held.resume' }
+      | { type: 'wizard.startOver' }
+      | { type: 'wizard.leaveConfirmed' }
+      | { type: 'wizard.leaveCancelled' },
   },
   actors: {
     findPhones: fromPromise<QualifiedPhonesResponse, CustomerQuery>(notProvided),
@@ -99,6 +131,7 @@ export const firstDepositMachine = setup({
       notProvided,
     ),
     lockInstall: lockInstallMachine,
+    fetchWizard: fromPromise<WizardStatus, { wizardId: string }>(notProvided),
   },
   guards: {
     validQuery: ({ event }) => event.type === 'customer.search' && qualifiedPhonesRequest.safeParse(event.query).success,
@@ -112,10 +145,41 @@ export const firstDepositMachine = setup({
       otpVerifyRequest.safeParse({ wizard_id: context.wizardId, agent_code: event.agentCode, customer_code: event.customerCode }).success,
     termsSigned: ({ event }) => event.type === 'contract.signed' && event.acceptTerms && event.signedBy.trim().length >= 3,
     installed: ({ event }) => 'installed' in output<LockInstallOutput>(event),
+    heldByWizard: ({ event }) => heldWizardOf((event as { error?: unknown }).error) !== null,
+    heldIsYours: ({ context }) => context.held?.yours === true,
+    askedToLeave: ({ context }) => context.leaving,
+    /** Where a resumed wizard goes on, from where the server says it stands (and whether its codes went out). */
+    resumesAt: ({ event }, params: { step: WizardStatus['step']; codesSent?: boolean }) => {
+      const w = output<WizardStatus>(event);
+      return w.step === params.step && (params.codesSent === undefined || w.otp_sent === params.codesSent);
+    },
   },
   actions: {
     clearFeedback: assign({ failure: null, invalid: null }),
     keepFailure: assign({ failure: ({ event }) => toCallFailure((event as unknown as { error: unknown }).error), invalid: null }),
+    /** The wizard as the server knows it, taken over by this one (its id, customer, phone, deposit and contract). */
+    adoptWizard: assign(({ event }) => {
+      const w = output<WizardStatus>(event);
+      return {
+        wizardId: w.wizard_id,
+        customer: w.customer,
+        phones: [],
+        notQualified: null,
+        phone: w.phone,
+        period: w.repayment_period,
+        payer: w.deposit.payment_msisdn === w.customer.msisdn ? null : w.deposit.payment_msisdn,
+        attempt: w.deposit.attempt,
+        deposit: w.deposit,
+        otpSentTo: null,
+        contractRef: w.contract_ref,
+        loan: w.loan,
+        held: null,
+        failure: null,
+        invalid: null,
+      };
+    }),
+    askToLeave: assign({ leaving: true }),
+    stayHere: assign({ leaving: false }),
   },
 }).createMachine({
   id: 'firstDeposit',
@@ -135,6 +199,8 @@ export const firstDepositMachine = setup({
     loan: null,
     failure: null,
     invalid: null,
+    held: null,
+    leaving: false,
   }),
   initial: 'searching',
   states: {
@@ -142,7 +208,7 @@ export const firstDepositMachine = setup({
       initial: 'idle',
       on: {
         'customer.search': [
-          { guard: 'validQuery', target: '.looking', actions: 'clearFeedback' },
+          { guard: 'validQuery', target: '.looking', actions: ['clearFeedback', assign({ held: null })] },
           {
             actions: assign({ invalid: ({ event }) => queryRefused(event.query), failure: null }),
           },
@@ -172,11 +238,58 @@ export const firstDepositMachine = setup({
                 })),
               },
             ],
-            onError: { target: 'idle', actions: 'keepFailure' },
+            onError: [
+              // The customer's deposit is paid (or its push pending) in another wizard: offered to resume, never retaken.
+              {
+                guard: 'heldByWizard',
+                target: 'heldByWizard',
+                actions: assign({ held: ({ event }) => heldWizardOf(event.error), customer: null, phones: [], notQualified: null }),
+              },
+              { target: 'idle', actions: 'keepFailure' },
+            ],
           },
         },
         /** "Customer does not qualify for any phone". */
         notQualified: {},
+        /**
+         * The customer's deposit is in progress in a wizard (`held`): its agent may resume it; another agent sees
+         * whose it is and when it is released. There is no way from here to the phones: the deposit is never retaken.
+         */
+        heldByWizard: {
+          on: { 'held.resume': { guard: 'heldIsYours', target: 'resuming', actions: 'clearFeedback' } },
+        },
+        /** Fetching the held wizard from the server, to go on at the step it waits at with its id. */
+        resuming: {
+          tags: ['busy'],
+          invoke: {
+            id: 'fetchWizard',
+            src: 'fetchWizard',
+            input: ({ context }) => ({ wizardId: context.held!.wizard_id }),
+            onDone: [
+              { guard: { type: 'resumesAt', params: { step: 'deposit' } }, target: '#firstDeposit.deposit', actions: 'adoptWizard' },
+              // Codes already sent are still good for a while: entered, or new ones asked for (a resend is limited).
+              {
+                guard: { type: 'resumesAt', params: { step: 'otp', codesSent: true } },
+                target: '#firstDeposit.otp.entering',
+                actions: 'adoptWizard',
+              },
+              { guard: { type: 'resumesAt', params: { step: 'otp' } }, target: '#firstDeposit.otp', actions: 'adoptWizard' },
+              { guard: { type: 'resumesAt', params: { step: 'identity' } }, target: '#firstDeposit.identity', actions: 'adoptWizard' },
+              { guard: { type: 'resumesAt', params: { step: 'contract' } }, target: '#firstDeposit.contract', actions: 'adoptWizard' },
+              { guard: { type: 'resumesAt', params: { step: 'lock' } }, target: '#firstDeposit.lock', actions: 'adoptWizard' },
+              { guard: { type: 'resumesAt', params: { step: 'done' } }, target: '#firstDeposit.done', actions: 'adoptWizard' },
+              // Released meanwhile (its deposit with finance): nothing to resume, the customer may be searched again.
+              {
+                target: 'idle',
+                actions: assign({
+                  held: null,
+                  failure: { status: 409, reason: 'wizard_abandoned', message: 'This wizard was left unfinished and released' },
+                }),
+              },
+            ],
+            onError: { target: 'heldByWizard', actions: 'keepFailure' },
+          },
+        },
       },
     },
     choosingPhone: {
@@ -187,6 +300,7 @@ export const firstDepositMachine = setup({
           actions: assign({ phone: ({ context, event }) => context.phones.find((p) => p.phone_price_id === event.phonePriceId)! }),
         },
         'wizard.back': { target: 'searching', actions: 'clearFeedback' },
+        ...leaveAtOnce,
       },
     },
     confirmingPhone: {
@@ -201,11 +315,12 @@ export const firstDepositMachine = setup({
           { actions: assign({ invalid: { payment_msisdn: 'phoneInvalid' }, failure: null }) },
         ],
         'wizard.back': 'choosingPhone',
+        ...leaveAtOnce,
       },
     },
     deposit: {
       // Restored from a saved snapshot, whose timers are gone: the payment checks again at once.
-      on: { 'wizard.resumed': { actions: sendTo('payment', { type: 'deposit.resumed' }) } },
+      on: { 'wizard.resumed': { actions: sendTo('payment', { type: 'deposit.resumed' }) }, ...leaveAtOnce },
       invoke: {
         id: 'payment',
         src: 'depositPayment',
@@ -231,6 +346,8 @@ export const firstDepositMachine = setup({
       },
     },
     otp: {
+      tags: ['paid'],
+      on: leaveWhenConfirmed,
       initial: 'sending',
       states: {
         sending: {
@@ -269,6 +386,8 @@ export const firstDepositMachine = setup({
       },
     },
     identity: {
+      tags: ['paid'],
+      on: leaveWhenConfirmed,
       invoke: {
         id: 'identity',
         src: 'identityCheck',
@@ -281,6 +400,8 @@ export const firstDepositMachine = setup({
       },
     },
     contract: {
+      tags: ['paid'],
+      on: leaveWhenConfirmed,
       initial: 'loading',
       states: {
         loading: {
@@ -321,6 +442,8 @@ export const firstDepositMachine = setup({
       },
     },
     lock: {
+      tags: ['paid'],
+      on: leaveWhenConfirmed,
       initial: 'installing',
       states: {
         installing: {
@@ -343,5 +466,7 @@ export const firstDepositMachine = setup({
       },
     },
     done: { type: 'final' },
+    /** The agent left this wizard (after confirming, when it was paid): the screen starts a new one. */
+    left: { type: 'final' },
   },
 });

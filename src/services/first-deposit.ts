@@ -73,6 +73,10 @@ export const liveFirstDeposit = firstDepositMachine.provide({
     signContract: fromPromise(({ input }: { input: { wizardId: string; signedBy: string } }) =>
       call(routes.signContract, { body: { wizard_id: input.wizardId, accept_terms: true, signed_by: input.signedBy } }),
     ),
+    // The customer's held wizard, resumed where it stands (decision 010: no new call, the wizard's status).
+    fetchWizard: fromPromise(({ input }: { input: { wizardId: string } }) =>
+      call(routes.wizardStatus, { body: { wizard_id: input.wizardId } }),
+    ),
     lockInstall: lockInstallMachine.provide({
       actors: {
         prepare: fromPromise(async ({ input }: { input: Record<string, string> }) =>

@@ -43,6 +43,7 @@ async function failureOf(error: unknown): Promise<CallFailure> {
       fields: body?.fields,
       reason: body?.reason,
       left: body?.left,
+      ...(body?.wizard !== undefined ? { wizard: body.wizard } : {}),
     };
   }
   return { status: null, message: error instanceof Error ? error.message : String(error) };

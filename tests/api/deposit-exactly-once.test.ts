@@ -221,6 +221,7 @@ describe('a paid deposit whose wizard is left is resumed, never taken again', ()
         wizard_id: w1,
         step: 'otp',
         customer_id: b.id,
+        customer_name: expect.stringMatching(/^Zuhura Once\d+ Mollel$/),
         amount: 60_000,
         deposit_status: 'completed',
         receipt: expect.stringMatching(/^SIM/),

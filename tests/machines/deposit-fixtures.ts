@@ -4,6 +4,7 @@ import type {
   LoanSummary,
   QualifiedPhone,
   QualifiedPhonesResponse,
+  UnfinishedWizard,
   WizardStatus,
 } from '../../src/contract/deposits';
 
@@ -125,3 +126,56 @@ export const wizard = (lockType: WizardStatus['lock']['lock_solution_type']): Wi
   lock: { lock_solution_type: lockType, dial_code: lockType === 'dial_code' ? '*#7378423#' : null, qr_payload: null },
   loan: null,
 });
+
+// --- A customer whose deposit is in progress in another wizard (decision 010) -----------------------------------
+
+/** The wizard that holds the customer's deposit: another id than the one the new wizard was started with. */
+export const HELD_ID = '0b7e4d2c-9a8f-4e6d-b5c4-3a2b1c0d9e8f';
+
+export const heldWizard = (over: Partial<UnfinishedWizard> = {}): UnfinishedWizard => ({
+  wizard_id: HELD_ID,
+  step: 'otp',
+  customer_id: customer.id,
+  customer_name: 'Neema Joseph Mushi',
+  amount: 60_000,
+  deposit_status: 'completed',
+  receipt: 'MP261123.0800.A00001',
+  paid_at: '2026-11-23T08:00:05.000Z',
+  device: 'Tecno Spark 20',
+  started_by: { admin_id: 7, name: 'Asha Mwakyusa' },
+  started_at: '2026-11-23T07:58:00.000Z',
+  yours: true,
+  release_after: '2026-11-24T08:00:05.000Z',
+  ...over,
+});
+
+/** The search's 409 that hands the held wizard back (depositUnfinishedRefusal), as a CallFailure carries it. */
+export const heldRefusal = (over: Partial<UnfinishedWizard> = {}) => {
+  const wizard = heldWizard(over);
+  return {
+    status: 409,
+    message: 'This customer has a deposit in progress: resume it',
+    reason: wizard.deposit_status === 'completed' ? 'paid_deposit_unfinished' : 'deposit_push_pending',
+    wizard,
+  };
+};
+
+/** The held wizard's status as first_deposit/status answers it, waiting at `step`. */
+export const heldStatus = (step: WizardStatus['step'], over: Partial<WizardStatus> = {}): WizardStatus => {
+  const order = ['deposit', 'otp', 'identity', 'contract', 'lock', 'done'];
+  const past = (s: string) => step !== 'abandoned' && order.indexOf(step) > order.indexOf(s);
+  return {
+    ...wizard('trustonic'),
+    wizard_id: HELD_ID,
+    step,
+    abandoned_at: step === 'abandoned' ? '2026-11-24T08:00:05.000Z' : null,
+    deposit: step === 'deposit' ? { ...depositPending, wizard_id: HELD_ID } : { ...depositCompleted, wizard_id: HELD_ID },
+    otp_sent: past('deposit'),
+    otp_verified: past('otp'),
+    identity: past('identity') ? 'fingerprint' : null,
+    contract_ref: past('identity') ? contract.reference : null,
+    contract_signed: past('contract'),
+    loan: step === 'done' ? loan : null,
+    ...over,
+  };
+};

@@ -1,17 +1,44 @@
 import { firstDepositMachine } from '../../src/machines/first-deposit.machine';
 import type { ModelSpec } from './coverage';
-import { WIZARD_ID, contract, depositCompleted, depositDeclined, loan, notQualified, qualified } from './deposit-fixtures';
+import {
+  WIZARD_ID,
+  contract,
+  depositCompleted,
+  depositDeclined,
+  heldRefusal,
+  heldStatus,
+  loan,
+  notQualified,
+  qualified,
+} from './deposit-fixtures';
 
 export const notFound = { status: 404, message: 'Customer record not found' };
 export const wrongOtp = { status: 409, message: 'A code is wrong', reason: 'otp_wrong', left: 4 };
 export const networkDown = { status: null, message: 'Failed to fetch' };
+/** The customer's deposit is paid in a wizard of the caller's (decision 010): handed back to resume. */
+export const heldPaid = heldRefusal();
+/** A push to the customer is pending in a colleague's wizard: shown, not resumable here. */
+export const heldByColleague = heldRefusal({
+  step: 'deposit',
+  deposit_status: 'pending',
+  receipt: null,
+  paid_at: null,
+  yours: false,
+  release_after: null,
+});
+/** The same refusal without the wizard it should hand back (an older server): shown as a refusal. */
+export const heldUnnamed = { status: 409, message: 'This customer has a deposit in progress', reason: 'paid_deposit_unfinished' };
+/** What the wizard keeps when the wizard it resumes was released meanwhile. */
+export const abandonedFailure = { status: 409, reason: 'wizard_abandoned', message: 'This wizard was left unfinished and released' };
 
 /**
  * The whole wizard with its children's outcomes as events: search (a bad number, not found, not qualified,
  * qualified), pick and confirm with another period, the deposit paid or declined and abandoned, OTPs (sent, not
  * sent, both codes missing, wrong, right), identity, the contract (not loaded, terms not accepted, no signature,
  * signed), the lock (the lock-install child's outcomes: installed with the loan, or the wizard's status refused and
- * reloaded).
+ * reloaded). Decision 010: the search refused because the customer's deposit is held by a wizard (the caller's, a
+ * colleague's, or unnamed), resumed at each step the server may name (or found released), the resume failing;
+ * leaving the wizard at once before payment, and after payment only once confirmed.
  */
 export const firstDepositModel: ModelSpec<typeof firstDepositMachine> = {
   machine: firstDepositMachine,
@@ -59,5 +86,18 @@ export const firstDepositModel: ModelSpec<typeof firstDepositMachine> = {
     { type: 'xstate.done.actor.lockInstall', output: { installed: loan } },
     { type: 'xstate.done.actor.lockInstall', output: { refused: networkDown } },
     { type: 'lock.reload' },
+    { type: 'xstate.error.actor.findPhones', error: heldPaid },
+    { type: 'xstate.error.actor.findPhones', error: heldByColleague },
+    { type: 'xstate.error.actor.findPhones', error: heldUnnamed },
+    { type: 'held.resume' },
+    ...(['deposit', 'otp', 'identity', 'contract', 'lock', 'done', 'abandoned'] as const).map((step) => ({
+      type: 'xstate.done.actor.fetchWizard',
+      output: heldStatus(step),
+    })),
+    { type: 'xstate.done.actor.fetchWizard', output: heldStatus('otp', { otp_sent: false }) },
+    { type: 'xstate.error.actor.fetchWizard', error: networkDown },
+    { type: 'wizard.startOver' },
+    { type: 'wizard.leaveCancelled' },
+    { type: 'wizard.leaveConfirmed' },
   ],
 };

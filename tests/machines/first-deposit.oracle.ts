@@ -1,7 +1,30 @@
 import type { AnyEventObject } from 'xstate';
 import type { Oracle } from './oracle';
-import { firstDepositModel, networkDown, notFound, wrongOtp } from './first-deposit.model';
-import { WIZARD_ID, contract, customer, depositCompleted, depositDeclined, loan, notQualified, phone, qualified } from './deposit-fixtures';
+import {
+  abandonedFailure,
+  firstDepositModel,
+  heldByColleague,
+  heldPaid,
+  heldUnnamed,
+  networkDown,
+  notFound,
+  wrongOtp,
+} from './first-deposit.model';
+import {
+  HELD_ID,
+  WIZARD_ID,
+  contract,
+  customer,
+  depositCompleted,
+  depositDeclined,
+  depositPending,
+  heldStatus,
+  heldWizard,
+  loan,
+  notQualified,
+  phone,
+  qualified,
+} from './deposit-fixtures';
 
 /**
  * Issue 3 and decision 009: the spec's order (customer, phone, deposit, OTP codes, identity, contract, lock, loan);
@@ -9,6 +32,12 @@ import { WIZARD_ID, contract, customer, depositCompleted, depositDeclined, loan,
  * only a declined push the agent abandons makes the next one a new attempt; both OTP codes are needed; the contract's
  * terms must be accepted and signed with a name of 3 letters or more; the lock is the lock-install child (decision
  * 009's addendum) whose refused status call offers a reload; going back only where nothing is paid or signed.
+ *
+ * Issue 11 item 1 and decision 010: a customer whose deposit is paid (or its push pending) in a wizard is never
+ * offered the deposit again: the search shows that wizard; its own agent resumes it (fetched from the server, the
+ * wizard goes on at the step it waits at, under that wizard's id), a colleague only sees whose it is. Every step
+ * after payment is tagged `paid`; leaving the wizard there asks first, and nothing changes until the agent confirms;
+ * before payment it is left at once.
  */
 const search = { type: 'customer.search', query: { msisdn: '0754 100 200' } };
 const badSearch = { type: 'customer.search', query: { msisdn: '12' } };
@@ -47,6 +76,18 @@ const signFails = { type: 'xstate.error.actor.signContract', error: networkDown 
 const installed = { type: 'xstate.done.actor.lockInstall', output: { installed: loan } };
 const statusRefused = { type: 'xstate.done.actor.lockInstall', output: { refused: networkDown } };
 const lockReload = { type: 'lock.reload' };
+const heldFound = { type: 'xstate.error.actor.findPhones', error: heldPaid };
+const colleagueHolds = { type: 'xstate.error.actor.findPhones', error: heldByColleague };
+const heldNoWizard = { type: 'xstate.error.actor.findPhones', error: heldUnnamed };
+const resume = { type: 'held.resume' };
+const fetched = (step: Parameters<typeof heldStatus>[0], over: Parameters<typeof heldStatus>[1] = {}) => ({
+  type: 'xstate.done.actor.fetchWizard',
+  output: heldStatus(step, over),
+});
+const fetchFails = { type: 'xstate.error.actor.fetchWizard', error: networkDown };
+const startOver = { type: 'wizard.startOver' };
+const stay = { type: 'wizard.leaveCancelled' };
+const leave = { type: 'wizard.leaveConfirmed' };
 
 const input = firstDepositModel.input as { scanner: unknown };
 const payment = (over: Record<string, unknown> = {}) => ({
@@ -125,6 +166,47 @@ const toLock = [
   { event: signed, state: 'lock.installing', tags: { busy: false }, invoked: lockInstall },
 ] as const;
 
+/** The search finds the customer's deposit paid in a wizard of the agent's, who resumes it. */
+const toResuming = [
+  { event: search, state: 'searching.looking' },
+  {
+    event: heldFound,
+    state: 'searching.heldByWizard',
+    tags: { busy: false, paid: false },
+    context: { held: heldWizard(), customer: null, phones: [], failure: null, wizardId: WIZARD_ID },
+  },
+  { event: resume, state: 'searching.resuming', tags: { busy: true }, invoked: { fetchWizard: { wizardId: HELD_ID } } },
+] as const;
+/** The held wizard taken over: its id, customer, phone, plan and deposit; nothing of the search is left. */
+const adopted = {
+  wizardId: HELD_ID,
+  customer,
+  phones: [],
+  phone: heldStatus('otp').phone,
+  period: 'daily',
+  payer: null,
+  attempt: 1,
+  held: null,
+  failure: null,
+  invalid: null,
+  leaving: false,
+};
+
+/** Steps that take a wizard to each state after payment (all tagged `paid`), to leave it from there. */
+const paidStates: Array<[string, readonly { event: AnyEventObject; state: string }[]]> = [
+  ['otp.sending', [...toDeposit, { event: paid, state: 'otp.sending' }]],
+  ['otp.sendFailed', [...toDeposit, { event: paid, state: 'otp.sending' }, { event: otpsFail, state: 'otp.sendFailed' }]],
+  ['otp.entering', toEntering],
+  ['otp.verifying', [...toEntering, { event: bothCodes, state: 'otp.verifying' }]],
+  ['identity', [...toEntering, { event: bothCodes, state: 'otp.verifying' }, { event: codesRight, state: 'identity' }]],
+  ['contract.loading', toReading.slice(0, -1)],
+  ['contract.loadFailed', [...toReading.slice(0, -1), { event: contractFails, state: 'contract.loadFailed' }]],
+  ['contract.reading', toReading],
+  ['contract.signing', toLock.slice(0, -1)],
+  ['lock.installing', toLock],
+  ['lock.loadFailed', [...toLock, { event: statusRefused, state: 'lock.loadFailed' }]],
+];
+
 export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
   model: firstDepositModel,
   initial: {
@@ -142,6 +224,8 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
       loan: null,
       failure: null,
       invalid: null,
+      held: null,
+      leaving: false,
     },
   },
   scenarios: [
@@ -325,9 +409,166 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
         },
       ],
     },
+
+    {
+      name: "a push pending in a colleague's wizard: shown whose it is, not resumable, never the phones; another search",
+      steps: [
+        { event: search, state: 'searching.looking' },
+        {
+          event: colleagueHolds,
+          state: 'searching.heldByWizard',
+          context: { held: heldByColleague.wizard, customer: null, phones: [], failure: null },
+        },
+        {
+          event: badSearch,
+          state: 'searching.heldByWizard',
+          context: { invalid: { msisdn: 'phoneInvalid' }, held: heldByColleague.wizard },
+        },
+        {
+          event: search,
+          state: 'searching.looking',
+          context: { held: null, invalid: null },
+          invoked: { findPhones: { msisdn: '255754100200' } },
+        },
+      ],
+    },
+    {
+      name: 'the deposit paid in a wizard of the agent: resumed at the OTP step, its codes already sent, under its own id',
+      steps: [
+        ...toResuming,
+        {
+          event: fetched('otp'),
+          state: 'otp.entering',
+          tags: { busy: false, paid: true },
+          context: { ...adopted, deposit: { ...depositCompleted, wizard_id: HELD_ID }, otpSentTo: null },
+          invoked: {},
+        },
+        {
+          event: bothCodes,
+          state: 'otp.verifying',
+          invoked: { verifyOtps: { wizardId: HELD_ID, agentCode: '123456', customerCode: '654321' } },
+        },
+        { event: codesRight, state: 'identity', invoked: { identity: { wizardId: HELD_ID, hasQuestion: true, scanner: input.scanner } } },
+      ],
+    },
+    {
+      name: 'resumed at the OTP step before the codes went out: they are sent',
+      steps: [
+        ...toResuming,
+        {
+          event: fetched('otp', { otp_sent: false }),
+          state: 'otp.sending',
+          tags: { paid: true },
+          context: adopted,
+          invoked: { sendOtps: { wizardId: HELD_ID } },
+        },
+      ],
+    },
+    {
+      name: 'resumed at the identity check',
+      steps: [
+        ...toResuming,
+        {
+          event: fetched('identity'),
+          state: 'identity',
+          tags: { paid: true },
+          context: adopted,
+          invoked: { identity: { wizardId: HELD_ID, hasQuestion: true, scanner: input.scanner } },
+        },
+      ],
+    },
+    {
+      name: 'resumed at the contract: the contract of that wizard is loaded',
+      steps: [
+        ...toResuming,
+        {
+          event: fetched('contract'),
+          state: 'contract.loading',
+          tags: { paid: true },
+          context: { ...adopted, contractRef: contract.reference },
+          invoked: { fetchContract: { reference: contract.reference } },
+        },
+      ],
+    },
+    {
+      name: 'resumed at the lock: the lock of that wizard is installed, then the loan',
+      steps: [
+        ...toResuming,
+        {
+          event: fetched('lock'),
+          state: 'lock.installing',
+          tags: { paid: true },
+          context: adopted,
+          invoked: { lockInstall: { params: { wizardId: HELD_ID }, mayGoBack: false } },
+        },
+        { event: installed, state: 'done', status: 'done', context: { loan, wizardId: HELD_ID } },
+      ],
+    },
+    {
+      name: 'resumed with its push still pending: the same push of that wizard is asked again (never a new charge)',
+      steps: [
+        ...toResuming,
+        {
+          event: fetched('deposit'),
+          state: 'deposit',
+          tags: { paid: false },
+          context: { ...adopted, deposit: { ...depositPending, wizard_id: HELD_ID } },
+          invoked: payment({ wizardId: HELD_ID, attempt: 1 }),
+        },
+      ],
+    },
+    {
+      name: 'the wizard to resume was finished meanwhile: its loan is shown',
+      steps: [...toResuming, { event: fetched('done'), state: 'done', status: 'done', context: { loan, wizardId: HELD_ID } }],
+    },
+    {
+      name: 'the wizard to resume was released meanwhile: nothing to resume, the agent is told and may search again',
+      steps: [
+        ...toResuming,
+        { event: fetched('abandoned'), state: 'searching.idle', context: { held: null, failure: abandonedFailure, wizardId: WIZARD_ID } },
+        { event: search, state: 'searching.looking', context: { failure: null } },
+      ],
+    },
+    {
+      name: 'the held wizard does not load: still offered, resumed again; a search while resuming starts over',
+      steps: [
+        ...toResuming,
+        { event: fetchFails, state: 'searching.heldByWizard', context: { held: heldWizard(), failure: networkDown } },
+        { event: resume, state: 'searching.resuming', context: { failure: null }, invoked: { fetchWizard: { wizardId: HELD_ID } } },
+        { event: badSearch, state: 'searching.resuming', context: { invalid: { msisdn: 'phoneInvalid' } } },
+        { event: search, state: 'searching.looking', context: { held: null, invalid: null } },
+      ],
+    },
+    {
+      name: 'the refusal without the wizard it should name: shown as a refusal, the phones never offered',
+      steps: [
+        { event: search, state: 'searching.looking' },
+        { event: heldNoWizard, state: 'searching.idle', context: { failure: heldUnnamed, held: null, phones: [] } },
+      ],
+    },
+    {
+      name: 'before payment "Start a new deposit" leaves at once, from the phones, the confirmation and the payment',
+      steps: [...toChoosing, { event: startOver, state: 'left', status: 'done' }],
+    },
+    { name: 'left from confirming the phone', steps: [...toConfirming, { event: startOver, state: 'left', status: 'done' }] },
+    { name: 'left while the push runs', steps: [...toDeposit, { event: startOver, state: 'left', status: 'done' }] },
+    ...paidStates.map(([state, path]) => ({
+      name: `after payment (${state}) leaving asks first: kept on cancel, left only once confirmed`,
+      steps: [
+        ...path,
+        { event: startOver, state, tags: { paid: true }, context: { leaving: true } },
+        { event: stay, state, context: { leaving: false } },
+        { event: startOver, state, context: { leaving: true } },
+        { event: leave, state: 'left', status: 'done' as const },
+      ],
+    })),
   ],
   refuses: {
-    'searching.idle': [pick, confirm, back, resumed],
+    'searching.idle': [pick, confirm, back, resumed, resume, startOver, leave],
+    // A colleague's wizard (the first scenario to reach it): not resumable; the phones and the deposit never offered.
+    'searching.heldByWizard': [resume, pick, confirm, back, startOver],
+    'searching.resuming': [resume, pick, startOver],
+    'otp.entering': [leave, resume],
     choosingPhone: [pickUnknown, confirm, search],
     deposit: [back, confirm, search],
     'otp.sending': [bothCodes, resend, back],
@@ -339,6 +580,7 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
     'contract.signing': [sign, back],
     'lock.installing': [lockReload, back, sign],
     'lock.loadFailed': [back, sign],
-    done: [search, lockReload],
+    done: [search, lockReload, startOver],
+    left: [search, startOver, leave],
   } satisfies Record<string, AnyEventObject[]>,
 };

@@ -3,7 +3,7 @@ import { lockOfWizard } from '../../src/machines/first-deposit.machine';
 import { testModel } from './model';
 import { testOracle } from './oracle';
 import { firstDepositOracle } from './first-deposit.oracle';
-import { firstDepositModel, networkDown, notFound, wrongOtp } from './first-deposit.model';
+import { abandonedFailure, firstDepositModel, heldUnnamed, networkDown, notFound, wrongOtp } from './first-deposit.model';
 import { loan, wizard } from './deposit-fixtures';
 
 describe('first deposit wizard machine (model-based)', () => {
@@ -11,10 +11,26 @@ describe('first deposit wizard machine (model-based)', () => {
     ...firstDepositModel,
     states: {
       'searching.idle': (s) => {
-        if (s.context.failure) expect(s.context.failure).toEqual(notFound);
+        if (s.context.failure) expect([notFound, heldUnnamed, abandonedFailure]).toContainEqual(s.context.failure);
+        expect(s.context.held).toBeNull();
         if (s.context.invalid) expect(s.context.invalid).toEqual({ msisdn: 'phoneInvalid' });
       },
       'searching.looking': (s) => expect(s.hasTag('busy')).toBe(true),
+      // Decision 010: a held deposit is shown, never offered again (no phones), and only its own agent resumes it.
+      'searching.heldByWizard': (s) => {
+        expect(s.context.held).not.toBeNull();
+        expect(s.context.phones).toEqual([]);
+        expect(s.can({ type: 'held.resume' })).toBe(s.context.held!.yours);
+        if (s.context.failure) expect(s.context.failure).toEqual(networkDown);
+      },
+      'searching.resuming': (s) => {
+        expect(s.hasTag('busy')).toBe(true);
+        expect(s.context.held?.yours).toBe(true);
+      },
+      otp: (s) => expect(s.hasTag('paid')).toBe(true),
+      identity: (s) => expect(s.hasTag('paid')).toBe(true),
+      lock: (s) => expect(s.hasTag('paid')).toBe(true),
+      left: (s) => expect(s.status).toBe('done'),
       'searching.notQualified': (s) => {
         expect(s.context.phones).toEqual([]);
         expect(s.context.notQualified).toBe('no_limit');
@@ -31,7 +47,10 @@ describe('first deposit wizard machine (model-based)', () => {
         if (s.context.invalid) expect(s.context.invalid).toEqual({ codes: 'codesMissing' });
       },
       'otp.sendFailed': (s) => expect(s.context.failure).toEqual(networkDown),
-      contract: (s) => expect(s.context.contractRef).toBe('k3Jd93kdLs0aP2qXz8Vb'),
+      contract: (s) => {
+        expect(s.context.contractRef).toBe('k3Jd93kdLs0aP2qXz8Vb');
+        expect(s.hasTag('paid')).toBe(true);
+      },
       'contract.reading': (s) => {
         if (s.context.invalid)
           expect([{ accept_terms: 'termsNotAccepted' }, { signed_by: 'signatureInvalid' }]).toContainEqual(s.context.invalid);

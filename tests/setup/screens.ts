@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy/waitFor wait up to 5 s, not 1 s: on a 2-core CI machine running test files in parallel a lazy screen can
+// take more than a second to appear. What is asserted is unchanged; a screen that never shows still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Chakra's components (via Ark and Zag) call.
 if (!window.matchMedia) {

@@ -174,9 +174,10 @@ export function releaseAfter(w: Row): Date | null {
 export async function holderOf(db: Queryable, caller: Caller, customerId: number): Promise<UnfinishedWizard | null> {
   const [w] = await db.query<Row>(
     `SELECT f.*, f.wizard_id::text AS wizard_id, a.full_name AS agent_name, m.brand, m.name AS model_name,
-            d.status AS deposit_status, d.receipt, d.amount
+            d.status AS deposit_status, d.receipt, d.amount, c.first_name, c.other_names
        FROM first_deposits f
        JOIN admins a ON a.id = f.agent_admin_id
+       JOIN customers c ON c.id = f.customer_id
        JOIN phone_models m ON m.id = f.phone_model_id
        JOIN deposit_attempts d ON d.wizard_id = f.wizard_id AND d.status IN ('pending', 'completed')
       WHERE f.customer_id = $1 AND f.holds_customer`,
@@ -187,6 +188,7 @@ export async function holderOf(db: Queryable, caller: Caller, customerId: number
     wizard_id: w.wizard_id,
     step: stepOf(w) as UnfinishedWizard['step'],
     customer_id: w.customer_id,
+    customer_name: `${w.first_name} ${w.other_names}`,
     amount: w.amount,
     deposit_status: w.deposit_status,
     receipt: w.deposit_status === 'completed' ? w.receipt : null,

@@ -14,10 +14,12 @@ import { IdentityStep } from './identity-step';
 import { ContractStep } from './contract-step';
 import { LockStep } from './lock-step';
 import { DoneStep } from './done-step';
+import { ConfirmDialog } from '../common/confirm-dialog';
+import { useMoney } from './wizard-parts';
 
 /** The wizard's steps, in order, by the top-level state each one shows. */
 const STEPS = [
-  { key: 'customer', states: ['searching'] },
+  { key: 'customer', states: ['searching', 'left'] },
   { key: 'phone', states: ['choosingPhone', 'confirmingPhone'] },
   { key: 'deposit', states: ['deposit'] },
   { key: 'otp', states: ['otp'] },
@@ -74,7 +76,8 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
   useEffect(() => {
     const subscription = wizard.system.inspect((event) => {
       // Leaving the screen stops the actors: what they say while stopping is not a step to keep.
-      if (event.type === '@xstate.snapshot' && wizard.getSnapshot().status !== 'stopped')
+      // A wizard left is not kept: the screen starts a new one at once (its paid deposit stays on the server).
+      if (event.type === '@xstate.snapshot' && wizard.getSnapshot().status !== 'stopped' && !wizard.getSnapshot().matches('left'))
         store.save(username, wizard.getPersistedSnapshot());
     });
     return () => subscription.unsubscribe();
@@ -82,6 +85,18 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
 
   const top = useSelector(wizard, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!));
   const started = useSelector(wizard, (s) => !s.matches('searching'));
+  // A paid wizard is left only once the agent confirms (the machine asks); then, or at once when nothing was paid,
+  // the wizard ends as `left` and a new one starts. The paid one stays on the server, handed back by the search.
+  const left = useSelector(wizard, (s) => s.matches('left'));
+  const leaving = useSelector(wizard, (s) => s.context.leaving && s.hasTag('paid'));
+  const paidAmount = useSelector(wizard, (s) => s.context.deposit?.amount ?? 0);
+  const customerName = useSelector(wizard, (s) =>
+    s.context.customer ? `${s.context.customer.first_name} ${s.context.customer.other_names}` : '',
+  );
+  const money = useMoney();
+  useEffect(() => {
+    if (left) onNew();
+  }, [left, onNew]);
   const index = STEPS.findIndex((step) => (step.states as readonly string[]).includes(top));
   const step = STEPS[index]!;
 
@@ -103,7 +118,7 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
           {t('deposit:stepOf', { index: index + 1, count: STEPS.length, title: t(`deposit:step.${step.key}`) })}
         </Text>
         {started && top !== 'done' && (
-          <Button size="xs" variant="ghost" onClick={onNew}>
+          <Button size="xs" variant="ghost" onClick={() => wizard.send({ type: 'wizard.startOver' })}>
             {t('deposit:startOver')}
           </Button>
         )}
@@ -123,6 +138,15 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
           </Box>
         </Card.Body>
       </Card.Root>
+      <ConfirmDialog
+        open={leaving}
+        busy={false}
+        title={t('deposit:leave.title')}
+        body={t('deposit:leave.body', { name: customerName, amount: money(paidAmount) })}
+        confirmLabel={t('deposit:startOver')}
+        onConfirm={() => wizard.send({ type: 'wizard.leaveConfirmed' })}
+        onCancel={() => wizard.send({ type: 'wizard.leaveCancelled' })}
+      />
     </Stack>
   );
 }

@@ -50,7 +50,8 @@ export function OtpStep({ wizard }: { wizard: FirstDepositRef }) {
       {!sending && !sendFailed && (
         <form onSubmit={submit} noValidate>
           <Stack gap="3">
-            <Text role="status">{t('deposit:otp.sent', { to: sentTo ?? '' })}</Text>
+            {/* A resumed wizard's codes went out before this screen: where to is not known here. */}
+            <Text role="status">{sentTo ? t('deposit:otp.sent', { to: sentTo }) : t('deposit:otp.sentEarlier')}</Text>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
               <Field.Root invalid={!!invalid}>
                 <Field.Label>{t('deposit:otp.agentCode')}</Field.Label>

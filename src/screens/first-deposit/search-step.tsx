@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FirstDepositRef } from './wizard-ref';
 import { describeInvalid } from '../common/describe-failure';
 import { FailureAlert } from './wizard-parts';
+import { HeldDeposit } from './held-deposit';
 
 /** Step 1: find the customer by phone number (any Tanzanian form) or national ID. */
 export function SearchStep({ wizard }: { wizard: FirstDepositRef }) {
@@ -12,6 +13,7 @@ export function SearchStep({ wizard }: { wizard: FirstDepositRef }) {
   const busy = useSelector(wizard, (s) => s.hasTag('busy'));
   const invalid = useSelector(wizard, (s) => s.context.invalid);
   const failure = useSelector(wizard, (s) => s.context.failure);
+  const held = useSelector(wizard, (s) => s.context.held !== null);
   const notQualified = useSelector(wizard, (s) => (s.matches({ searching: 'notQualified' }) ? s.context : null));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -38,13 +40,14 @@ export function SearchStep({ wizard }: { wizard: FirstDepositRef }) {
           </Button>
         </Stack>
       </form>
-      {failure && failure.status === 404 && (
+      {held && <HeldDeposit wizard={wizard} />}
+      {!held && failure && failure.status === 404 && (
         <Alert.Root status="warning" role="alert">
           <Alert.Indicator />
           <Alert.Title>{t('deposit:search.notFound')}</Alert.Title>
         </Alert.Root>
       )}
-      {failure && failure.status !== 404 && <FailureAlert failure={failure} />}
+      {!held && failure && failure.status !== 404 && <FailureAlert failure={failure} />}
       {notQualified && (
         <Alert.Root status="warning" role="alert">
           <Alert.Indicator />
