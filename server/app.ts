@@ -17,6 +17,7 @@ import { repaymentsRoutes } from './routes/repayments';
 import { systemRoutes } from './routes/system';
 import { analyticsRoutes } from './routes/analytics';
 import { collectionsRoutes } from './routes/collections';
+import { storesRoutes } from './routes/stores';
 
 export interface AppOptions {
   db: Db;
@@ -47,6 +48,7 @@ export function createApp(options: AppOptions) {
   collectionsRoutes(api, deps, registry);
   systemRoutes(api, deps, registry);
   analyticsRoutes(api, deps, registry);
+  storesRoutes(api, deps, registry);
   api.get('/openapi.json', (c) => c.json(openApiDocument(registry)));
 
   const app = new Hono();

@@ -5,6 +5,7 @@ import { seedRequests } from './seed-requests';
 import { seedDeposits } from './seed-deposits';
 import { seedAnalytics } from './seed-analytics';
 import { seedCollections } from './seed-collections';
+import { seedStores } from './seed-stores';
 
 /** Demo data, written once: a marker in settings makes a second start a no-op. */
 export async function seedDemo(db: Db, options: { now: Date; seed: number; companyName: string }): Promise<boolean> {
@@ -30,6 +31,7 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
     await seedAnalytics(tx, { now: options.now });
     // Debt collection: assignments to the demo collector, calls, promises kept and broken.
     await seedCollections(tx, { now: options.now });
+    await seedStores(tx, options.now);
     await tx.query("INSERT INTO settings (key, value) VALUES ('demo_seeded', $1)", [options.now.toISOString()]);
   });
   return true;

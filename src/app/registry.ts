@@ -40,6 +40,7 @@ import { loadHomeFigures } from '../services/analytics';
 import { fetchDeviceList } from '../services/device-lists';
 import { fetchCollectionList, liveCollectionAction, liveCollectionLoad } from '../services/collections';
 import { liveLockChange } from '../services/lock-change';
+import { STORE_ACTION_CALLS, liveStoreAction, liveStoreLists, liveStoreLoads } from '../services/stores';
 import { liveFirstDeposit, newWizardInput, wizardStore } from '../services/first-deposit';
 import { liveScannerCapture } from '../services/device-bridge';
 import { liveProcessExplorer } from '../services/process-explorer';
@@ -147,6 +148,8 @@ const adminChanges = (actors: Parameters<typeof resourceListMachine.provide>[0][
 const DEFAULTERS_LIST = anyOf('VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_NPL_DEFAULTERS_LIST_REPORT', 'VIEW_ALL_DEFAULTERS_LIST_REPORT');
 const ADD_LOAN_SCREEN = '/dashboard/customers/add-loan';
 const CUSTOMER_VIEW = '/dashboard/customers/view';
+const STORE_SCREENS = '/dashboard/stores, /dashboard/regions, /dashboard/agents, /dashboard/agents_categories, /dashboard/inventory';
+const STORE_ACTION_APIS = apis(...Object.values(STORE_ACTION_CALLS));
 
 export const REGISTRY: readonly RegistryEntry[] = [
   // Screens, in the side navigation's order (spec section 2).
@@ -197,10 +200,31 @@ export const REGISTRY: readonly RegistryEntry[] = [
     screen: lazyChunk(() => import('../screens/first-deposit/first-deposit-screen')),
   }),
   soon({ path: '/dashboard/transactions/find', label: 'nav.findTransaction', access: anyOf('FIND_TRANSACTION') }),
-  soon({ path: '/dashboard/stores', label: 'nav.stores', access: anyOf('VIEW_STORES'), group: 'nav.phoneStore' }),
-  soon({ path: '/dashboard/stores/:id', label: 'nav.storeProfile' }),
-  soon({ path: '/dashboard/regions', label: 'nav.regions', access: anyOf('VIEW_REGIONS'), group: 'nav.phoneStore' }),
-  soon({ path: '/dashboard/inventory', label: 'nav.inventory', access: anyOf('VIEW_INVENTORY') }),
+  screen({
+    path: '/dashboard/stores',
+    label: 'nav.stores',
+    access: anyOf('VIEW_STORES'),
+    group: 'nav.phoneStore',
+    screen: lazyChunk(() => import('../screens/stores/stores-screen')),
+  }),
+  screen({
+    path: '/dashboard/stores/:id',
+    label: 'nav.storeProfile',
+    screen: lazyChunk(() => import('../screens/stores/store-profile-screen')),
+  }),
+  screen({
+    path: '/dashboard/regions',
+    label: 'nav.regions',
+    access: anyOf('VIEW_REGIONS'),
+    group: 'nav.phoneStore',
+    screen: lazyChunk(() => import('../screens/stores/regions-screen')),
+  }),
+  screen({
+    path: '/dashboard/inventory',
+    label: 'nav.inventory',
+    access: anyOf('VIEW_INVENTORY'),
+    screen: lazyChunk(() => import('../screens/stores/inventory-screen')),
+  }),
   // Its own full page (app.tsx), for VIEW_ANALYTICS or any ANALYTICS role.
   screen({ path: '/bi', label: 'nav.bi', access: { codeContains: 'ANALYTICS' } }),
   // Issue 6: the process explorer, for analysts.
@@ -274,12 +298,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
     access: anyOf('VIEW_APPROVALS'),
     group: 'nav.approvals',
   }),
-  soon({ path: '/dashboard/agents', label: 'nav.agents' }),
-  soon({
+  screen({ path: '/dashboard/agents', label: 'nav.agents', screen: lazyChunk(() => import('../screens/stores/agents-screen')) }),
+  screen({
     path: '/dashboard/agents_categories',
     label: 'nav.agentCategories',
     access: anyOf('VIEW_AGENT_CATEGORIES'),
     group: 'nav.categories',
+    screen: lazyChunk(() => import('../screens/stores/categories-screen')),
   }),
   // The spec names no role for these two; each takes the role of the group that matches it.
   soon({
@@ -345,10 +370,10 @@ export const REGISTRY: readonly RegistryEntry[] = [
   process({
     machine: resourceListMachine,
     about: 'processes.about.resourceList',
-    shownOn: [{ prefix: '', screen: '/dashboard/security, /dashboard/users' }],
+    shownOn: [{ prefix: '', screen: `/dashboard/security, /dashboard/users, ${STORE_SCREENS}` }],
     calls: {
-      fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}; the collection lists: ${apis(routes.myDefaulters, routes.nplDefaulters, routes.allDefaulters, routes.lipaPolePoleLoans)}`,
-      createItem: `${api(routes.createGroup)}, ${api(routes.addGroupRole)} or ${api(routes.createUser)} (each answers 202: a request for a second admin)`,
+      fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}; the collection lists: ${apis(routes.myDefaulters, routes.nplDefaulters, routes.allDefaulters, routes.lipaPolePoleLoans)}; in the stores area ${apis(routes.stores, routes.regions, routes.agentsPerStore, routes.categories, routes.inventory, routes.transfers, routes.stockCounts)}`,
+      createItem: `${api(routes.createGroup)}, ${api(routes.addGroupRole)} or ${api(routes.createUser)} (each answers 202: a request for a second admin); in the stores area ${apis(routes.createStore, routes.createRegion, routes.createCategory, routes.addInventoryItem)}`,
       removeItem: `${api(routes.removeGroupRole)} (answers 202: a request for a second admin)`,
     },
     live: {
@@ -369,6 +394,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
         all: listing({ fetchPage: fetchCollectionList('all') }),
         loans: listing({ fetchPage: fetchCollectionList('loans') }),
       },
+      storeLists: liveStoreLists(notice('success', 'common.addedSuccessfully')),
     },
   }),
   process({
@@ -385,6 +411,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
       homeFigures: loading(loadHomeFigures),
       customerList: liveCustomerList,
       collectionLoad: liveCollectionLoad,
+      storeLoads: liveStoreLoads,
     },
   }),
   process({
@@ -433,9 +460,9 @@ export const REGISTRY: readonly RegistryEntry[] = [
   process({
     machine: customerActionMachine,
     about: 'processes.about.customerAction',
-    shownOn: [{ prefix: '', screen: CUSTOMER_VIEW }],
+    shownOn: [{ prefix: '', screen: `${CUSTOMER_VIEW}, ${STORE_SCREENS}` }],
     calls: {
-      submitAction: apis(
+      submitAction: `${apis(
         routes.offlinePin,
         routes.rateCall,
         routes.resetPin,
@@ -445,9 +472,9 @@ export const REGISTRY: readonly RegistryEntry[] = [
         routes.debtCallComment,
         routes.debtCallRating,
         routes.assignDefaulters,
-      ),
+      )}; in the stores area ${STORE_ACTION_APIS}`,
     },
-    live: { customerAction: liveCustomerAction, collectionAction: liveCollectionAction },
+    live: { customerAction: liveCustomerAction, collectionAction: liveCollectionAction, storeAction: liveStoreAction },
   }),
   process({
     machine: deviceStatusMachine,

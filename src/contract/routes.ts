@@ -8,6 +8,7 @@ import * as deposits from './deposits';
 import { customerActionRoutes } from './customer-action-routes';
 import { analyticsRoutes } from './analytics-routes';
 import { collectionRoutes } from './collections-routes';
+import { storesRoutes } from './stores-routes';
 import { idParam, listQuery } from './common';
 
 export const routes = {
@@ -504,6 +505,7 @@ export const routes = {
   ...customerActionRoutes,
   ...analyticsRoutes,
   ...collectionRoutes,
+  ...storesRoutes,
 } satisfies Record<string, RouteContract>;
 
 export type { RouteContract };

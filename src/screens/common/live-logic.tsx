@@ -28,6 +28,20 @@ export type CustomerActionKind = 'offlinePin' | 'rateCall' | 'resetPin' | 'forgo
 export type CollectionListKind = 'mine' | 'npl' | 'all' | 'loans';
 export type CollectionLoadKind = 'calls' | 'collectors' | 'reasons' | 'export' | 'saveCsv';
 export type CollectionActionKind = 'logCall' | 'comment' | 'rate' | 'assign';
+/** The stores area (issue 12): its lists, what it loads once, and its actions (src/services/stores.ts). */
+export type StoreListKind = 'stores' | 'regions' | 'agents' | 'categories' | 'inventory' | 'transfers' | 'stockCounts';
+export type StoreLoadKind = 'regionOptions' | 'storeOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory';
+export type StoreActionKind =
+  | 'storeLocation'
+  | 'agentLocation'
+  | 'classifyAgent'
+  | 'allocateCategory'
+  | 'updateCategory'
+  | 'addRegionLead'
+  | 'addBatch'
+  | 'sendTransfer'
+  | 'receiveTransfer'
+  | 'stockCount';
 
 /** The deposit wizard's snapshot, kept under the agent's name so a reload resumes it. */
 export interface WizardStore {
@@ -62,6 +76,9 @@ export interface LiveLogic {
   customerLookup: typeof customerLookupMachine;
   customerRequest: (kind: CustomerRequestKind) => typeof customerRequestMachine;
   customerAction: (kind: CustomerActionKind) => typeof customerActionMachine;
+  storeLists: Readonly<Record<StoreListKind, ResourceListLogic>>;
+  storeLoads: Readonly<Record<StoreLoadKind, LoadLogic>>;
+  storeAction: (kind: StoreActionKind) => typeof customerActionMachine;
   deviceStatus: typeof deviceStatusMachine;
   lockChange: typeof lockChangeMachine;
   firstDeposit: { logic: typeof firstDepositMachine; newInput: (bridgeUrl: string) => FirstDepositInput; store: WizardStore };

@@ -1,0 +1,177 @@
+import type { z } from 'zod';
+import type {
+  InventoryBatchResult,
+  InventoryItem,
+  addInventoryBatchRequest,
+  addInventoryItemRequest,
+  inventoryListRequest,
+} from '../../../src/contract/stores';
+import { parseImei } from '../../../src/lib/imei';
+import type { Caller, Deps } from '../../deps';
+import { audit } from '../../audit';
+import { badRequest } from '../../errors';
+import { iso, isUniqueViolation, type Row, type Tx } from '../shared';
+import { likeEscaped, outOfScope, scopeOf, seesStore, storeCondition } from './scope';
+
+/**
+ * Serialized stock: one row per handset by IMEI (decision 013). A handset belongs to one store; while it travels in
+ * a transfer it stays the sending store's, in transit, and the receiving store sees it too.
+ */
+
+const ITEM_SELECT = `SELECT i.id, i.imei, i.status, i.received_at, i.sold_at, m.id AS model_id, m.name AS model_name, m.brand,
+    s.id AS store_id, s.name AS store_name, t.id AS transfer_id, ts.name AS transfer_to
+  FROM inventory_items i
+  JOIN phone_models m ON m.id = i.phone_model_id
+  JOIN stores s ON s.id = i.store_id
+  LEFT JOIN LATERAL (SELECT x.id, x.to_store_id FROM stock_transfers x JOIN stock_transfer_items xi ON xi.transfer_id = x.id
+                      WHERE xi.inventory_item_id = i.id AND x.status = 'in_transit' ORDER BY x.id DESC LIMIT 1) t ON i.status = 'in_transit'
+  LEFT JOIN stores ts ON ts.id = t.to_store_id`;
+
+export const itemOf = (r: Row): InventoryItem => ({
+  id: Number(r.id),
+  imei: String(r.imei),
+  model: { id: Number(r.model_id), name: String(r.model_name), brand: String(r.brand) },
+  store: { id: Number(r.store_id), name: String(r.store_name) },
+  status: r.status,
+  received_at: iso(r.received_at)!,
+  sold_at: iso(r.sold_at),
+  transfer: r.transfer_id === null || r.transfer_id === undefined ? null : { id: Number(r.transfer_id), to_store: String(r.transfer_to) },
+});
+
+export async function listInventory(deps: Deps, caller: Caller, body: z.output<typeof inventoryListRequest>) {
+  const scope = await scopeOf(deps.db, caller);
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (!scope.all) {
+    // The caller's stores, and what is on its way to them.
+    const own = storeCondition(scope, 'i.store_id', params);
+    where.push(`(${own} OR (i.status = 'in_transit' AND EXISTS (SELECT 1 FROM stock_transfer_items xi JOIN stock_transfers x ON x.id = xi.transfer_id
+      WHERE xi.inventory_item_id = i.id AND x.status = 'in_transit' AND x.to_store_id = ANY($${params.length}::bigint[]))))`);
+  }
+  const search = body.search?.trim().replace(/[\s-]/g, '');
+  if (search) {
+    if (/^\d+$/.test(search)) where.push(`i.imei LIKE $${params.push(`${search}%`)}`);
+    else
+      where.push(
+        `(m.name ILIKE $${params.push(`%${likeEscaped(search)}%`)} OR m.sku ILIKE $${params.length} OR m.brand ILIKE $${params.length})`,
+      );
+  }
+  if (body.store_id !== undefined) where.push(`i.store_id = $${params.push(body.store_id)}`);
+  if (body.status !== undefined) where.push(`i.status = $${params.push(body.status)}`);
+  if (body.phone_model_id !== undefined) where.push(`i.phone_model_id = $${params.push(body.phone_model_id)}`);
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const [counted] = await deps.db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM inventory_items i JOIN phone_models m ON m.id = i.phone_model_id ${whereSql}`,
+    params,
+  );
+  const rows = await deps.db.query<Row>(
+    `${ITEM_SELECT} ${whereSql} ORDER BY i.received_at DESC, i.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, body.limit, body.skip],
+  );
+  return { total: Number(counted!.total), limit: body.limit, skip: body.skip, data: rows.map(itemOf) };
+}
+
+export async function phoneModels(deps: Deps) {
+  const rows = await deps.db.query<Row>('SELECT id, name, brand, sku FROM phone_models WHERE active ORDER BY brand, name, id');
+  return { data: rows.map((r) => ({ id: Number(r.id), name: String(r.name), brand: String(r.brand), sku: String(r.sku) })) };
+}
+
+/** The store and model a new handset goes to: both must exist, the store be the caller's, the model active. */
+async function checkDestination(tx: Tx, caller: Caller, storeId: number, modelId: number) {
+  const [store] = await tx.query('SELECT 1 FROM stores WHERE id = $1', [storeId]);
+  if (!store) throw badRequest('store_id', 'no such store');
+  if (!seesStore(await scopeOf(tx, caller), storeId)) throw outOfScope('store');
+  const [model] = await tx.query('SELECT 1 FROM phone_models WHERE id = $1 AND active', [modelId]);
+  if (!model) throw badRequest('phone_model_id', 'no such phone model');
+}
+
+/** IMEIs among `imeis` the business already knows: in stock somewhere, or on a customer's device. */
+async function knownImeis(tx: Tx, imeis: string[]): Promise<Set<string>> {
+  const rows = await tx.query<{ imei: string }>(
+    'SELECT imei FROM inventory_items WHERE imei = ANY($1::text[]) UNION SELECT imei FROM devices WHERE imei = ANY($1::text[])',
+    [imeis],
+  );
+  return new Set(rows.map((r) => r.imei));
+}
+
+export async function addInventoryItem(deps: Deps, caller: Caller, body: z.output<typeof addInventoryItemRequest>): Promise<InventoryItem> {
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await checkDestination(tx, caller, body.store_id, body.phone_model_id);
+      if ((await knownImeis(tx, [body.imei])).size) throw badRequest('imei', 'this IMEI is already registered');
+      const [row] = await tx.query<Row>(
+        `INSERT INTO inventory_items (phone_model_id, store_id, imei, status, received_at, added_by)
+         VALUES ($1, $2, $3, 'in_stock', $4, $5) RETURNING id`,
+        [body.phone_model_id, body.store_id, body.imei, now, caller.adminId],
+      );
+      const [item] = await tx.query<Row>(`${ITEM_SELECT} WHERE i.id = $1`, [row!.id]);
+      await audit(tx, {
+        actorId: caller.adminId,
+        action: 'inventory.added',
+        entity: 'inventory_item',
+        entityId: Number(row!.id),
+        after: itemOf(item!),
+        at: now,
+      });
+      return itemOf(item!);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest('imei', 'this IMEI is already registered');
+    throw error;
+  }
+}
+
+/** A pasted list: blank lines are skipped, every other line says what became of it; the good ones are added together. */
+export async function addInventoryBatch(
+  deps: Deps,
+  caller: Caller,
+  body: z.output<typeof addInventoryBatchRequest>,
+): Promise<InventoryBatchResult> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await checkDestination(tx, caller, body.store_id, body.phone_model_id);
+    const lines = body.lines.map((text, i) => ({ line: i + 1, text: text.trim(), imei: parseImei(text) })).filter((l) => l.text !== '');
+    const known = await knownImeis(
+      tx,
+      lines.flatMap((l) => (l.imei ? [l.imei] : [])),
+    );
+    const seen = new Set<string>();
+    const results: InventoryBatchResult['results'] = [];
+    const toAdd: string[] = [];
+    for (const l of lines) {
+      if (!l.imei) results.push({ line: l.line, imei: l.text, outcome: 'invalid', id: null });
+      else if (seen.has(l.imei)) results.push({ line: l.line, imei: l.imei, outcome: 'duplicate_in_batch', id: null });
+      else if (known.has(l.imei)) results.push({ line: l.line, imei: l.imei, outcome: 'already_registered', id: null });
+      else {
+        toAdd.push(l.imei);
+        results.push({ line: l.line, imei: l.imei, outcome: 'added', id: null });
+      }
+      if (l.imei) seen.add(l.imei);
+    }
+    if (toAdd.length) {
+      const inserted = await tx.query<{ id: number; imei: string }>(
+        `INSERT INTO inventory_items (phone_model_id, store_id, imei, status, received_at, added_by)
+         SELECT $1, $2, x, 'in_stock', $3, $4 FROM unnest($5::text[]) AS x
+         ON CONFLICT (imei) DO NOTHING RETURNING id, imei`,
+        [body.phone_model_id, body.store_id, now, caller.adminId, toAdd],
+      );
+      const ids = new Map(inserted.map((r) => [r.imei, Number(r.id)]));
+      for (const r of results) {
+        if (r.outcome !== 'added') continue;
+        const id = ids.get(r.imei);
+        if (id === undefined) r.outcome = 'already_registered';
+        else r.id = id;
+      }
+      await audit(tx, {
+        actorId: caller.adminId,
+        action: 'inventory.batch_added',
+        entity: 'store',
+        entityId: body.store_id,
+        after: { phone_model_id: body.phone_model_id, imeis: [...ids.keys()] },
+        at: now,
+      });
+    }
+    return { added: results.filter((r) => r.outcome === 'added').length, results };
+  });
+}

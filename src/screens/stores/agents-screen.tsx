@@ -1,0 +1,188 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, Checkbox, Field, HStack, Heading, Input, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { allocateCategoryRequest, classifyAgentRequest, type Agent, type Category, type Store } from '../../contract/stores';
+import type { ListFilter } from '../../machines/resource-list.machine';
+import { useRoles } from '../common/session-context';
+import { DataTable } from '../common/data-table';
+import { ActionForm, SelectField, localErrors, numberOf, useLoaded, useStoreAction, useStoreList } from './parts';
+
+/**
+ * Agents: store and category ("Unassigned" when is_category is not 1), agents per store by the store filter;
+ * classify one agent, or allocate a category to the agents ticked (VIEW_AGENT_CATEGORIES).
+ */
+export default function AgentsScreen() {
+  const { t } = useTranslation('stores');
+  const [filter, setFilter] = useState<ListFilter>({});
+  const stores = useLoaded<Store[]>('storeOptions');
+  const categories = useLoaded<Category[]>('categoryOptions');
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next: ListFilter = {};
+    const search = String(form.get('search') ?? '').trim();
+    if (search) next.search = search;
+    const store = numberOf(form, 'store_id');
+    if (store) next.store_id = store;
+    const category = String(form.get('category') ?? '');
+    if (category === 'unassigned') next.unassigned = 'true';
+    else if (category) next.category_id = Number(category);
+    setFilter(next);
+  };
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="lg">
+        {t('stores:agents.title')}
+      </Heading>
+      <form onSubmit={apply} role="search" aria-label={t('stores:agents.title')}>
+        <Stack gap="2" direction={{ base: 'column', md: 'row' }} align={{ md: 'end' }}>
+          <Field.Root flex="2">
+            <Field.Label>{t('stores:search')}</Field.Label>
+            <Input name="search" type="search" maxLength={100} />
+          </Field.Root>
+          <SelectField
+            name="store_id"
+            label={t('stores:field.store_id')}
+            any={t('stores:all')}
+            options={(stores.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          />
+          <SelectField
+            name="category"
+            label={t('stores:field.category_id')}
+            any={t('stores:all')}
+            options={[
+              { value: 'unassigned', label: t('stores:unassigned') },
+              ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+            ]}
+          />
+          <Button type="submit" colorPalette="blue">
+            {t('stores:find')}
+          </Button>
+        </Stack>
+      </form>
+      <AgentTable key={JSON.stringify(filter)} filter={filter} categories={categories.data ?? []} />
+    </Stack>
+  );
+}
+
+function AgentTable({ filter, categories }: { filter: ListFilter; categories: Category[] }) {
+  const { t } = useTranslation('stores');
+  const roles = useRoles();
+  const canClassify = roles.includes('VIEW_AGENT_CATEGORIES');
+  const agents = useStoreList<Agent>('agents', filter);
+  const classify = useStoreAction('classifyAgent');
+  const allocate = useStoreAction('allocateCategory');
+  const [chosen, setChosen] = useState<Agent | null>(null);
+  const [ticked, setTicked] = useState<number[]>([]);
+  const refresh = () => {
+    setTicked([]);
+    agents.list.send({ type: 'list.refresh' });
+  };
+  const categoryOptions = categories.map((c) => ({ value: c.id, label: c.name }));
+  return (
+    <Stack gap="3">
+      {canClassify && (
+        <HStack>
+          <Button size="sm" variant="outline" disabled={ticked.length === 0} onClick={allocate.open}>
+            {t('stores:agents.allocate', { count: ticked.length })}
+          </Button>
+        </HStack>
+      )}
+      <DataTable
+        source={agents}
+        caption={t('stores:agents.title')}
+        columns={[
+          ...(canClassify
+            ? [
+                {
+                  key: 'tick',
+                  header: t('stores:agents.choose'),
+                  cell: (a: Agent) => (
+                    <Checkbox.Root
+                      checked={ticked.includes(a.id)}
+                      onCheckedChange={(d) => setTicked((now) => (d.checked ? [...now, a.id] : now.filter((x) => x !== a.id)))}
+                    >
+                      <Checkbox.HiddenInput aria-label={t('stores:agents.chooseOne', { name: a.full_name })} />
+                      <Checkbox.Control />
+                    </Checkbox.Root>
+                  ),
+                },
+              ]
+            : []),
+          { key: 'name', header: t('stores:field.name'), cell: (a) => a.full_name },
+          { key: 'msisdn', header: t('stores:field.msisdn'), cell: (a) => a.msisdn },
+          { key: 'store', header: t('stores:field.store_id'), cell: (a) => a.store?.name ?? '—' },
+          {
+            key: 'category',
+            header: t('stores:field.category_id'),
+            cell: (a) => (a.is_category === 1 ? a.category?.name : <Badge colorPalette="orange">{t('stores:unassigned')}</Badge>),
+          },
+          { key: 'status', header: t('stores:field.status'), cell: (a) => t(`stores:categoryStatus.${a.status}`) },
+          ...(canClassify
+            ? [
+                {
+                  key: 'actions',
+                  header: t('stores:actions'),
+                  cell: (a: Agent) => (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() => {
+                        setChosen(a);
+                        classify.open();
+                      }}
+                    >
+                      {t('stores:agents.classify')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {chosen && (
+        <ActionForm
+          action={classify}
+          title={`${t('stores:agents.classify')}: ${chosen.full_name}`}
+          onDone={refresh}
+          values={(form) => {
+            const value = String(form.get('category_id') ?? '');
+            const parsed = classifyAgentRequest.safeParse({ agent_id: chosen.id, category_id: value === '' ? null : Number(value) });
+            return parsed.success ? { body: parsed.data } : { errors: localErrors(t, parsed.error) };
+          }}
+        >
+          {(errors) => (
+            <SelectField
+              key={chosen.id}
+              name="category_id"
+              label={t('stores:field.category_id')}
+              any={t('stores:unassigned')}
+              defaultValue={chosen.category?.id ?? ''}
+              options={categoryOptions}
+              error={errors.category_id}
+            />
+          )}
+        </ActionForm>
+      )}
+      <ActionForm
+        action={allocate}
+        title={t('stores:agents.allocate', { count: ticked.length })}
+        onDone={refresh}
+        values={(form) => {
+          const parsed = allocateCategoryRequest.safeParse({ category_id: numberOf(form, 'category_id'), agent_ids: ticked });
+          return parsed.success ? { body: parsed.data } : { errors: localErrors(t, parsed.error) };
+        }}
+      >
+        {(errors) => (
+          <SelectField
+            name="category_id"
+            label={t('stores:field.category_id')}
+            any={t('stores:choose')}
+            options={categoryOptions}
+            error={errors.category_id}
+          />
+        )}
+      </ActionForm>
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { fromPromise } from 'xstate';
+import { routes, type RouteContract } from '../contract/routes';
+import type { ListFilter, Page } from '../machines/resource-list.machine';
+import { loadMachine } from '../machines/load.machine';
+import { resourceListMachine } from '../machines/resource-list.machine';
+import { customerActionMachine } from '../machines/customer-action.machine';
+import { call } from './http';
+
+/**
+ * The live logic of the stores area (issue 12): its server-paged lists (resource-list machine), what its screens
+ * load once (load machine) and the actions on one store, agent, category, region or batch (the action machine the
+ * customer view also runs: open, fill in, review when it cannot be undone, send, see the result).
+ */
+
+export type StoreListKind = 'stores' | 'regions' | 'agents' | 'categories' | 'inventory' | 'transfers' | 'stockCounts';
+export type StoreLoadKind = 'regionOptions' | 'storeOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory';
+export type StoreActionKind =
+  | 'storeLocation'
+  | 'agentLocation'
+  | 'classifyAgent'
+  | 'allocateCategory'
+  | 'updateCategory'
+  | 'addRegionLead'
+  | 'addBatch'
+  | 'sendTransfer'
+  | 'receiveTransfer'
+  | 'stockCount';
+
+/** Filters that are yes/no on the server travel through the list machine as 'true'/'false'. */
+const YES_NO = new Set(['has_owner', 'is_mapped', 'unassigned']);
+const bodyOf = (filter: ListFilter) =>
+  Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, YES_NO.has(key) ? value === 'true' : value]));
+
+const LISTS: Record<StoreListKind, { route: RouteContract; key: 'data' | 'stores' | 'regions'; create?: RouteContract }> = {
+  stores: { route: routes.stores, key: 'stores', create: routes.createStore },
+  regions: { route: routes.regions, key: 'regions', create: routes.createRegion },
+  agents: { route: routes.agentsPerStore, key: 'data' },
+  categories: { route: routes.categories, key: 'data', create: routes.createCategory },
+  inventory: { route: routes.inventory, key: 'data', create: routes.addInventoryItem },
+  transfers: { route: routes.transfers, key: 'data' },
+  stockCounts: { route: routes.stockCounts, key: 'data' },
+};
+
+function listLogic(kind: StoreListKind, notifySaved: () => void) {
+  const { route, key, create } = LISTS[kind];
+  return resourceListMachine.provide({
+    actors: {
+      fetchPage: fromPromise<Page<any>, { limit: number; skip: number; filter: ListFilter }>(async ({ input }) => {
+        const answer = (await call(route, { body: { limit: input.limit, skip: input.skip, ...bodyOf(input.filter) } })) as Record<
+          string,
+          any
+        >;
+        return { total: answer.total, data: answer[key] };
+      }),
+      ...(create
+        ? {
+            createItem: fromPromise<unknown, { values: Record<string, unknown>; filter: ListFilter }>(({ input }) =>
+              call(create, { body: input.values }),
+            ),
+          }
+        : {}),
+    },
+    actions: { notifySaved },
+  });
+}
+
+export function liveStoreLists(notifySaved: () => void): Record<StoreListKind, typeof resourceListMachine> {
+  return Object.fromEntries((Object.keys(LISTS) as StoreListKind[]).map((kind) => [kind, listLogic(kind, notifySaved)])) as Record<
+    StoreListKind,
+    typeof resourceListMachine
+  >;
+}
+
+const LOADS: Record<StoreLoadKind, (params: unknown) => Promise<unknown>> = {
+  regionOptions: () => call(routes.regions, { body: { limit: 200 } }).then((a) => a.regions),
+  storeOptions: () => call(routes.stores, { body: { limit: 200 } }).then((a) => a.stores),
+  categoryOptions: () => call(routes.categories, { body: { limit: 200, status: 'active' } }).then((a) => a.data),
+  phoneModels: () => call(routes.phoneModels).then((a) => a.data),
+  storeProfile: (id) => call(routes.storeProfile, { body: { store_id: Number(id) } }),
+  leadHistory: (id) => call(routes.regionLeadHistory, { body: { region_id: Number(id) } }).then((a) => a.data),
+};
+
+export const liveStoreLoads = Object.fromEntries(
+  (Object.keys(LOADS) as StoreLoadKind[]).map((kind) => [
+    kind,
+    loadMachine.provide({ actors: { load: fromPromise<unknown, { params: unknown }>(({ input }) => LOADS[kind](input.params)) } }),
+  ]),
+) as Record<StoreLoadKind, typeof loadMachine>;
+
+export const STORE_ACTION_CALLS: Record<StoreActionKind, RouteContract> = {
+  storeLocation: routes.updateStoreLocation,
+  agentLocation: routes.updateAgentLocation,
+  classifyAgent: routes.classifyAgent,
+  allocateCategory: routes.allocateCategory,
+  updateCategory: routes.updateCategory,
+  addRegionLead: routes.addRegionLead,
+  addBatch: routes.addInventoryBatch,
+  sendTransfer: routes.sendTransfer,
+  receiveTransfer: routes.receiveTransfer,
+  stockCount: routes.stockCount,
+};
+
+export function liveStoreAction(kind: StoreActionKind) {
+  return customerActionMachine.provide({
+    actors: {
+      submitAction: fromPromise(({ input }: { input: { values: Record<string, unknown> } }): Promise<unknown> =>
+        call(STORE_ACTION_CALLS[kind], { body: input.values }),
+      ),
+    },
+  });
+}
