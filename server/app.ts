@@ -15,6 +15,7 @@ import { prerequisitesRoutes } from './routes/prerequisites';
 import { requestsRoutes } from './routes/requests';
 import { repaymentsRoutes } from './routes/repayments';
 import { systemRoutes } from './routes/system';
+import { financeRoutes } from './routes/finance';
 
 export interface AppOptions {
   db: Db;
@@ -42,6 +43,7 @@ export function createApp(options: AppOptions) {
   customerActionsRoutes(api, deps, registry);
   requestsRoutes(api, deps, registry);
   repaymentsRoutes(api, deps, registry);
+  financeRoutes(api, deps, registry);
   systemRoutes(api, deps, registry);
   api.get('/openapi.json', (c) => c.json(openApiDocument(registry)));
 

@@ -3,6 +3,7 @@ import { seedDemoStaff, seedRoles } from './seed-security';
 import { seedBusiness } from './seed-business';
 import { seedRequests } from './seed-requests';
 import { seedDeposits } from './seed-deposits';
+import { seedFinance } from './seed-finance';
 
 /** Demo data, written once: a marker in settings makes a second start a no-op. */
 export async function seedDemo(db: Db, options: { now: Date; seed: number; companyName: string }): Promise<boolean> {
@@ -14,6 +15,7 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
     await seedDemoStaff(tx, options.now);
     await seedBusiness(tx, { seed: options.seed, now: options.now });
     await seedRequests(tx, { now: options.now });
+    await seedFinance(tx, { now: options.now });
     // The demo agent works at the main shop (which stocks every model); the demo shop owner owns a shop.
     await tx.query(
       `UPDATE agents SET admin_id = (SELECT id FROM admins WHERE username = 'agent')

@@ -6,6 +6,7 @@ import * as customers from './customers';
 import * as requests from './requests';
 import * as deposits from './deposits';
 import { customerActionRoutes } from './customer-action-routes';
+import { financeRoutes } from './finance-routes';
 import { idParam, listQuery } from './common';
 
 export const routes = {
@@ -500,6 +501,7 @@ export const routes = {
     response: deposits.mobileMoneyControlAck,
   }),
   ...customerActionRoutes,
+  ...financeRoutes,
 } satisfies Record<string, RouteContract>;
 
 export type { RouteContract };
