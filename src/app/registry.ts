@@ -37,6 +37,7 @@ import { exportRequestAudit, fetchRequestAudit, queueMachine, requestMachine } f
 import { liveCustomerLookup, liveCustomerRequest } from '../services/customers';
 import { liveCustomerAction, liveCustomerList, liveDeviceStatus } from '../services/customer-actions';
 import { fetchDeviceList } from '../services/device-lists';
+import * as finance from '../services/finance';
 import { liveLockChange } from '../services/lock-change';
 import { liveFirstDeposit, newWizardInput, wizardStore } from '../services/first-deposit';
 import { liveScannerCapture } from '../services/device-bridge';
@@ -114,6 +115,7 @@ const apis = (...list: RouteContract[]) => list.map(api).join(', ');
 const ComingSoon = lazyChunk(() => import('../screens/common/coming-soon'));
 const QueueScreen = lazyChunk(() => import('../screens/approvals/queue-screen'));
 const DeviceStatusScreen = lazyChunk(() => import('../screens/devices/device-status-screen'));
+const StatementScreen = lazyChunk(() => import('../screens/finance/statement-screen'));
 
 const screen = (entry: Omit<ScreenEntry, 'kind'>): ScreenEntry => ({ kind: 'screen', ...entry });
 /** An area the spec lists that a later issue builds: a placeholder until then. */
@@ -142,6 +144,20 @@ const adminChanges = (actors: Parameters<typeof resourceListMachine.provide>[0][
     },
   });
 
+/** Finance changes wait for a second person in the business inbox (issue 13). */
+const financeChanges = (actors: Parameters<typeof resourceListMachine.provide>[0]['actors']) =>
+  resourceListMachine.provide({
+    actors,
+    actions: { notifySaved: notice('success', 'finance:sentForApproval'), notifyRemoved: notice('success', 'common.removedSuccessfully') },
+  });
+
+const FINANCE_ACCESS = anyOf(
+  'VIEW_SUSPENSE_TRANSACTIONS',
+  'UPLOAD_RECONCILIATION_DOCUMENT',
+  'ADD_CAPITAL_INJECTION',
+  'DEDUCT_CAPITAL_INJECTION',
+  'DEDUCT_CAPITAL',
+);
 const DEFAULTERS_LIST = anyOf('VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_NPL_DEFAULTERS_LIST_REPORT', 'VIEW_ALL_DEFAULTERS_LIST_REPORT');
 const ADD_LOAN_SCREEN = '/dashboard/customers/add-loan';
 const CUSTOMER_VIEW = '/dashboard/customers/view';
@@ -175,7 +191,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
     access: anyOf('ADD_LOAN'),
     screen: lazyChunk(() => import('../screens/first-deposit/first-deposit-screen')),
   }),
-  soon({ path: '/dashboard/transactions/find', label: 'nav.findTransaction', access: anyOf('FIND_TRANSACTION') }),
+  screen({
+    path: '/dashboard/transactions/find',
+    label: 'nav.findTransaction',
+    access: anyOf('FIND_TRANSACTION'),
+    screen: lazyChunk(() => import('../screens/finance/find-transaction-screen')),
+  }),
   soon({ path: '/dashboard/stores', label: 'nav.stores', access: anyOf('VIEW_STORES'), group: 'nav.phoneStore' }),
   soon({ path: '/dashboard/stores/:id', label: 'nav.storeProfile' }),
   soon({ path: '/dashboard/regions', label: 'nav.regions', access: anyOf('VIEW_REGIONS'), group: 'nav.phoneStore' }),
@@ -261,11 +282,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
     group: 'nav.categories',
   }),
   // The spec names no role for these two; each takes the role of the group that matches it.
-  soon({
+  screen({
     path: '/dashboard/suspense-transactions',
     label: 'nav.suspenseTransactions',
     access: anyOf('VIEW_SUSPENSE_TRANSACTIONS'),
     group: 'nav.finance',
+    screen: lazyChunk(() => import('../screens/finance/suspense-screen')),
   }),
   soon({
     path: '/dashboard/reconciliation',
@@ -273,12 +295,23 @@ export const REGISTRY: readonly RegistryEntry[] = [
     access: anyOf('UPLOAD_RECONCILIATION_DOCUMENT'),
     group: 'nav.finance',
   }),
-  soon({
+  screen({
     path: '/dashboard/capital-accounting',
     label: 'nav.capitalAccounting',
     access: anyOf('ADD_CAPITAL_INJECTION', 'DEDUCT_CAPITAL'),
     group: 'nav.finance',
+    screen: lazyChunk(() => import('../screens/finance/capital-screen')),
   }),
+  ...(['balanceSheet', 'profitAndLoss', 'cashflow'] as const).map((statement) =>
+    screen({
+      path: `/dashboard/finance/${{ balanceSheet: 'balance-sheet', profitAndLoss: 'profit-and-loss', cashflow: 'cashflow' }[statement]}`,
+      label: `nav.${statement}`,
+      access: FINANCE_ACCESS,
+      group: 'nav.finance',
+      screen: StatementScreen,
+      props: { statement },
+    }),
+  ),
   screen({
     path: '/dashboard/security',
     label: 'nav.security',
@@ -342,6 +375,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
         lost: listing({ fetchPage: fetchDeviceList('lost') }),
         suspended: listing({ fetchPage: fetchDeviceList('suspended') }),
       },
+      financeLists: {
+        transactions: listing({ fetchPage: finance.fetchTransactions }),
+        suspense: financeChanges({ fetchPage: finance.fetchSuspense, createItem: finance.allocateSuspense }),
+        journal: listing({ fetchPage: finance.fetchJournal }),
+        accounts: financeChanges({ fetchPage: finance.fetchAccounts, createItem: finance.changeCapital }),
+      },
     },
   }),
   process({
@@ -354,6 +393,14 @@ export const REGISTRY: readonly RegistryEntry[] = [
       roleCatalogue: loading(fetchRoles),
       requestAuditExport: loading(exportRequestAudit),
       customerList: liveCustomerList,
+      financeLoad: {
+        suspenseSummary: loading(finance.loadSuspenseSummary),
+        wrongAccount: loading(finance.loadWrongAccount),
+        balanceSheet: loading(finance.loadBalanceSheet),
+        profitAndLoss: loading(finance.loadProfitAndLoss),
+        cashflow: loading(finance.loadCashflow),
+        accounts: loading(finance.loadAccounts),
+      },
     },
   }),
   process({

@@ -23,6 +23,9 @@ export type ResourceSource = 'users' | 'groups' | 'groupRoles' | 'requestAudit';
 export type DeviceListKind = 'damaged' | 'lost' | 'suspended';
 export type CustomerListKind = 'sms' | 'ratings' | 'payments' | 'statements';
 export type CustomerRequestKind = 'extension' | 'deregistration' | 'imei';
+/** The finance lists (issue 13). */
+export type FinanceList = 'transactions' | 'suspense' | 'journal' | 'accounts';
+export type FinanceLoad = 'suspenseSummary' | 'wrongAccount' | 'balanceSheet' | 'profitAndLoss' | 'cashflow' | 'accounts';
 export type CustomerActionKind = 'offlinePin' | 'rateCall' | 'resetPin' | 'forgotPassword' | 'awardData';
 
 /** The deposit wizard's snapshot, kept under the agent's name so a reload resumes it. */
@@ -48,6 +51,8 @@ export interface LiveLogic {
   customerList: (kind: CustomerListKind) => LoadLogic;
   resourceLists: Readonly<Record<ResourceSource, ResourceListLogic>>;
   deviceLists: Readonly<Record<DeviceListKind, ResourceListLogic>>;
+  financeLists: Readonly<Record<FinanceList, ResourceListLogic>>;
+  financeLoad: Readonly<Record<FinanceLoad, LoadLogic>>;
   approvalQueue: (queue: RequestQueue) => typeof approvalQueueMachine;
   approvalRequest: (queue: RequestQueue) => typeof approvalRequestMachine;
   customerLookup: typeof customerLookupMachine;
