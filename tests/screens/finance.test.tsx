@@ -80,7 +80,10 @@ const answers: Record<string, (body: any) => unknown> = {
   '/api/v1/correct_wrong_account_transactions': (body) => ({ id: 77, status: 'submitted', kind: 'suspense_allocation', ...body }),
   '/api/v1/finance/balance_sheet': (body) => ({
     at: body.at,
-    assets: [line('loans_receivable', 'Loans receivable', 700_000, '1100'), line('bank_operating', 'Operating bank account', 300_000, '1000')],
+    assets: [
+      line('loans_receivable', 'Loans receivable', 700_000, '1100'),
+      line('bank_operating', 'Operating bank account', 300_000, '1000'),
+    ],
     liabilities: [line('unallocated_payments', 'Suspense', 19_800, '2300')],
     equity: [line('paid_in_capital', 'Paid-in capital', 900_000, '3000')],
     retained_earnings: 80_200,
@@ -111,8 +114,25 @@ const answers: Record<string, (body: any) => unknown> = {
   }),
   '/api/v1/finance/accounts': () => ({
     data: [
-      account({ code: 'bank_operating', name: 'Operating bank account', category: 'asset', account_number: '1000', balance: 1_500_000, available_amount: 500_000, min_balance: 1_000_000, capital: true, negative_allowed: false }),
-      account({ code: 'paid_in_capital', name: 'Paid-in capital', category: 'equity', account_number: '3000', balance: 1_500_000, available_amount: 1_500_000 }),
+      account({
+        code: 'bank_operating',
+        name: 'Operating bank account',
+        category: 'asset',
+        account_number: '1000',
+        balance: 1_500_000,
+        available_amount: 500_000,
+        min_balance: 1_000_000,
+        capital: true,
+        negative_allowed: false,
+      }),
+      account({
+        code: 'paid_in_capital',
+        name: 'Paid-in capital',
+        category: 'equity',
+        account_number: '3000',
+        balance: 1_500_000,
+        available_amount: 1_500_000,
+      }),
     ],
     external_link: 'https://go.xero.com/GeneralLedger/ChartOfAccounts.aspx',
   }),
@@ -156,7 +176,10 @@ describe('find transaction', () => {
     for (const text of ['QK71ABC123', 'Completed', '255754123456', 'LN000123', '400200', 'MT2026111900000001', 'LN000123-R00000001']) {
       expect(row).toHaveTextContent(text);
     }
-    expect(within(row).getByRole('link', { name: 'ZAINABU DOTO' })).toHaveAttribute('href', '/dashboard/customers/view?msisdn=255754123456');
+    expect(within(row).getByRole('link', { name: 'ZAINABU DOTO' })).toHaveAttribute(
+      'href',
+      '/dashboard/customers/view?msisdn=255754123456',
+    );
     expect(sent('/api/v1/search/transaction')).toEqual([{ payment_phone: '0754 123 456', limit: 25, skip: 0 }]);
   });
 });
