@@ -48,7 +48,7 @@ export function DataTable<T extends { id: number }>({
   const last = Math.min(skip + limit, total);
   return (
     <Stack gap="3" aria-busy={loading}>
-      <Box overflowX="auto" borderWidth="1px" rounded="md">
+      <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0}>
         <Table.Root size="sm" interactive={!!onRowClick} stickyHeader>
           <Table.Caption srOnly>{caption}</Table.Caption>
           <Table.Header>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Box, Button, Field, Heading, Input, RadioGroup, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Heading, Input, RadioGroup, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { correctWrongAccount, type SuspenseItem, type WrongAccountAnswer } from '../../contract/finance';
 import type { ListFilter } from '../../machines/resource-list.machine';
@@ -165,13 +165,13 @@ function SuspenseList({ filter }: { filter: ListFilter }) {
             size="xs"
             colorPalette="blue"
             disabled={!source.canOpenForm}
-            aria-label={`${t('suspense.fix')} ${r.transaction_id}`}
             onClick={() => {
               setItem(r);
               source.list.send({ type: 'form.opened' });
             }}
           >
             {t('suspense.fix')}
+            <VisuallyHidden> {r.transaction_id}</VisuallyHidden>
           </Button>
         ),
     },
