@@ -18,6 +18,7 @@ import { systemRoutes } from './routes/system';
 import { analyticsRoutes } from './routes/analytics';
 import { collectionsRoutes } from './routes/collections';
 import { storesRoutes } from './routes/stores';
+import { financeRoutes } from './routes/finance';
 
 export interface AppOptions {
   db: Db;
@@ -46,6 +47,7 @@ export function createApp(options: AppOptions) {
   requestsRoutes(api, deps, registry);
   repaymentsRoutes(api, deps, registry);
   collectionsRoutes(api, deps, registry);
+  financeRoutes(api, deps, registry);
   systemRoutes(api, deps, registry);
   analyticsRoutes(api, deps, registry);
   storesRoutes(api, deps, registry);

@@ -6,6 +6,7 @@ import { seedDeposits } from './seed-deposits';
 import { seedAnalytics } from './seed-analytics';
 import { seedCollections } from './seed-collections';
 import { seedStores } from './seed-stores';
+import { seedFinance } from './seed-finance';
 
 /** Demo data, written once: a marker in settings makes a second start a no-op. */
 export async function seedDemo(db: Db, options: { now: Date; seed: number; companyName: string }): Promise<boolean> {
@@ -17,6 +18,7 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
     await seedDemoStaff(tx, options.now);
     await seedBusiness(tx, { seed: options.seed, now: options.now });
     await seedRequests(tx, { now: options.now });
+    await seedFinance(tx, { now: options.now });
     // The demo agent works at the main shop (which stocks every model); the demo shop owner owns a shop.
     await tx.query(
       `UPDATE agents SET admin_id = (SELECT id FROM admins WHERE username = 'agent')

@@ -39,6 +39,7 @@ import { liveCustomerAction, liveCustomerList, liveDeviceStatus } from '../servi
 import { loadHomeFigures } from '../services/analytics';
 import { fetchDeviceList } from '../services/device-lists';
 import { fetchCollectionList, liveCollectionAction, liveCollectionLoad } from '../services/collections';
+import * as finance from '../services/finance';
 import { liveLockChange } from '../services/lock-change';
 import { STORE_ACTION_CALLS, liveStoreAction, liveStoreLists, liveStoreLoads } from '../services/stores';
 import { liveFirstDeposit, newWizardInput, wizardStore } from '../services/first-deposit';
@@ -117,6 +118,7 @@ const apis = (...list: RouteContract[]) => list.map(api).join(', ');
 const ComingSoon = lazyChunk(() => import('../screens/common/coming-soon'));
 const QueueScreen = lazyChunk(() => import('../screens/approvals/queue-screen'));
 const DeviceStatusScreen = lazyChunk(() => import('../screens/devices/device-status-screen'));
+const StatementScreen = lazyChunk(() => import('../screens/finance/statement-screen'));
 
 const screen = (entry: Omit<ScreenEntry, 'kind'>): ScreenEntry => ({ kind: 'screen', ...entry });
 /** An area the spec lists that a later issue builds: a placeholder until then. */
@@ -145,6 +147,20 @@ const adminChanges = (actors: Parameters<typeof resourceListMachine.provide>[0][
     },
   });
 
+/** Finance changes wait for a second person in the business inbox (issue 13). */
+const financeChanges = (actors: Parameters<typeof resourceListMachine.provide>[0]['actors']) =>
+  resourceListMachine.provide({
+    actors,
+    actions: { notifySaved: notice('success', 'finance:sentForApproval'), notifyRemoved: notice('success', 'common.removedSuccessfully') },
+  });
+
+const FINANCE_ACCESS = anyOf(
+  'VIEW_SUSPENSE_TRANSACTIONS',
+  'UPLOAD_RECONCILIATION_DOCUMENT',
+  'ADD_CAPITAL_INJECTION',
+  'DEDUCT_CAPITAL_INJECTION',
+  'DEDUCT_CAPITAL',
+);
 const DEFAULTERS_LIST = anyOf('VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_NPL_DEFAULTERS_LIST_REPORT', 'VIEW_ALL_DEFAULTERS_LIST_REPORT');
 const ADD_LOAN_SCREEN = '/dashboard/customers/add-loan';
 const CUSTOMER_VIEW = '/dashboard/customers/view';
@@ -199,7 +215,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
     access: anyOf('ADD_LOAN'),
     screen: lazyChunk(() => import('../screens/first-deposit/first-deposit-screen')),
   }),
-  soon({ path: '/dashboard/transactions/find', label: 'nav.findTransaction', access: anyOf('FIND_TRANSACTION') }),
+  screen({
+    path: '/dashboard/transactions/find',
+    label: 'nav.findTransaction',
+    access: anyOf('FIND_TRANSACTION'),
+    screen: lazyChunk(() => import('../screens/finance/find-transaction-screen')),
+  }),
   screen({
     path: '/dashboard/stores',
     label: 'nav.stores',
@@ -307,11 +328,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
     screen: lazyChunk(() => import('../screens/stores/categories-screen')),
   }),
   // The spec names no role for these two; each takes the role of the group that matches it.
-  soon({
+  screen({
     path: '/dashboard/suspense-transactions',
     label: 'nav.suspenseTransactions',
     access: anyOf('VIEW_SUSPENSE_TRANSACTIONS'),
     group: 'nav.finance',
+    screen: lazyChunk(() => import('../screens/finance/suspense-screen')),
   }),
   soon({
     path: '/dashboard/reconciliation',
@@ -319,12 +341,23 @@ export const REGISTRY: readonly RegistryEntry[] = [
     access: anyOf('UPLOAD_RECONCILIATION_DOCUMENT'),
     group: 'nav.finance',
   }),
-  soon({
+  screen({
     path: '/dashboard/capital-accounting',
     label: 'nav.capitalAccounting',
     access: anyOf('ADD_CAPITAL_INJECTION', 'DEDUCT_CAPITAL'),
     group: 'nav.finance',
+    screen: lazyChunk(() => import('../screens/finance/capital-screen')),
   }),
+  ...(['balanceSheet', 'profitAndLoss', 'cashflow'] as const).map((statement) =>
+    screen({
+      path: `/dashboard/finance/${{ balanceSheet: 'balance-sheet', profitAndLoss: 'profit-and-loss', cashflow: 'cashflow' }[statement]}`,
+      label: `nav.${statement}`,
+      access: FINANCE_ACCESS,
+      group: 'nav.finance',
+      screen: StatementScreen,
+      props: { statement },
+    }),
+  ),
   screen({
     path: '/dashboard/security',
     label: 'nav.security',
@@ -395,6 +428,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
         loans: listing({ fetchPage: fetchCollectionList('loans') }),
       },
       storeLists: liveStoreLists(notice('success', 'common.addedSuccessfully')),
+      financeLists: {
+        transactions: listing({ fetchPage: finance.fetchTransactions }),
+        suspense: financeChanges({ fetchPage: finance.fetchSuspense, createItem: finance.allocateSuspense }),
+        journal: listing({ fetchPage: finance.fetchJournal }),
+        accounts: financeChanges({ fetchPage: finance.fetchAccounts, createItem: finance.changeCapital }),
+      },
     },
   }),
   process({
@@ -412,6 +451,14 @@ export const REGISTRY: readonly RegistryEntry[] = [
       customerList: liveCustomerList,
       collectionLoad: liveCollectionLoad,
       storeLoads: liveStoreLoads,
+      financeLoad: {
+        suspenseSummary: loading(finance.loadSuspenseSummary),
+        wrongAccount: loading(finance.loadWrongAccount),
+        balanceSheet: loading(finance.loadBalanceSheet),
+        profitAndLoss: loading(finance.loadProfitAndLoss),
+        cashflow: loading(finance.loadCashflow),
+        accounts: loading(finance.loadAccounts),
+      },
     },
   }),
   process({

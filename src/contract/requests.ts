@@ -13,7 +13,7 @@ import { isoDay, text } from './common';
 
 export const CUSTOMER_REQUEST_KINDS = ['loan_extension', 'loan_deactivation', 'imei_change'] as const;
 /** Business operations decided in `pending/maker/checker/requests`. Later operations add their kind here. */
-export const BUSINESS_REQUEST_KINDS = ['phone_price_update'] as const;
+export const BUSINESS_REQUEST_KINDS = ['phone_price_update', 'suspense_allocation', 'capital_injection', 'capital_deduction'] as const;
 /**
  * Portal changes decided in `pending/maker/checker/requests/portal`: every admin change (issue 11) is one of these,
  * made by one admin and applied only when a second one approves it.

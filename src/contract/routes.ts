@@ -9,6 +9,7 @@ import { customerActionRoutes } from './customer-action-routes';
 import { analyticsRoutes } from './analytics-routes';
 import { collectionRoutes } from './collections-routes';
 import { storesRoutes } from './stores-routes';
+import { financeRoutes } from './finance-routes';
 import { idParam, listQuery } from './common';
 
 export const routes = {
@@ -506,6 +507,7 @@ export const routes = {
   ...analyticsRoutes,
   ...collectionRoutes,
   ...storesRoutes,
+  ...financeRoutes,
 } satisfies Record<string, RouteContract>;
 
 export type { RouteContract };

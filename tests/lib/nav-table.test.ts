@@ -39,6 +39,9 @@ describe('the side navigation table (spec section 2)', () => {
       '/dashboard/suspense-transactions',
       '/dashboard/reconciliation',
       '/dashboard/capital-accounting',
+      '/dashboard/finance/balance-sheet',
+      '/dashboard/finance/profit-and-loss',
+      '/dashboard/finance/cashflow',
       '/dashboard/security',
       '/dashboard/requests-audit',
     ]);
@@ -69,8 +72,11 @@ describe('the side navigation table (spec section 2)', () => {
   });
 
   it('hides a group whose entries the user may not open (no dead ends)', () => {
-    expect(labels(['DEDUCT_CAPITAL_INJECTION'])).toEqual(['nav.dashboard']);
-    expect(labels(['DEDUCT_CAPITAL_INJECTION', 'DEDUCT_CAPITAL'])).toContain('nav.finance[nav.capitalAccounting]');
+    // DEDUCT_CAPITAL_INJECTION opens the Finance group for the statements (issue 13), not capital accounting.
+    expect(labels(['DEDUCT_CAPITAL_INJECTION'])).toEqual(['nav.dashboard', 'nav.finance[nav.balanceSheet,nav.profitAndLoss,nav.cashflow]']);
+    expect(labels(['DEDUCT_CAPITAL_INJECTION', 'DEDUCT_CAPITAL'])).toContain(
+      'nav.finance[nav.capitalAccounting,nav.balanceSheet,nav.profitAndLoss,nav.cashflow]',
+    );
   });
 
   it('knows which group holds a path, so that group starts open', () => {

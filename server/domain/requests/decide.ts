@@ -15,6 +15,7 @@ import { audit } from '../../audit';
 import type { Row } from '../shared';
 import { type Change, type Payload, refuse } from './record';
 import { EFFECTS } from './effects';
+import type { Sms } from '../finance/suspense';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deciding
@@ -41,7 +42,8 @@ async function decideOne(
   const now = deps.clock.now();
   const status = body.decision === 'approve' ? 'approved' : 'denied';
   const comment = body.comment || null;
-  return deps.db.transaction(async (tx) => {
+  const sms: Sms[] = [];
+  const decided = await deps.db.transaction(async (tx) => {
     // The claim: only a submitted request of this queue, never by its maker. Concurrent deciders queue on the row
     // lock this takes; once the first commits, the others' WHERE no longer matches.
     const [request] = await tx.query<Row>(
@@ -62,7 +64,7 @@ async function decideOne(
     const payload = request.payload as Payload;
     let change: Change = { before: payload.before, after: payload.after };
     if (status === 'approved') {
-      change = await EFFECTS[request.kind as RequestKind](tx, { request, params: payload.params, checker: caller, now });
+      change = await EFFECTS[request.kind as RequestKind](tx, { request, params: payload.params, checker: caller, now, sms });
       await tx.query<Row>('UPDATE requests SET applied = $2 WHERE id = $1', [id, JSON.stringify(change)]);
     }
     await audit(tx, {
@@ -83,6 +85,9 @@ async function decideOne(
     if (status === 'approved') Object.assign(result, change);
     return result;
   });
+  // The SMS gateway is an outside party: after the commit.
+  for (const message of sms) await deps.adapters.messages.send({ channel: 'sms', ...message });
+  return decided;
 }
 
 /**

@@ -6,6 +6,8 @@ import { eatDay } from '../calendar';
 import type { Row, Tx } from '../shared';
 import { type Change, type Payload, onUnique, refuse } from './record';
 import { imeiInUse, imeiTaken } from './customer-requests';
+import { allocateSuspended, type Sms } from '../finance/suspense';
+import { applyCapitalChange } from '../finance/capital';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Effects: what approving each kind does, inside the deciding transaction. Each answers the change as it really
@@ -16,6 +18,8 @@ interface EffectContext {
   params: Record<string, any>;
   checker: Caller;
   now: Date;
+  /** SMS the effect wants sent once the decision commits. */
+  sms: Sms[];
 }
 
 type Effect = (tx: Tx, ctx: EffectContext) => Promise<Change>;
@@ -49,6 +53,9 @@ const adminAudit = (
   });
 
 export const EFFECTS: Record<RequestKind, Effect> = {
+  suspense_allocation: allocateSuspended,
+  capital_injection: applyCapitalChange,
+  capital_deduction: applyCapitalChange,
   async loan_extension(tx, { request, params, now }) {
     const days = params.days_to_extend as number;
     const today = eatDay(now);

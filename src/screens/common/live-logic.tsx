@@ -23,6 +23,9 @@ export type ResourceSource = 'users' | 'groups' | 'groupRoles' | 'requestAudit';
 export type DeviceListKind = 'damaged' | 'lost' | 'suspended';
 export type CustomerListKind = 'sms' | 'ratings' | 'payments' | 'statements';
 export type CustomerRequestKind = 'extension' | 'deregistration' | 'imei';
+/** The finance lists (issue 13). */
+export type FinanceList = 'transactions' | 'suspense' | 'journal' | 'accounts';
+export type FinanceLoad = 'suspenseSummary' | 'wrongAccount' | 'balanceSheet' | 'profitAndLoss' | 'cashflow' | 'accounts';
 export type CustomerActionKind = 'offlinePin' | 'rateCall' | 'resetPin' | 'forgotPassword' | 'awardData';
 /** Loans, defaulters and debt collection (issue 14): its lists, its one-off loads and exports, and its actions. */
 export type CollectionListKind = 'mine' | 'npl' | 'all' | 'loans';
@@ -71,6 +74,8 @@ export interface LiveLogic {
   collectionLists: Readonly<Record<CollectionListKind, ResourceListLogic>>;
   collectionLoad: (kind: CollectionLoadKind) => LoadLogic;
   collectionAction: (kind: CollectionActionKind) => typeof customerActionMachine;
+  financeLists: Readonly<Record<FinanceList, ResourceListLogic>>;
+  financeLoad: Readonly<Record<FinanceLoad, LoadLogic>>;
   approvalQueue: (queue: RequestQueue) => typeof approvalQueueMachine;
   approvalRequest: (queue: RequestQueue) => typeof approvalRequestMachine;
   customerLookup: typeof customerLookupMachine;
