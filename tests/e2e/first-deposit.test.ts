@@ -129,7 +129,8 @@ describe('first-time deposit, as an agent', () => {
     await wizard.seeDepositReceived();
     await wizard.enterCodes(await agentCode(name), await customerCode('255715300206'));
     await wizard.seeStep(5, 'identity');
-    await wizard.answerQuestion(/mother/i as never, 'Zawadi');
+    // The question in the agent's language, not its code (mother_first_name).
+    await wizard.answerQuestion(sw.securityQuestion.mother_first_name, 'Zawadi');
     await wizard.seeStep(6, 'contract');
     await wizard.sign(name, (label) => check(page, label));
     await wizard.confirmLock((label) => check(page, label));

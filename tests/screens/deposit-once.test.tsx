@@ -5,6 +5,9 @@ import { renderApp } from '../support/render-app';
 import { jsdomUi } from '../support/ui-jsdom';
 import { loggedInSession } from '../support/fake-session';
 import { HELD_ID, contract, customer, depositCompleted, heldRefusal, heldStatus, qualified } from '../machines/deposit-fixtures';
+import en from '../../src/i18n/locales/deposit/en.json';
+import sw from '../../src/i18n/locales/deposit/sw.json';
+import pt from '../../src/i18n/locales/deposit/pt.json';
 
 /**
  * Issue 11 item 1 (decision 010), the wizard's side: a customer whose deposit is paid in a wizard is shown that
@@ -163,5 +166,20 @@ describe('a deposit taken once, in the wizard', () => {
     await ui.seeText('Step 1 of 8: Customer');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(sent('/api/v1/customer_limits')).toEqual([{ msisdn: customer.msisdn }]);
+  });
+
+  it("shows the customer's security question in words, not its code (issue 17)", async () => {
+    server.search = heldRefusal({ step: 'identity' });
+    server.status = heldStatus('identity', { customer: { ...customer, security_question: 'first_school' } });
+    const ui = await search();
+    await ui.click('button', 'Resume this deposit');
+    await ui.seeText('Step 5 of 8: Identity');
+    await ui.click('button', 'Security question');
+    await ui.fill('What was the name of your first school?', 'Mwenge');
+    expect(screen.queryByText('first_school')).toBeNull();
+    // Every question the portal keeps as a code has its words in every language.
+    const codes = ['mother_first_name', 'birth_village', 'first_school', 'favourite_food'];
+    for (const words of [en, sw, pt]) expect(Object.keys(words.securityQuestion).sort()).toEqual([...codes].sort());
+    expect(new Set([en, sw, pt].map((w) => w.securityQuestion.first_school)).size).toBe(3);
   });
 });

@@ -146,7 +146,11 @@ export function Scanner({ scanner }: { scanner: ScannerRef }) {
 }
 
 function SecurityQuestion({ identity, question }: { identity: IdentityRef; question: string }) {
-  const { t } = useTranslation('deposit');
+  const { t, i18n } = useTranslation('deposit');
+  // The question is kept as a code (first_school ...): shown in the agent's language; a question kept as text (older
+  // records) is shown as it is.
+  const key = `deposit:securityQuestion.${question}`;
+  const questionText = /^[a-z_]+$/.test(question) && i18n.exists(key) ? t(key) : question;
   const verifying = useSelector(identity, (s) => s.hasTag('busy'));
   const invalid = useSelector(identity, (s) => s.context.invalid);
   const failure = useSelector(identity, (s) => s.context.failure);
@@ -158,7 +162,7 @@ function SecurityQuestion({ identity, question }: { identity: IdentityRef; quest
     <form onSubmit={submit} noValidate>
       <Stack gap="3">
         <Field.Root invalid={!!invalid?.answer} required>
-          <Field.Label>{question}</Field.Label>
+          <Field.Label>{questionText}</Field.Label>
           <Input name="answer" autoComplete="off" autoFocus />
           <Field.HelperText>{t('deposit:identity.answerHelp')}</Field.HelperText>
           {invalid?.answer && <Field.ErrorText>{describeInvalid(t, invalid.answer)}</Field.ErrorText>}
