@@ -127,7 +127,9 @@ export async function rebuildMissingDays(tx: Queryable, first: string, last: str
     if (!g) groups.set(key, values);
     else for (let i = 0; i < values.length; i++) g[i]! += values[i]!;
   };
-  for (const l of loans) {
+  for (const [i, l] of loans.entries()) {
+    // A long walk lets the server answer requests now and then.
+    if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
     const inst = Number(l.inst);
     const total = inst * Number(l.n);
     const iv = Number(l.iv);
@@ -233,17 +235,21 @@ export interface RefreshReport {
 }
 
 /**
- * The ageing run's last step: today's snapshot, the missing days of the last HISTORY_DAYS, and the cohorts once a
- * day. One transaction, so a dashboard never reads half a refresh.
+ * The ageing run's last step: the missing days of the last HISTORY_DAYS, then in one transaction (a dashboard never
+ * reads half of it) today's snapshot and, once a day, the cohorts.
  */
 export async function refreshAnalytics(deps: Pick<Deps, 'db'>, now: Date): Promise<RefreshReport> {
+  // Missing history (a first start: months of days) is written chunk by chunk, each its own statement, so the
+  // portal's requests are served between the chunks instead of waiting for the whole rebuild.
+  const today = eatDay(now);
+  await rebuildMissingDays(deps.db, addDays(today, -HISTORY_DAYS), addDays(today, -1));
   return deps.db.transaction((tx) => refreshAnalyticsIn(tx, now));
 }
 
-/** refreshAnalytics inside a transaction already open (the demo seed's). */
-export async function refreshAnalyticsIn(tx: Queryable, now: Date): Promise<RefreshReport> {
+/** refreshAnalytics inside a transaction already open (the demo seed's, which leaves the history to the first run). */
+export async function refreshAnalyticsIn(tx: Queryable, now: Date, options: { history?: boolean } = {}): Promise<RefreshReport> {
   const today = eatDay(now);
-  await rebuildMissingDays(tx, addDays(today, -HISTORY_DAYS), addDays(today, -1));
+  if (options.history !== false) await rebuildMissingDays(tx, addDays(today, -HISTORY_DAYS), addDays(today, -1));
   await refreshToday(tx, today);
   const [last] = await tx.query<{ day: string }>(
     "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_refreshes WHERE part = 'cohorts'",

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Card, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { motion } from 'framer-motion';
@@ -6,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useLiveLogic } from '../common/live-logic';
 import { useRoles, useUser } from '../common/session-context';
 import { LoadFailure } from '../common/load-failure';
-import { HomeFigures } from './home-figures';
+
+// The figures (and their strings, a namespace of their own) load after the welcome and the shortcuts.
+const HomeFigures = lazy(() => import('./home-figures').then((m) => ({ default: m.HomeFigures })));
 
 export default function HomeScreen() {
   const { t } = useTranslation();
@@ -31,7 +34,9 @@ export default function HomeScreen() {
         )}
         <Text color="fg.muted">{t('home.greeting', { name: user?.name })}</Text>
       </Stack>
-      <HomeFigures />
+      <Suspense fallback={<Skeleton height="24" />}>
+        <HomeFigures />
+      </Suspense>
       <Heading as="h2" size="md">
         {t('home.shortcuts')}
       </Heading>
