@@ -376,13 +376,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
   // Processes, in the explorer's order.
   process({
     machine: sessionMachine,
-    about: 'processes.about.session',
+    about: 'processes:about.session',
     shownOn: [
-      { prefix: 'restoring', screen: 'processes.screen.spinner' },
+      { prefix: 'restoring', screen: 'processes:screen.spinner' },
       { prefix: 'loggedOut', screen: '/' },
       { prefix: 'authenticated.otp', screen: '/otp' },
       { prefix: 'authenticated', screen: '/dashboard' },
-      { prefix: 'loggingOut', screen: 'processes.screen.spinner' },
+      { prefix: 'loggingOut', screen: 'processes:screen.spinner' },
     ],
     calls: {
       restoreSession: 'reads the user and roles from local storage',
@@ -396,13 +396,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   process({
     machine: themeMachine,
-    about: 'processes.about.theme',
-    shownOn: [{ prefix: '', screen: 'processes.screen.topBar' }],
+    about: 'processes:about.theme',
+    shownOn: [{ prefix: '', screen: 'processes:screen.topBar' }],
     calls: {},
   }),
   process({
     machine: resourceListMachine,
-    about: 'processes.about.resourceList',
+    about: 'processes:about.resourceList',
     shownOn: [{ prefix: '', screen: `/dashboard/security, /dashboard/users, ${STORE_SCREENS}` }],
     calls: {
       fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}; the collection lists: ${apis(routes.myDefaulters, routes.nplDefaulters, routes.allDefaulters, routes.lipaPolePoleLoans)}; in the stores area ${apis(routes.stores, routes.regions, routes.agentsPerStore, routes.categories, routes.inventory, routes.transfers, routes.stockCounts)}`,
@@ -438,7 +438,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   process({
     machine: loadMachine,
-    about: 'processes.about.load',
+    about: 'processes:about.load',
     shownOn: [{ prefix: '', screen: '/dashboard' }],
     calls: {
       load: `${api(routes.settings)}; in collections ${apis(routes.debtCollectionCalls, routes.debtCollectors, routes.defaultersReasons)} or a CSV export`,
@@ -463,7 +463,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   process({
     machine: approvalQueueMachine,
-    about: 'processes.about.approvalQueue',
+    about: 'processes:about.approvalQueue',
     shownOn: [{ prefix: '', screen: '/dashboard/deregistrations, /dashboard/imei_changes, /dashboard/loan_extensions' }],
     calls: {
       fetchQueue: apis(
@@ -485,28 +485,28 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   process({
     machine: approvalRequestMachine,
-    about: 'processes.about.approvalRequest',
+    about: 'processes:about.approvalRequest',
     shownOn: [{ prefix: '', screen: '/dashboard/deregistrations, /dashboard/imei_changes, /dashboard/loan_extensions' }],
     calls: { decide: 'the decide call of its queue, with one id' },
     live: { approvalRequest: requestMachine },
   }),
   process({
     machine: customerLookupMachine,
-    about: 'processes.about.customerLookup',
+    about: 'processes:about.customerLookup',
     shownOn: [{ prefix: '', screen: `/dashboard/customers/find, ${CUSTOMER_VIEW}` }],
     calls: { findCustomer: api(routes.findCustomer) },
     live: { customerLookup: liveCustomerLookup },
   }),
   process({
     machine: customerRequestMachine,
-    about: 'processes.about.customerRequest',
+    about: 'processes:about.customerRequest',
     shownOn: [{ prefix: '', screen: CUSTOMER_VIEW }],
     calls: { submitRequest: apis(routes.requestLoanExtension, routes.requestLoanDeactivation, routes.requestImeiChange) },
     live: { customerRequest: liveCustomerRequest },
   }),
   process({
     machine: customerActionMachine,
-    about: 'processes.about.customerAction',
+    about: 'processes:about.customerAction',
     shownOn: [{ prefix: '', screen: `${CUSTOMER_VIEW}, ${STORE_SCREENS}` }],
     calls: {
       submitAction: `${apis(
@@ -525,14 +525,14 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   process({
     machine: deviceStatusMachine,
-    about: 'processes.about.deviceStatus',
+    about: 'processes:about.deviceStatus',
     shownOn: [{ prefix: '', screen: '/dashboard/stolen-phone, /dashboard/recovered-phone' }],
     calls: { findDevice: api(routes.deviceStatus), changeStatus: `${api(routes.reportStolen)} or ${api(routes.recordRecovered)}` },
     live: { deviceStatus: liveDeviceStatus },
   }),
   process({
     machine: lockChangeMachine,
-    about: 'processes.about.lockChange',
+    about: 'processes:about.lockChange',
     shownOn: [{ prefix: '', screen: CUSTOMER_VIEW }],
     calls: {
       loadLock: `${api(routes.viewDeviceLockType)} and ${api(routes.lockSolutionStatus)}`,
@@ -543,7 +543,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   process({
     machine: firstDepositMachine,
-    about: 'processes.about.firstDeposit',
+    about: 'processes:about.firstDeposit',
     shownOn: [{ prefix: '', screen: ADD_LOAN_SCREEN }],
     calls: {
       findPhones: api(routes.qualifiedPhones),
@@ -561,13 +561,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
   // The wizard's children, shown inside its screen.
   process({
     machine: depositPaymentMachine,
-    about: 'processes.about.depositPayment',
+    about: 'processes:about.depositPayment',
     shownOn: [{ prefix: '', screen: ADD_LOAN_SCREEN }],
     calls: { pushDeposit: api(routes.depositPush), confirmDeposit: api(routes.depositConfirm) },
   }),
   process({
     machine: identityCheckMachine,
-    about: 'processes.about.identityCheck',
+    about: 'processes:about.identityCheck',
     shownOn: [{ prefix: '', screen: ADD_LOAN_SCREEN }],
     calls: {
       scannerCapture: 'the scanner-capture machine (its own statechart)',
@@ -577,15 +577,15 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   process({
     machine: processExplorerMachine,
-    about: 'processes.about.processExplorer',
+    about: 'processes:about.processExplorer',
     shownOn: [{ prefix: '', screen: '/dashboard/processes' }],
     calls: { layoutProcess: 'lays the chart out with ELK (elkjs), in the browser' },
-    live: { processExplorer: liveProcessExplorer(machineById, notice('error', 'processes.exportFailed')) },
+    live: { processExplorer: liveProcessExplorer(machineById, notice('error', 'processes:exportFailed')) },
   }),
   process({
     machine: scannerCaptureMachine,
-    about: 'processes.about.scannerCapture',
-    shownOn: [{ prefix: '', screen: 'processes.screen.scannerCheck' }],
+    about: 'processes:about.scannerCapture',
+    shownOn: [{ prefix: '', screen: 'processes:screen.scannerCheck' }],
     calls: {
       capture: 'POST {device_bridge_url}/SGIFPCapture (the local biometric device service, form Timeout, Quality, templateFormat)',
       convert:
@@ -596,7 +596,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   // The wizard's lock step and the lock solution change.
   process({
     machine: lockInstallMachine,
-    about: 'processes.about.lockInstall',
+    about: 'processes:about.lockInstall',
     shownOn: [{ prefix: '', screen: `${ADD_LOAN_SCREEN}, ${CUSTOMER_VIEW}` }],
     calls: {
       prepare: `${api(routes.wizardStatus)} (in the deposit wizard) or ${api(routes.changeLockSolution)} (in a lock solution change)`,
@@ -607,7 +607,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   // ... and, for a vivo lock, its code.
   process({
     machine: vivoAuthCodeMachine,
-    about: 'processes.about.vivoAuthCode',
+    about: 'processes:about.vivoAuthCode',
     shownOn: [{ prefix: '', screen: `${ADD_LOAN_SCREEN}, ${CUSTOMER_VIEW}` }],
     calls: {
       sendCode: `${api(routes.sendVivoAuthCode)} (in the deposit wizard) or ${api(routes.sendLockChangeVivoCode)} (in a lock solution change)`,

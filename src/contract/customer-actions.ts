@@ -36,17 +36,7 @@ export const CALL_DESCRIPTIONS = [
 export const DATA_BUNDLES = ['100MB', '500MB', '1GB', '2GB'] as const;
 export const DEVICE_STATUSES = ['active', 'stolen', 'lost', 'damaged'] as const;
 
-/** The server's names for the refusals of these calls, so the screens say them in every language. */
-export const CUSTOMER_ACTION_REFUSALS = [
-  'not_found', // 404: no such customer or device
-  'no_device', // 404: the customer has no device
-  'already_stolen', // 409: the device is already reported stolen (or lost)
-  'not_stolen', // 409: recovering a device that is neither stolen nor lost
-  'device_stolen', // 409: an unlock of a stolen or lost device
-  'device_rate_limited', // 429: too many offline PINs for this device
-  'staff_rate_limited', // 429: too many offline PINs by this staff member
-  'bundle_recent', // 409: a data bundle was awarded to this customer in the last 7 days
-] as const;
+export { CUSTOMER_ACTION_REFUSALS } from './refusal-reasons';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fields

@@ -9,15 +9,7 @@ import { msisdnField } from './requests';
  * installed: the change applies. The device is the customer's current one (of their newest loan).
  */
 
-/** The server's names for the refusals of these calls, so the screens say them in every language. */
-export const LOCK_CHANGE_REFUSALS = [
-  'not_found', // 404: no such customer
-  'no_device', // 404: the customer has no device
-  'device_stolen', // 409: a stolen or lost device keeps its lock until it is recovered
-  'same_lock_type', // 409: the device already has this lock type
-  'no_change_started', // 409: confirming (or sending a vivo code) with no change started
-  'vivo_not_verified', // 409: a change to vivo before its authorization code is verified
-] as const;
+export { LOCK_CHANGE_REFUSALS } from './refusal-reasons';
 
 export const lockTypeRequest = z.object({ msisdn: msisdnField });
 

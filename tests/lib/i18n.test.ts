@@ -27,7 +27,7 @@ describe.each(namespaces)('translations of namespace %s', (namespace) => {
     expect(Object.keys(other).sort()).toEqual(Object.keys(english).sort());
     for (const [key, text] of Object.entries(english)) expect(placeholders(other[key]!), key).toEqual(placeholders(text));
     // Words that are the same in the other language: language names, "e-mail" in Portuguese, a unit.
-    const same = new Set(['otp.channel.email', 'processes.ms']);
+    const same = new Set(['otp.channel.email', 'ms']);
     const untranslated = Object.keys(english).filter(
       (k) => other[k] === english[k] && english[k]!.length > 5 && !k.startsWith('languages.') && !same.has(k),
     );

@@ -75,7 +75,7 @@ function FilterSelect({
 
 /** A queue of pending requests: oldest first, select and decide one or many, each with its own result. */
 export default function QueueScreen({ queue }: { queue: RequestQueue }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['translation', 'audit']);
   const held = useRoles();
   const rules = rolesOf(queue);
   const view = QUEUE_VIEWS[queue];
@@ -123,7 +123,7 @@ export default function QueueScreen({ queue }: { queue: RequestQueue }) {
             label={t('approvals.filterKind')}
             all={t('approvals.allKinds')}
             value={filter.kind}
-            options={rules.kinds.map((k) => [k, t(`audit.kinds.${k}`)])}
+            options={rules.kinds.map((k) => [k, t(`audit:kinds.${k}`)])}
             onChange={(v) => filterBy('kind', v)}
           />
         )}

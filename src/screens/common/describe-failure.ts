@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
-import { CUSTOMER_ACTION_REFUSALS } from '../../contract/customer-actions';
-import { LOCK_CHANGE_REFUSALS } from '../../contract/lock-change';
+import { CUSTOMER_ACTION_REFUSALS, LOCK_CHANGE_REFUSALS } from '../../contract/refusal-reasons';
 import type { CallFailure } from '../../lib/call-failure';
 import type { DeviceFailure, DeviceFailureKind } from '../../lib/device-failure';
 

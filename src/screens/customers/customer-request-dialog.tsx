@@ -21,7 +21,7 @@ export function CustomerRequestAction({
   loanId?: number;
   deviceId?: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'customers']);
   const request = useActorRef(useLiveLogic('customerRequest')(kind));
   const open = useSelector(request, (s) => s.matches('editing') || s.matches('submitting'));
   const saving = useSelector(request, (s) => s.hasTag('busy'));
@@ -44,16 +44,16 @@ export function CustomerRequestAction({
   return (
     <>
       <Button size="sm" variant="outline" onClick={() => request.send({ type: 'form.opened' })}>
-        {t(`customers.request.${kind}`)}
+        {t(`customers:customers.request.${kind}`)}
       </Button>
       {sent && (
         <Alert.Root status="success" role="alert" size="sm">
           <Alert.Indicator />
-          <Alert.Title>{t('customers.requestSent')}</Alert.Title>
+          <Alert.Title>{t('customers:customers.requestSent')}</Alert.Title>
         </Alert.Root>
       )}
       <FormDialog
-        title={t(`customers.request.${kind}`)}
+        title={t(`customers:customers.request.${kind}`)}
         open={open}
         saving={saving}
         failure={failure}
@@ -62,14 +62,14 @@ export function CustomerRequestAction({
       >
         {kind === 'extension' && (
           <Field.Root invalid={!!errors.days_to_extend} required>
-            <Field.Label>{t('customers.days')}</Field.Label>
+            <Field.Label>{t('customers:customers.days')}</Field.Label>
             <Input name="days" type="number" inputMode="numeric" min={1} max={90} />
-            <Field.ErrorText>{t('customers.daysRequired')}</Field.ErrorText>
+            <Field.ErrorText>{t('customers:customers.daysRequired')}</Field.ErrorText>
           </Field.Root>
         )}
         {kind === 'imei' && (
           <Field.Root invalid={!!errors.new_imei} required>
-            <Field.Label>{t('customers.newImei')}</Field.Label>
+            <Field.Label>{t('customers:customers.newImei')}</Field.Label>
             <Input name="imei" inputMode="numeric" maxLength={17} />
             <Field.ErrorText>{t('validation.valid', { field: 'IMEI' })}</Field.ErrorText>
           </Field.Root>
@@ -77,7 +77,7 @@ export function CustomerRequestAction({
         <Field.Root invalid={!!errors.reason} required={kind !== 'extension'}>
           <Field.Label>{t('approvals.reason')}</Field.Label>
           <Textarea name="reason" rows={2} />
-          <Field.ErrorText>{t('customers.reasonRequired')}</Field.ErrorText>
+          <Field.ErrorText>{t('customers:customers.reasonRequired')}</Field.ErrorText>
         </Field.Root>
       </FormDialog>
     </>

@@ -41,7 +41,7 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
 
 /** One customer (held by msisdn): profile, device and loans as the role allows, and the requests staff make. */
 export default function CustomerViewScreen() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['translation', 'customers']);
   const roles = useRoles();
   const [search] = useSearchParams();
   const msisdn = search.get('msisdn');
@@ -67,8 +67,8 @@ export default function CustomerViewScreen() {
   if (notFound || !view) {
     return (
       <Stack gap="3">
-        <Text role="alert">{t('customers.notFound')}</Text>
-        <Link href="/customers/find">{t('customers.findTitle')}</Link>
+        <Text role="alert">{t('customers:customers.notFound')}</Text>
+        <Link href="/customers/find">{t('customers:customers.findTitle')}</Link>
       </Stack>
     );
   }
@@ -81,7 +81,7 @@ export default function CustomerViewScreen() {
           {customer.first_name} {customer.other_names}
         </Heading>
         <Badge colorPalette={customer.loan_status === 'active' ? 'green' : 'gray'}>
-          {t(`customers.loanStatus.${customer.loan_status}`)}
+          {t(`customers:customers.loanStatus.${customer.loan_status}`)}
         </Badge>
       </HStack>
       <HStack gap="2" wrap="wrap">
@@ -113,27 +113,27 @@ export default function CustomerViewScreen() {
         )}
       </HStack>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Section title={t('customers.profile')}>
+        <Section title={t('customers:customers.profile')}>
           <Facts
             items={[
-              [t('customers.phone'), customer.msisdn],
-              [t('customers.nationalId'), customer.national_id],
-              [t('customers.nida'), customer.nida_number ?? '—'],
-              [t('customers.registeredOn'), day(customer.registered_at, '—')],
-              [t('customers.sex'), customer.sex],
-              [t('customers.dateOfBirth'), day(customer.date_of_birth, '—')],
+              [t('customers:customers.phone'), customer.msisdn],
+              [t('customers:customers.nationalId'), customer.national_id],
+              [t('customers:customers.nida'), customer.nida_number ?? '—'],
+              [t('customers:customers.registeredOn'), day(customer.registered_at, '—')],
+              [t('customers:customers.sex'), customer.sex],
+              [t('customers:customers.dateOfBirth'), day(customer.date_of_birth, '—')],
               [
-                t('customers.residence'),
+                t('customers:customers.residence'),
                 [customer.resident_street, customer.resident_village, customer.resident_district, customer.resident_region]
                   .filter(Boolean)
                   .join(', ') || '—',
               ],
-              [t('customers.customerKey'), customer.customer_key],
+              [t('customers:customers.customerKey'), customer.customer_key],
             ]}
           />
         </Section>
         {device && (
-          <Section title={t('customers.device')}>
+          <Section title={t('customers:customers.device')}>
             <Facts
               items={[
                 [
@@ -142,36 +142,39 @@ export default function CustomerViewScreen() {
                     {device.imei}
                   </Text>,
                 ],
-                [t('customers.deviceName'), device.device_name],
-                [t('customers.lockType'), device.lock_solution_type],
-                [t('customers.lockStatus'), device.is_locked ? t('customers.locked') : t('customers.unlocked')],
-                [t('customers.lastCheckIn'), day(device.last_check_in, t('customers.unavailable'))],
-                [t('customers.futureLock'), day(device.future_lock_date, t('customers.unavailable'))],
+                [t('customers:customers.deviceName'), device.device_name],
+                [t('customers:customers.lockType'), device.lock_solution_type],
+                [
+                  t('customers:customers.lockStatus'),
+                  device.is_locked ? t('customers:customers.locked') : t('customers:customers.unlocked'),
+                ],
+                [t('customers:customers.lastCheckIn'), day(device.last_check_in, t('customers:customers.unavailable'))],
+                [t('customers:customers.futureLock'), day(device.future_lock_date, t('customers:customers.unavailable'))],
               ]}
             />
           </Section>
         )}
       </SimpleGrid>
       {loans && (
-        <Section title={t('customers.loans')}>
+        <Section title={t('customers:customers.loans')}>
           {loans.length === 0 ? (
-            <Text color="fg.muted">{t('customers.noLoans')}</Text>
+            <Text color="fg.muted">{t('customers:customers.noLoans')}</Text>
           ) : (
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>{t('customers.loanNumber')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('customers.balance')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('customers.amountPaid')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('customers.nextDue')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('customers.daysDefaulted')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('customers:customers.loanNumber')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('customers:customers.balance')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('customers:customers.amountPaid')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('customers:customers.nextDue')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('customers:customers.daysDefaulted')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {loans.map((loan) => (
                   <Table.Row key={loan.id}>
                     <Table.Cell>
-                      {loan.loan_number} <Badge size="sm">{t(`customers.loanState.${loan.status}`)}</Badge>
+                      {loan.loan_number} <Badge size="sm">{t(`customers:customers.loanState.${loan.status}`)}</Badge>
                     </Table.Cell>
                     <Table.Cell>{money(loan.loan_balance)}</Table.Cell>
                     <Table.Cell>{money(loan.amount_paid)}</Table.Cell>
@@ -179,7 +182,7 @@ export default function CustomerViewScreen() {
                       {loan.next_repayment_date ?? '—'}
                     </Table.Cell>
                     <Table.Cell>
-                      {loan.days_defaulted} ({t(`customers.category.${defaulterCategory(loan.days_defaulted)}`)})
+                      {loan.days_defaulted} ({t(`customers:customers.category.${defaulterCategory(loan.days_defaulted)}`)})
                     </Table.Cell>
                   </Table.Row>
                 ))}

@@ -9,7 +9,7 @@ import { LoadFailure } from '../common/load-failure';
 
 /** Find customer (FIND_CUSTOMER): by phone number in any Tanzanian form, or by national ID. */
 export default function FindCustomerScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'customers']);
   const lookup = useActorRef(useLiveLogic('customerLookup'), { input: { query: null } });
   const busy = useSelector(lookup, (s) => s.hasTag('busy'));
   const found = useSelector(lookup, (s) => (s.matches('found') ? s.context.view : null));
@@ -30,30 +30,30 @@ export default function FindCustomerScreen() {
   return (
     <Stack gap="4" maxW="lg">
       <Heading as="h1" size="lg">
-        {t('customers.findTitle')}
+        {t('customers:customers.findTitle')}
       </Heading>
       <form onSubmit={submit} noValidate>
         <Stack gap="3">
           <Field.Root invalid={empty} required>
-            <Field.Label>{t('customers.query')}</Field.Label>
+            <Field.Label>{t('customers:customers.query')}</Field.Label>
             <Input name="query" inputMode="text" autoFocus placeholder="0754 123 456" />
-            <Field.HelperText>{t('customers.queryHelp')}</Field.HelperText>
-            <Field.ErrorText>{t('customers.queryRequired')}</Field.ErrorText>
+            <Field.HelperText>{t('customers:customers.queryHelp')}</Field.HelperText>
+            <Field.ErrorText>{t('customers:customers.queryRequired')}</Field.ErrorText>
           </Field.Root>
           <Button type="submit" colorPalette="blue" loading={busy} alignSelf="start">
-            {t('customers.search')}
+            {t('customers:customers.search')}
           </Button>
         </Stack>
       </form>
       {notFound && (
         <Alert.Root status="warning" role="alert">
           <Alert.Indicator />
-          <Alert.Title>{t('customers.notFound')}</Alert.Title>
+          <Alert.Title>{t('customers:customers.notFound')}</Alert.Title>
         </Alert.Root>
       )}
       {failure && <LoadFailure failure={failure} onRetry={() => lookup.send({ type: 'search.retry' })} />}
       <Text fontSize="sm" color="fg.muted">
-        {t('customers.findHelp')}
+        {t('customers:customers.findHelp')}
       </Text>
     </Stack>
   );

@@ -20,7 +20,7 @@ const NO_STATES: ReadonlySet<string> = new Set();
 
 /** The diagram with the states a running actor of this process is in now highlighted. */
 function LiveDiagram({ actor, entry, ...props }: { actor: AnyActorRef; entry: ProcessCard } & Omit<DiagramProps, 'active'>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('processes');
   const snapshot = useSelector(actor, (s) => s as AnyMachineSnapshot);
   const active = useMemo(
     () =>
@@ -34,7 +34,7 @@ function LiveDiagram({ actor, entry, ...props }: { actor: AnyActorRef; entry: Pr
   return (
     <>
       <Text fontSize="sm" data-testid="live-view">
-        <Badge colorPalette="blue">{t('processes.live')}</Badge> {t('processes.liveNow', { states: [...active].join(', ') })}
+        <Badge colorPalette="blue">{t('processes:live')}</Badge> {t('processes:liveNow', { states: [...active].join(', ') })}
       </Text>
       <ProcessDiagram {...props} active={active} />
     </>
@@ -42,9 +42,9 @@ function LiveDiagram({ actor, entry, ...props }: { actor: AnyActorRef; entry: Pr
 }
 
 function coverageText(t: TFunction, c: CoverageFigures | undefined) {
-  if (!c) return t('processes.noModelTest');
+  if (!c) return t('processes:noModelTest');
   const pct = (a: number, b: number) => (b ? Math.floor((a / b) * 1000) / 10 : 100);
-  return t('processes.coverage', {
+  return t('processes:coverage', {
     states: pct(c.states.reached, c.states.total),
     transitions: pct(c.transitions.reached, c.transitions.total),
   });
@@ -52,7 +52,7 @@ function coverageText(t: TFunction, c: CoverageFigures | undefined) {
 
 /** Processes (VIEW_ANALYTICS or any ANALYTICS role): every statechart, drawn, explained and downloadable. */
 export default function ProcessesScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('processes');
   const [search, setSearch] = useSearchParams();
   const processes = useLiveLogic('processes');
   const explorer = useActorRef(useLiveLogic('processExplorer'), { input: { processId: search.get('process') } });
@@ -75,7 +75,7 @@ export default function ProcessesScreen() {
       panX,
       panY,
       selected,
-      label: t('processes.diagramOf', { process: entry.machine.id }),
+      label: t('processes:diagramOf', { process: entry.machine.id }),
       onSelect: (path: string) => explorer.send({ type: 'state.selected', path }),
       onPan: (dx: number, dy: number) => explorer.send({ type: 'view.panned', dx, dy }),
       onZoom: (by: number) => explorer.send({ type: 'view.zoomed', by }),
@@ -90,12 +90,12 @@ export default function ProcessesScreen() {
     <Stack gap="5">
       <Stack gap="1">
         <Heading as="h1" size="lg">
-          {t('processes.title')}
+          {t('processes:title')}
         </Heading>
-        <Text color="fg.muted">{t('processes.intro')}</Text>
+        <Text color="fg.muted">{t('processes:intro')}</Text>
       </Stack>
       <Grid templateColumns={{ base: '1fr', xl: '280px 1fr' }} gap="5" alignItems="start">
-        <Stack as="ul" gap="2" listStyleType="none" aria-label={t('processes.list')}>
+        <Stack as="ul" gap="2" listStyleType="none" aria-label={t('processes:list')}>
           {processes.map((p) => (
             <li key={p.machine.id}>
               <Card.Root
@@ -117,7 +117,7 @@ export default function ProcessesScreen() {
                   </Button>
                   <Text fontSize="sm">{t(p.description)}</Text>
                   <Text fontSize="xs" color="fg.muted">
-                    {t('processes.size', { states: allNodes(p.machine.root).length - 1, transitions: edges(p.machine.root).length })} ·{' '}
+                    {t('processes:size', { states: allNodes(p.machine.root).length - 1, transitions: edges(p.machine.root).length })} ·{' '}
                     {coverageText(t, p.coverage)}
                   </Text>
                 </Card.Body>
@@ -126,10 +126,10 @@ export default function ProcessesScreen() {
           ))}
         </Stack>
         <Stack gap="4" minW="0">
-          {!entry && !busy && <Text color="fg.muted">{t('processes.choose')}</Text>}
+          {!entry && !busy && <Text color="fg.muted">{t('processes:choose')}</Text>}
           {busy && (
             <Text color="fg.muted" role="status">
-              {t('processes.layingOut')}
+              {t('processes:layingOut')}
             </Text>
           )}
           {failure && <LoadFailure failure={failure} onRetry={() => explorer.send({ type: 'layout.retry' })} />}
@@ -141,11 +141,11 @@ export default function ProcessesScreen() {
                 </Heading>
                 <HStack wrap="wrap" gap="2">
                   <ButtonGroup size="xs" variant="outline" attached>
-                    <IconButton aria-label={t('processes.zoomOut')} onClick={() => explorer.send({ type: 'view.zoomed', by: 1 / 1.25 })}>
+                    <IconButton aria-label={t('processes:zoomOut')} onClick={() => explorer.send({ type: 'view.zoomed', by: 1 / 1.25 })}>
                       −
                     </IconButton>
                     <Button onClick={() => explorer.send({ type: 'view.reset' })}>{Math.round(zoom * 100)}%</Button>
-                    <IconButton aria-label={t('processes.zoomIn')} onClick={() => explorer.send({ type: 'view.zoomed', by: 1.25 })}>
+                    <IconButton aria-label={t('processes:zoomIn')} onClick={() => explorer.send({ type: 'view.zoomed', by: 1.25 })}>
                       +
                     </IconButton>
                   </ButtonGroup>
@@ -154,7 +154,7 @@ export default function ProcessesScreen() {
                       <Button
                         key={format}
                         onClick={() => explorer.send({ type: 'export.requested', format })}
-                        aria-label={t('processes.download', { format: format.toUpperCase() })}
+                        aria-label={t('processes:download', { format: format.toUpperCase() })}
                       >
                         {format.toUpperCase()}
                       </Button>
@@ -171,13 +171,13 @@ export default function ProcessesScreen() {
                 <StateDetails entry={entry} path={selected} />
               ) : (
                 <Text fontSize="sm" color="fg.muted">
-                  {t('processes.clickState')}
+                  {t('processes:clickState')}
                 </Text>
               )}
               <Collapsible.Root>
                 <Collapsible.Trigger asChild>
                   <Button variant="outline" size="sm" alignSelf="start">
-                    {t('processes.paths')}
+                    {t('processes:paths')}
                   </Button>
                 </Collapsible.Trigger>
                 <Collapsible.Content>
@@ -185,7 +185,7 @@ export default function ProcessesScreen() {
                     {paths.map((p) => (
                       <List.Item key={p.state}>
                         <code>{p.state}</code>:{' '}
-                        {p.events === null ? t('processes.unreachable') : p.events.length ? p.events.join(' → ') : t('processes.start')}
+                        {p.events === null ? t('processes:unreachable') : p.events.length ? p.events.join(' → ') : t('processes:start')}
                       </List.Item>
                     ))}
                   </List.Root>

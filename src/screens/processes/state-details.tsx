@@ -7,7 +7,7 @@ import { screenOf, type ProcessCard } from './process-card';
 
 /** What happens in one state: its transitions with guards, the actors it runs, its timers, the screen that shows it. */
 export function StateDetails({ entry, path }: { entry: ProcessCard; path: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('processes');
   const machine: AnyStateMachine = entry.machine;
   const node = allNodes(machine.root).find((n) => statePath(n) === path) as AnyStateNode | undefined;
   if (!node) return null;
@@ -28,29 +28,29 @@ export function StateDetails({ entry, path }: { entry: ProcessCard; path: string
           </Badge>
         ))}
       </Box>
-      {screen && <Text fontSize="sm">{t('processes.shownOn', { screen: screen.startsWith('/') ? screen : t(screen) })}</Text>}
+      {screen && <Text fontSize="sm">{t('processes:shownOn', { screen: screen.startsWith('/') ? screen : t(screen) })}</Text>}
       <Text fontWeight="semibold" fontSize="sm">
-        {t('processes.transitions')}
+        {t('processes:transitions')}
       </Text>
       {out.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
-          {t('processes.none')}
+          {t('processes:none')}
         </Text>
       ) : (
         <List.Root fontSize="sm" gap="1" ps="4">
           {out.map((e, i) => (
             <List.Item key={i}>
-              <code>{edgeLabel(e.event, e.guard)}</code> → {e.to.map(statePath).join(', ') || t('processes.stays')}
+              <code>{edgeLabel(e.event, e.guard)}</code> → {e.to.map(statePath).join(', ') || t('processes:stays')}
             </List.Item>
           ))}
         </List.Root>
       )}
       <Text fontWeight="semibold" fontSize="sm">
-        {t('processes.actors')}
+        {t('processes:actors')}
       </Text>
       {actors.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
-          {t('processes.none')}
+          {t('processes:none')}
         </Text>
       ) : (
         <List.Root fontSize="sm" ps="4">
@@ -65,12 +65,12 @@ export function StateDetails({ entry, path }: { entry: ProcessCard; path: string
       {timers.length > 0 && (
         <>
           <Text fontWeight="semibold" fontSize="sm">
-            {t('processes.delays')}
+            {t('processes:delays')}
           </Text>
           <List.Root fontSize="sm" ps="4">
             {timers.map((d) => (
               <List.Item key={d.delay}>
-                <code>{d.delay}</code>: {d.ms === null ? t('processes.computedDelay') : t('processes.ms', { ms: d.ms })}
+                <code>{d.delay}</code>: {d.ms === null ? t('processes:computedDelay') : t('processes:ms', { ms: d.ms })}
               </List.Item>
             ))}
           </List.Root>
