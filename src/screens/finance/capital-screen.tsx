@@ -39,8 +39,8 @@ function CapitalDialog({ source, direction }: { source: ResourceList<Row>; direc
   };
   return (
     <FormDialog
-      title={t(direction === 'inject' ? 'capital.inject' : 'capital.deduct')}
-      submitLabel={t('suspense.send')}
+      title={t(direction === 'inject' ? 'finance:capital.inject' : 'finance:capital.deduct')}
+      submitLabel={t('finance:suspense.send')}
       open={source.formOpen}
       saving={source.saving}
       failure={null}
@@ -58,24 +58,24 @@ function CapitalDialog({ source, direction }: { source: ResourceList<Row>; direc
       )}
       {field(
         'account',
-        t('capital.account'),
+        t('finance:capital.account'),
         <NativeSelect.Root>
           <NativeSelect.Field name="account" defaultValue="">
             <option value="" disabled>
-              {t('capital.chooseAccount')}
+              {t('finance:capital.chooseAccount')}
             </option>
             {accounts.map((a) => (
               <option key={a.code} value={a.code}>
-                {a.account_number} {a.name} ({t('capital.available')}: {fmt.money(a.available_amount)})
+                {a.account_number} {a.name} ({t('finance:capital.available')}: {fmt.money(a.available_amount)})
               </option>
             ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>,
       )}
-      {field('amount', t('capital.amount'), <Input name="amount" inputMode="numeric" />)}
-      {field('reference', t('capital.reference'), <Input name="reference" maxLength={64} />)}
-      {field('reason', t('capital.reason'), <Textarea name="reason" maxLength={500} />)}
+      {field('amount', t('finance:capital.amount'), <Input name="amount" inputMode="numeric" />)}
+      {field('reference', t('finance:capital.reference'), <Input name="reference" maxLength={64} />)}
+      {field('reason', t('finance:capital.reason'), <Textarea name="reason" maxLength={500} />)}
     </FormDialog>
   );
 }
@@ -94,48 +94,52 @@ export default function CapitalScreen() {
   };
   const nullable = (n: number | null) => (n === null ? '—' : fmt.money(n));
   const columns: Column<Row>[] = [
-    { key: 'number', header: t('capital.number'), cell: (r) => r.account_number ?? '—' },
-    { key: 'name', header: t('capital.name'), cell: (r) => r.name },
-    { key: 'category', header: t('capital.category'), cell: (r) => t(`capital.categories.${r.category}`) },
-    { key: 'balance', header: t('capital.balance'), cell: (r) => fmt.money(r.balance) },
-    { key: 'available', header: t('capital.available'), cell: (r) => fmt.money(r.available_amount) },
-    { key: 'minMax', header: t('capital.minMax'), cell: (r) => `${nullable(r.min_balance)} / ${nullable(r.max_balance)}` },
-    { key: 'negative', header: t('capital.negative'), cell: (r) => t(r.negative_allowed ? 'capital.yes' : 'capital.no') },
+    { key: 'number', header: t('finance:capital.number'), cell: (r) => r.account_number ?? '—' },
+    { key: 'name', header: t('finance:capital.name'), cell: (r) => r.name },
+    { key: 'category', header: t('finance:capital.category'), cell: (r) => t(`finance:capital.categories.${r.category}`) },
+    { key: 'balance', header: t('finance:capital.balance'), cell: (r) => fmt.money(r.balance) },
+    { key: 'available', header: t('finance:capital.available'), cell: (r) => fmt.money(r.available_amount) },
+    { key: 'minMax', header: t('finance:capital.minMax'), cell: (r) => `${nullable(r.min_balance)} / ${nullable(r.max_balance)}` },
+    {
+      key: 'negative',
+      header: t('finance:capital.negative'),
+      cell: (r) => t(r.negative_allowed ? 'finance:capital.yes' : 'finance:capital.no'),
+    },
     {
       key: 'limits',
-      header: t('capital.limits'),
+      header: t('finance:capital.limits'),
       cell: (r) => [r.daily_withdrawal_limit, r.weekly_withdrawal_limit, r.monthly_withdrawal_limit].map(nullable).join(' / '),
     },
-    { key: 'global', header: t('capital.global'), cell: (r) => r.global_name ?? '—' },
-    { key: 'ob', header: t('capital.ob'), cell: (r) => r.ob_number ?? '—' },
+    { key: 'global', header: t('finance:capital.global'), cell: (r) => r.global_name ?? '—' },
+    { key: 'ob', header: t('finance:capital.ob'), cell: (r) => r.ob_number ?? '—' },
   ];
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
-        {t('capital.title')}
+        {t('finance:capital.title')}
       </Heading>
-      <Text color="fg.muted">{t('capital.help')}</Text>
+      <Text color="fg.muted">{t('finance:capital.help')}</Text>
       <HStack wrap="wrap">
         {roles.includes('ADD_CAPITAL_INJECTION') && (
           <Button colorPalette="blue" disabled={!source.canOpenForm} onClick={() => open('inject')}>
-            {t('capital.inject')}
+            {t('finance:capital.inject')}
           </Button>
         )}
         {(roles.includes('DEDUCT_CAPITAL_INJECTION') || roles.includes('DEDUCT_CAPITAL')) && (
           <Button variant="outline" disabled={!source.canOpenForm} onClick={() => open('deduct')}>
-            {t('capital.deduct')}
+            {t('finance:capital.deduct')}
           </Button>
         )}
         {chart.data?.external_link && (
           <ChakraLink href={chart.data.external_link} target="_blank" rel="noreferrer" color="blue.fg">
-            {t('capital.external')}
+            {t('finance:capital.external')}
           </ChakraLink>
         )}
       </HStack>
       <Heading as="h2" size="md">
-        {t('capital.chart')}
+        {t('finance:capital.chart')}
       </Heading>
-      <DataTable source={source} caption={t('capital.chart')} columns={columns} />
+      <DataTable source={source} caption={t('finance:capital.chart')} columns={columns} />
       <CapitalDialog source={source} direction={direction} />
     </Stack>
   );

@@ -16,7 +16,7 @@ const TEXT_FIELDS = ['transaction_id', 'master_transaction_id', 'reference_no', 
 function Results({ filter, columns }: { filter: ListFilter; columns: Column<Transaction>[] }) {
   const { t } = useTranslation('finance');
   const list = useResourceList<Transaction>(useLiveLogic('financeLists').transactions, { limit: 25, filter });
-  return <DataTable source={list} caption={t('find.title')} columns={columns} />;
+  return <DataTable source={list} caption={t('finance:find.title')} columns={columns} />;
 }
 
 /** Find transaction (/dashboard/transactions/find, FIND_TRANSACTION): any of the spec's criteria, newest first. */
@@ -45,36 +45,36 @@ export default function FindTransactionScreen() {
     <Field.Root key={name} invalid={!!errors[name]}>
       <Field.Label>{label}</Field.Label>
       {input}
-      <Field.ErrorText>{t('find.invalid', { message: errors[name] })}</Field.ErrorText>
+      <Field.ErrorText>{t('finance:find.invalid', { message: errors[name] })}</Field.ErrorText>
     </Field.Root>
   );
   const labels: Record<(typeof TEXT_FIELDS)[number], string> = {
-    transaction_id: t('tx.transactionId'),
-    master_transaction_id: t('tx.masterId'),
-    reference_no: t('tx.reference'),
-    payment_phone: t('tx.phone'),
-    amount: t('tx.amount'),
+    transaction_id: t('finance:tx.transactionId'),
+    master_transaction_id: t('finance:tx.masterId'),
+    reference_no: t('finance:tx.reference'),
+    payment_phone: t('finance:tx.phone'),
+    amount: t('finance:tx.amount'),
   };
 
   const columns: Column<Transaction>[] = [
-    { key: 'date', header: t('tx.date'), cell: (r) => fmt.instant(r.date_processed) },
-    { key: 'id', header: t('tx.transactionId'), cell: (r) => <Text fontFamily="mono">{r.transaction_id}</Text> },
+    { key: 'date', header: t('finance:tx.date'), cell: (r) => fmt.instant(r.date_processed) },
+    { key: 'id', header: t('finance:tx.transactionId'), cell: (r) => <Text fontFamily="mono">{r.transaction_id}</Text> },
     {
       key: 'status',
-      header: t('tx.status'),
+      header: t('finance:tx.status'),
       cell: (r) => (
         <Badge colorPalette={r.status === 'suspended' ? 'orange' : r.status === 'completed' ? 'green' : 'gray'}>
-          {t(`tx.statuses.${r.status}`)}
+          {t(`finance:tx.statuses.${r.status}`)}
         </Badge>
       ),
     },
-    { key: 'amount', header: t('tx.amount'), cell: (r) => fmt.money(r.amount) },
-    { key: 'phone', header: t('tx.phone'), cell: (r) => r.payment_phone ?? '—' },
-    { key: 'keyed', header: t('tx.accountKeyedIn'), cell: (r) => r.account_keyed_in ?? '—' },
-    { key: 'allocated', header: t('tx.allocatedTo'), cell: (r) => r.allocated_to ?? '—' },
+    { key: 'amount', header: t('finance:tx.amount'), cell: (r) => fmt.money(r.amount) },
+    { key: 'phone', header: t('finance:tx.phone'), cell: (r) => r.payment_phone ?? '—' },
+    { key: 'keyed', header: t('finance:tx.accountKeyedIn'), cell: (r) => r.account_keyed_in ?? '—' },
+    { key: 'allocated', header: t('finance:tx.allocatedTo'), cell: (r) => r.allocated_to ?? '—' },
     {
       key: 'customer',
-      header: t('tx.customer'),
+      header: t('finance:tx.customer'),
       cell: (r) =>
         r.customer && roles.includes('FIND_CUSTOMER') ? (
           <Link href={`/customers/view?msisdn=${r.customer.msisdn}`}>{r.customer_name ?? r.customer.name}</Link>
@@ -82,23 +82,23 @@ export default function FindTransactionScreen() {
           (r.customer_name ?? '—')
         ),
     },
-    { key: 'loan', header: t('tx.loan'), cell: (r) => r.loan?.loan_number ?? '—' },
-    { key: 'before', header: t('tx.balanceBefore'), cell: (r) => fmt.money(r.balance_before) },
-    { key: 'after', header: t('tx.balanceAfter'), cell: (r) => fmt.money(r.balance_after) },
-    { key: 'debit', header: t('tx.debit'), cell: (r) => fmt.money(r.debit) },
-    { key: 'credit', header: t('tx.credit'), cell: (r) => fmt.money(r.credit) },
-    { key: 'shortCode', header: t('tx.shortCode'), cell: (r) => r.business_short_code ?? '—' },
-    { key: 'master', header: t('tx.masterId'), cell: (r) => r.master_transaction_id },
-    { key: 'reference', header: t('tx.reference'), cell: (r) => r.reference_no },
+    { key: 'loan', header: t('finance:tx.loan'), cell: (r) => r.loan?.loan_number ?? '—' },
+    { key: 'before', header: t('finance:tx.balanceBefore'), cell: (r) => fmt.money(r.balance_before) },
+    { key: 'after', header: t('finance:tx.balanceAfter'), cell: (r) => fmt.money(r.balance_after) },
+    { key: 'debit', header: t('finance:tx.debit'), cell: (r) => fmt.money(r.debit) },
+    { key: 'credit', header: t('finance:tx.credit'), cell: (r) => fmt.money(r.credit) },
+    { key: 'shortCode', header: t('finance:tx.shortCode'), cell: (r) => r.business_short_code ?? '—' },
+    { key: 'master', header: t('finance:tx.masterId'), cell: (r) => r.master_transaction_id },
+    { key: 'reference', header: t('finance:tx.reference'), cell: (r) => r.reference_no },
   ];
 
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
-        {t('find.title')}
+        {t('finance:find.title')}
       </Heading>
-      <Text color="fg.muted">{t('find.help')}</Text>
-      <form onSubmit={submit} role="search" aria-label={t('find.title')} noValidate>
+      <Text color="fg.muted">{t('finance:find.help')}</Text>
+      <form onSubmit={submit} role="search" aria-label={t('finance:find.title')} noValidate>
         <Stack gap="3">
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
             {TEXT_FIELDS.map((name) =>
@@ -110,33 +110,33 @@ export default function FindTransactionScreen() {
             )}
             {field(
               'status',
-              t('tx.status'),
+              t('finance:tx.status'),
               <NativeSelect.Root>
                 <NativeSelect.Field name="status" defaultValue="">
-                  <option value="">{t('find.anyStatus')}</option>
+                  <option value="">{t('finance:find.anyStatus')}</option>
                   {TRANSACTION_STATUSES.map((s) => (
                     <option key={s} value={s}>
-                      {t(`tx.statuses.${s}`)}
+                      {t(`finance:tx.statuses.${s}`)}
                     </option>
                   ))}
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>,
             )}
-            {field('from', t('find.from'), <Input name="from" type="date" />)}
-            {field('to', t('find.to'), <Input name="to" type="date" />)}
+            {field('from', t('finance:find.from'), <Input name="from" type="date" />)}
+            {field('to', t('finance:find.to'), <Input name="to" type="date" />)}
           </SimpleGrid>
           {errors.search && (
             <Text role="alert" color="fg.error">
-              {t('find.needOne')}
+              {t('finance:find.needOne')}
             </Text>
           )}
           <Stack direction="row">
             <Button type="submit" colorPalette="blue">
-              {t('find.search')}
+              {t('finance:find.search')}
             </Button>
             <Button type="reset" variant="outline" onClick={() => (setFilter(null), setErrors({}))}>
-              {t('find.clear')}
+              {t('finance:find.clear')}
             </Button>
           </Stack>
         </Stack>
@@ -144,7 +144,7 @@ export default function FindTransactionScreen() {
       {filter ? (
         <Results key={JSON.stringify(filter)} filter={filter} columns={columns} />
       ) : (
-        <Text color="fg.muted">{t('find.start')}</Text>
+        <Text color="fg.muted">{t('finance:find.start')}</Text>
       )}
     </Stack>
   );

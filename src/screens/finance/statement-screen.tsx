@@ -21,16 +21,16 @@ function Journal({ account, name, onClose }: { account: string; name: string; on
   const fmt = useFormat(i18n.resolvedLanguage);
   const source = useResourceList<JournalLine>(useLiveLogic('financeLists').journal, { limit: 25, filter: { account } });
   const columns: Column<JournalLine>[] = [
-    { key: 'posted', header: t('statement.posted'), cell: (r) => fmt.instant(r.posted_at) },
-    { key: 'kind', header: t('statement.kind'), cell: (r) => r.kind },
-    { key: 'description', header: t('statement.description'), cell: (r) => r.description },
-    { key: 'counter', header: t('statement.counter'), cell: (r) => r.counter_account },
-    { key: 'debit', header: t('tx.debit'), cell: (r) => (r.debit ? fmt.money(r.debit) : '') },
-    { key: 'credit', header: t('tx.credit'), cell: (r) => (r.credit ? fmt.money(r.credit) : '') },
-    { key: 'loan', header: t('tx.loan'), cell: (r) => r.loan?.loan_number ?? '—' },
+    { key: 'posted', header: t('finance:statement.posted'), cell: (r) => fmt.instant(r.posted_at) },
+    { key: 'kind', header: t('finance:statement.kind'), cell: (r) => r.kind },
+    { key: 'description', header: t('finance:statement.description'), cell: (r) => r.description },
+    { key: 'counter', header: t('finance:statement.counter'), cell: (r) => r.counter_account },
+    { key: 'debit', header: t('finance:tx.debit'), cell: (r) => (r.debit ? fmt.money(r.debit) : '') },
+    { key: 'credit', header: t('finance:tx.credit'), cell: (r) => (r.credit ? fmt.money(r.credit) : '') },
+    { key: 'loan', header: t('finance:tx.loan'), cell: (r) => r.loan?.loan_number ?? '—' },
     {
       key: 'customer',
-      header: t('tx.customer'),
+      header: t('finance:tx.customer'),
       cell: (r) => (r.customer ? <a href={`/dashboard/customers/view?msisdn=${r.customer.msisdn}`}>{r.customer.name}</a> : '—'),
     },
   ];
@@ -38,13 +38,13 @@ function Journal({ account, name, onClose }: { account: string; name: string; on
     <Stack gap="2" borderWidth="1px" rounded="md" p="3">
       <HStack justify="space-between" wrap="wrap">
         <Heading as="h2" size="md">
-          {t('statement.lines', { account: name })}
+          {t('finance:statement.lines', { account: name })}
         </Heading>
         <Button size="sm" variant="outline" onClick={onClose}>
-          {t('statement.close')}
+          {t('finance:statement.close')}
         </Button>
       </HStack>
-      <DataTable source={source} caption={t('statement.lines', { account: name })} columns={columns} />
+      <DataTable source={source} caption={t('finance:statement.lines', { account: name })} columns={columns} />
     </Stack>
   );
 }
@@ -70,8 +70,8 @@ function Lines({
         </Table.Caption>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>{t('statement.account')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('statement.amount')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('finance:statement.account')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('finance:statement.amount')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -87,7 +87,7 @@ function Lines({
             </Table.Row>
           ))}
           <Table.Row fontWeight="bold">
-            <Table.Cell>{t('statement.amount')}</Table.Cell>
+            <Table.Cell>{t('finance:statement.amount')}</Table.Cell>
             <Table.Cell textAlign="end">{fmt.money(total)}</Table.Cell>
           </Table.Row>
         </Table.Body>
@@ -116,18 +116,21 @@ function StatementView({ statement, params }: { statement: Statement; params: Pa
       <Stack gap="3">
         <Alert.Root status={s.balanced ? 'success' : 'error'}>
           <Alert.Indicator />
-          <Alert.Title>{s.balanced ? t('statement.balanced') : t('statement.unbalanced')}</Alert.Title>
+          <Alert.Title>{s.balanced ? t('finance:statement.balanced') : t('finance:statement.unbalanced')}</Alert.Title>
         </Alert.Root>
-        <Lines title={t('statement.assets')} lines={s.assets} total={s.total_assets} onOpen={setOpen} />
-        <Lines title={t('statement.liabilities')} lines={s.liabilities} total={s.total_liabilities} onOpen={setOpen} />
+        <Lines title={t('finance:statement.assets')} lines={s.assets} total={s.total_assets} onOpen={setOpen} />
+        <Lines title={t('finance:statement.liabilities')} lines={s.liabilities} total={s.total_liabilities} onOpen={setOpen} />
         <Lines
-          title={t('statement.equity')}
-          lines={[...s.equity, { code: 'retained', account_number: null, name: t('statement.retained'), amount: s.retained_earnings }]}
+          title={t('finance:statement.equity')}
+          lines={[
+            ...s.equity,
+            { code: 'retained', account_number: null, name: t('finance:statement.retained'), amount: s.retained_earnings },
+          ]}
           total={s.total_equity}
           onOpen={(l) => l.code !== 'retained' && setOpen(l)}
         />
         <Text fontWeight="bold">
-          {t('statement.liabilitiesAndEquity')}: {fmt.money(s.total_liabilities + s.total_equity)}
+          {t('finance:statement.liabilitiesAndEquity')}: {fmt.money(s.total_liabilities + s.total_equity)}
         </Text>
       </Stack>
     );
@@ -138,10 +141,10 @@ function StatementView({ statement, params }: { statement: Statement; params: Pa
     rows.push(['net_profit', null, null, s.net_profit]);
     body = (
       <Stack gap="3">
-        <Lines title={t('statement.income')} lines={s.income} total={s.total_income} onOpen={setOpen} />
-        <Lines title={t('statement.expenses')} lines={s.expenses} total={s.total_expenses} onOpen={setOpen} />
+        <Lines title={t('finance:statement.income')} lines={s.income} total={s.total_income} onOpen={setOpen} />
+        <Lines title={t('finance:statement.expenses')} lines={s.expenses} total={s.total_expenses} onOpen={setOpen} />
         <Text fontWeight="bold">
-          {t('statement.netProfit')}: {fmt.money(s.net_profit)}
+          {t('finance:statement.netProfit')}: {fmt.money(s.net_profit)}
         </Text>
       </Stack>
     );
@@ -150,13 +153,13 @@ function StatementView({ statement, params }: { statement: Statement; params: Pa
     s.days.forEach((d) => rows.push([d.day, d.inflow, d.outflow, d.net, d.closing]));
     body = (
       <Stack gap="2">
-        <Text>{t('statement.opening', { amount: fmt.money(s.opening) })}</Text>
-        <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0} aria-label={t('statement.cashflow')}>
+        <Text>{t('finance:statement.opening', { amount: fmt.money(s.opening) })}</Text>
+        <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0} aria-label={t('finance:statement.cashflow')}>
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
                 {['day', 'inflow', 'outflow', 'net', 'closing'].map((k) => (
-                  <Table.ColumnHeader key={k}>{t(`statement.${k}`)}</Table.ColumnHeader>
+                  <Table.ColumnHeader key={k}>{t(`finance:statement.${k}`)}</Table.ColumnHeader>
                 ))}
               </Table.Row>
             </Table.Header>
@@ -183,7 +186,7 @@ function StatementView({ statement, params }: { statement: Statement; params: Pa
     <Stack gap="3">
       <Box>
         <Button size="sm" variant="outline" onClick={() => download(name, `${[header, ...rows].map(csvLine).join('\r\n')}\r\n`)}>
-          {t('statement.exportCsv')}
+          {t('finance:statement.exportCsv')}
         </Button>
       </Box>
       {body}
@@ -210,30 +213,30 @@ export default function StatementScreen({ statement }: { statement: Statement })
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
-        {t(`statement.${statement}`)}
+        {t(`finance:statement.${statement}`)}
       </Heading>
-      <form onSubmit={submit} aria-label={t(`statement.${statement}`)}>
+      <form onSubmit={submit} aria-label={t(`finance:statement.${statement}`)}>
         <Stack direction={{ base: 'column', sm: 'row' }} align={{ sm: 'end' }} gap="2" maxW="2xl">
           {'at' in params ? (
             <Field.Root>
-              <Field.Label>{t('statement.at')}</Field.Label>
+              <Field.Label>{t('finance:statement.at')}</Field.Label>
               <Input name="at" type="date" defaultValue={params.at} max={day} />
             </Field.Root>
           ) : (
             <>
               <Field.Root>
-                <Field.Label>{t('statement.from')}</Field.Label>
+                <Field.Label>{t('finance:statement.from')}</Field.Label>
                 <Input name="from" type="date" defaultValue={params.from} />
               </Field.Root>
               <Field.Root invalid={rangeError}>
-                <Field.Label>{t('statement.to')}</Field.Label>
+                <Field.Label>{t('finance:statement.to')}</Field.Label>
                 <Input name="to" type="date" defaultValue={params.to} />
-                <Field.ErrorText>{t('statement.rangeError')}</Field.ErrorText>
+                <Field.ErrorText>{t('finance:statement.rangeError')}</Field.ErrorText>
               </Field.Root>
             </>
           )}
           <Button type="submit" colorPalette="blue">
-            {t('statement.show')}
+            {t('finance:statement.show')}
           </Button>
         </Stack>
       </form>

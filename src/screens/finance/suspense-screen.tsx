@@ -20,7 +20,7 @@ function Summary() {
   if (!summary.data) return <Skeleton height="6" maxW="md" />;
   return (
     <Text fontWeight="semibold" role="status">
-      {t('suspense.total', { count: summary.data.total, amount: fmt.money(summary.data.total_amount) })}
+      {t('finance:suspense.total', { count: summary.data.total, amount: fmt.money(summary.data.total_amount) })}
     </Text>
   );
 }
@@ -45,9 +45,9 @@ function Candidates({
   });
   if (answer.failure) return <LoadFailure failure={answer.failure} onRetry={answer.retry} />;
   if (!answer.data) return <Skeleton height="16" />;
-  if (answer.data.candidates.length === 0) return <Text color="fg.muted">{t('suspense.noCandidates')}</Text>;
+  if (answer.data.candidates.length === 0) return <Text color="fg.muted">{t('finance:suspense.noCandidates')}</Text>;
   return (
-    <RadioGroup.Root value={chosen} onValueChange={(d) => onChoose(d.value ?? '')} aria-label={t('suspense.candidates')}>
+    <RadioGroup.Root value={chosen} onValueChange={(d) => onChoose(d.value ?? '')} aria-label={t('finance:suspense.candidates')}>
       <Stack gap="2">
         {answer.data.candidates.map((c) => (
           <RadioGroup.Item key={c.loan_id} value={c.loan_number} alignItems="start">
@@ -57,9 +57,9 @@ function Candidates({
               <Text as="span" fontWeight="semibold">
                 {c.loan_number}
               </Text>{' '}
-              · {c.customer.name} ({c.customer.msisdn}) · {t('suspense.balance', { amount: fmt.money(c.loan_balance) })},{' '}
-              {t('suspense.due', { amount: fmt.money(c.amount_due) })} <Badge>{t(`suspense.why.${c.why}`)}</Badge>{' '}
-              {c.is_locked && <Badge colorPalette="red">{t('suspense.locked')}</Badge>}
+              · {c.customer.name} ({c.customer.msisdn}) · {t('finance:suspense.balance', { amount: fmt.money(c.loan_balance) })},{' '}
+              {t('finance:suspense.due', { amount: fmt.money(c.amount_due) })} <Badge>{t(`finance:suspense.why.${c.why}`)}</Badge>{' '}
+              {c.is_locked && <Badge colorPalette="red">{t('finance:suspense.locked')}</Badge>}
             </RadioGroup.ItemText>
           </RadioGroup.Item>
         ))}
@@ -86,8 +86,8 @@ function FixDialog({ source, item }: { source: ResourceList<SuspenseItem>; item:
   };
   return (
     <FormDialog
-      title={item ? t('suspense.fixTitle', { receipt: item.transaction_id }) : ''}
-      submitLabel={t('suspense.send')}
+      title={item ? t('finance:suspense.fixTitle', { receipt: item.transaction_id }) : ''}
+      submitLabel={t('finance:suspense.send')}
       open={source.formOpen && item !== null}
       saving={source.saving}
       failure={source.saveFailure}
@@ -102,7 +102,7 @@ function FixDialog({ source, item }: { source: ResourceList<SuspenseItem>; item:
       {item && (
         <>
           <Text>
-            {t('suspense.payment', {
+            {t('finance:suspense.payment', {
               amount: fmt.money(item.amount),
               phone: item.payment_phone ?? '—',
               account: item.account_keyed_in ?? '',
@@ -110,29 +110,29 @@ function FixDialog({ source, item }: { source: ResourceList<SuspenseItem>; item:
           </Text>
           <Stack direction={{ base: 'column', sm: 'row' }} align={{ sm: 'end' }}>
             <Field.Root flex="1">
-              <Field.Label>{t('suspense.lookFor')}</Field.Label>
+              <Field.Label>{t('finance:suspense.lookFor')}</Field.Label>
               <Input name="look" maxLength={64} onKeyDown={(e) => e.key === 'Enter' && look(e)} />
             </Field.Root>
             <Button variant="outline" onClick={look}>
-              {t('suspense.look')}
+              {t('finance:suspense.look')}
             </Button>
           </Stack>
           <Box>
             <Text fontWeight="semibold" mb="2">
-              {t('suspense.candidates')}
+              {t('finance:suspense.candidates')}
             </Text>
             <Candidates key={search} receipt={item.transaction_id} search={search} chosen={chosen} onChoose={setChosen} />
             {errors.loan_number && (
               <Text role="alert" color="fg.error" mt="2">
-                {t('suspense.chooseLoan')}
+                {t('finance:suspense.chooseLoan')}
               </Text>
             )}
           </Box>
           <Field.Root invalid={!!errors.reason} required>
-            <Field.Label>{t('suspense.reason')}</Field.Label>
+            <Field.Label>{t('finance:suspense.reason')}</Field.Label>
             <Textarea name="reason" maxLength={500} />
-            <Field.HelperText>{t('suspense.reasonHelp')}</Field.HelperText>
-            <Field.ErrorText>{t('suspense.reasonHelp')}</Field.ErrorText>
+            <Field.HelperText>{t('finance:suspense.reasonHelp')}</Field.HelperText>
+            <Field.ErrorText>{t('finance:suspense.reasonHelp')}</Field.ErrorText>
           </Field.Root>
         </>
       )}
@@ -146,19 +146,19 @@ function SuspenseList({ filter }: { filter: ListFilter }) {
   const source = useResourceList<SuspenseItem>(useLiveLogic('financeLists').suspense, { limit: 25, filter });
   const [item, setItem] = useState<SuspenseItem | null>(null);
   const columns: Column<SuspenseItem>[] = [
-    { key: 'date', header: t('tx.date'), cell: (r) => fmt.instant(r.date_processed) },
-    { key: 'receipt', header: t('tx.transactionId'), cell: (r) => <Text fontFamily="mono">{r.transaction_id}</Text> },
-    { key: 'amount', header: t('tx.amount'), cell: (r) => fmt.money(r.amount) },
-    { key: 'phone', header: t('tx.phone'), cell: (r) => r.payment_phone ?? '—' },
-    { key: 'keyed', header: t('tx.accountKeyedIn'), cell: (r) => r.account_keyed_in ?? '—' },
-    { key: 'age', header: t('suspense.age'), cell: (r) => t('suspense.days', { count: r.age_days }) },
+    { key: 'date', header: t('finance:tx.date'), cell: (r) => fmt.instant(r.date_processed) },
+    { key: 'receipt', header: t('finance:tx.transactionId'), cell: (r) => <Text fontFamily="mono">{r.transaction_id}</Text> },
+    { key: 'amount', header: t('finance:tx.amount'), cell: (r) => fmt.money(r.amount) },
+    { key: 'phone', header: t('finance:tx.phone'), cell: (r) => r.payment_phone ?? '—' },
+    { key: 'keyed', header: t('finance:tx.accountKeyedIn'), cell: (r) => r.account_keyed_in ?? '—' },
+    { key: 'age', header: t('finance:suspense.age'), cell: (r) => t('finance:suspense.days', { count: r.age_days }) },
     {
       key: 'fix',
       header: '',
       cell: (r) =>
         r.pending_allocation ? (
           <Badge colorPalette="orange" whiteSpace="normal">
-            {t('suspense.pending', { loan: r.pending_allocation.loan_number, who: r.pending_allocation.requested_by })}
+            {t('finance:suspense.pending', { loan: r.pending_allocation.loan_number, who: r.pending_allocation.requested_by })}
           </Badge>
         ) : (
           <Button
@@ -170,7 +170,7 @@ function SuspenseList({ filter }: { filter: ListFilter }) {
               source.list.send({ type: 'form.opened' });
             }}
           >
-            {t('suspense.fix')}
+            {t('finance:suspense.fix')}
             <VisuallyHidden> {r.transaction_id}</VisuallyHidden>
           </Button>
         ),
@@ -178,7 +178,7 @@ function SuspenseList({ filter }: { filter: ListFilter }) {
   ];
   return (
     <>
-      <DataTable source={source} caption={t('suspense.title')} columns={columns} />
+      <DataTable source={source} caption={t('finance:suspense.title')} columns={columns} />
       <FixDialog key={item?.id ?? 0} source={source} item={item} />
     </>
   );
@@ -195,18 +195,18 @@ export default function SuspenseScreen() {
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
-        {t('suspense.title')}
+        {t('finance:suspense.title')}
       </Heading>
-      <Text color="fg.muted">{t('suspense.help')}</Text>
+      <Text color="fg.muted">{t('finance:suspense.help')}</Text>
       <Summary />
-      <form onSubmit={submit} role="search" aria-label={t('suspense.title')}>
+      <form onSubmit={submit} role="search" aria-label={t('finance:suspense.title')}>
         <Stack gap="2" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'end' }} maxW="2xl">
           <Field.Root flex="1">
-            <Field.Label>{t('suspense.search')}</Field.Label>
+            <Field.Label>{t('finance:suspense.search')}</Field.Label>
             <Input name="search" type="search" maxLength={100} defaultValue={search} />
           </Field.Root>
           <Button type="submit" colorPalette="blue">
-            {t('suspense.find')}
+            {t('finance:suspense.find')}
           </Button>
         </Stack>
       </form>
