@@ -130,7 +130,11 @@ export const transactionSearch = z
     rangeChecked(v, ctx, FINANCE_LIMITS.rangeDays);
     const { limit: _l, skip: _s, ...criteria } = v;
     if (Object.values(criteria).every((c) => c === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['search'], message: 'Give at least one thing to search by' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['transaction_id'],
+        message: 'Give at least one thing to search by: a transaction id or another field',
+      });
     }
   });
 export type TransactionSearch = z.input<typeof transactionSearch>;

@@ -57,7 +57,7 @@ describe('who may call', () => {
   it('400 naming the field', async () => {
     const none = await post(routes.searchTransaction.path, {});
     expect(none.status).toBe(400);
-    expect(none.body.fields.search).toMatch(/at least one/);
+    expect(none.body.fields.transaction_id).toMatch(/at least one/);
     const phone = await post(routes.searchTransaction.path, { payment_phone: '12' });
     expect(phone.body.fields.payment_phone).toMatch(/phone/);
     const zero = await post(routes.capitalInjection.path, { account: 'bank_operating', amount: 0, reference: 'R1', reason: 'Top up' });

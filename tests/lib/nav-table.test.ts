@@ -17,6 +17,7 @@ describe('the side navigation table (spec section 2)', () => {
       '/dashboard/users',
       '/dashboard/defaulters_list',
       '/dashboard/defaulters_reasons_report',
+      '/dashboard/loans',
       '/dashboard/customers/find',
       '/dashboard/customers/add-loan',
       '/dashboard/transactions/find',

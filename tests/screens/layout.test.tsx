@@ -54,9 +54,9 @@ describe('dashboard layout', () => {
   });
 
   it('shows a coming-soon placeholder for a screen of a later release, and sends unknown paths home', async () => {
-    await renderApp('/dashboard/transactions/find', loggedInSession(['FIND_TRANSACTION']));
+    await renderApp('/dashboard/reconciliation', loggedInSession(['UPLOAD_RECONCILIATION_DOCUMENT']));
     const ui = jsdomUi();
-    await ui.see('heading', 'Find transaction');
+    await ui.see('heading', 'Upload reconciliation document');
     await ui.seeText('Coming soon');
     await ui.click('link', 'Dashboard');
     await ui.see('heading', 'Welcome to Simu Test');
