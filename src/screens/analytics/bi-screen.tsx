@@ -302,26 +302,22 @@ function Kpis({ totals }: { totals: MeasureRow }) {
       </Heading>
       <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
         {KPI_MEASURES.map((m) => (
-          <Card.Root key={m} size="sm">
-            <Card.Body gap="1">
-              <Text as="dt" fontSize="sm" color="fg.muted">
-                {t(`analytics:measure.${m}`)}
-              </Text>
-              <Text as="dd" fontSize="xl" fontWeight="semibold" data-testid={`kpi-${m}`}>
-                {format(m, totals[m])}
-              </Text>
-            </Card.Body>
+          <Card.Root key={m} size="sm" p="3" gap="1">
+            <Text as="dt" fontSize="sm" color="fg.muted">
+              {t(`analytics:measure.${m}`)}
+            </Text>
+            <Text as="dd" fontSize="xl" fontWeight="semibold" data-testid={`kpi-${m}`}>
+              {format(m, totals[m])}
+            </Text>
           </Card.Root>
         ))}
-        <Card.Root size="sm">
-          <Card.Body gap="1">
-            <Text as="dt" fontSize="sm" color="fg.muted">
-              {t('analytics:lockedNow')}
-            </Text>
-            <Text as="dd" fontSize="md" fontWeight="semibold">
-              {t('analytics:lockedWhy', { arrears: totals.lockedArrears, stolen: totals.lockedStolen, lost: totals.lockedLost })}
-            </Text>
-          </Card.Body>
+        <Card.Root size="sm" p="3" gap="1">
+          <Text as="dt" fontSize="sm" color="fg.muted">
+            {t('analytics:lockedNow')}
+          </Text>
+          <Text as="dd" fontSize="md" fontWeight="semibold">
+            {t('analytics:lockedWhy', { arrears: totals.lockedArrears, stolen: totals.lockedStolen, lost: totals.lockedLost })}
+          </Text>
         </Card.Root>
       </SimpleGrid>
     </Stack>

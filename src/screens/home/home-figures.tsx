@@ -14,15 +14,13 @@ const PORTFOLIO: Measure[] = ['par30', 'par1', 'collectionRate', 'grossReceivabl
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <Card.Root size="sm">
-      <Card.Body gap="1">
-        <Text as="dt" fontSize="sm" color="fg.muted">
-          {label}
-        </Text>
-        <Text as="dd" fontSize="xl" fontWeight="semibold" data-testid={testId}>
-          {value}
-        </Text>
-      </Card.Body>
+    <Card.Root size="sm" p="3" gap="1">
+      <Text as="dt" fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="dd" fontSize="xl" fontWeight="semibold" data-testid={testId}>
+        {value}
+      </Text>
     </Card.Root>
   );
 }
