@@ -32,6 +32,11 @@ export default function FindTransactionScreen() {
     const form = new FormData(event.currentTarget);
     const values: Record<string, string> = {};
     for (const [key, value] of form.entries()) if (String(value).trim()) values[key] = String(value).trim();
+    // Nothing filled in: one message for the whole form (the server names transaction_id for the same refusal).
+    if (Object.keys(values).length === 0) {
+      setErrors({ search: 'none' });
+      return;
+    }
     const parsed = transactionSearch.safeParse({ ...values, ...(values.amount ? { amount: Number(values.amount) } : {}) });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
