@@ -34,6 +34,39 @@ const tzs = (amount: number) => `TZS ${String(amount).replace(/\B(?=(\d{3})+(?!\
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** The customer the account keyed in names: a phone number in any form, or a loan number (any case, spaces ignored). */
+/**
+ * A payment applied to its loan: what it has paid, its next due date, its standing today, the day it was last paid
+ * and whether it is now closed, in one UPDATE. Used by the repayment callback and by a suspense payment moved to its
+ * loan (finance/suspense.ts). Returns the loan's standing after the payment.
+ */
+export async function applyToLoan(
+  tx: Queryable,
+  loan: Row,
+  schedule: ReturnType<typeof scheduleOf>,
+  effect: ReturnType<typeof applyPayment>,
+  paidDay: string,
+  now: Date,
+): Promise<{ amount_due: number; days_defaulted: number }> {
+  const after = { ...schedule, amount_paid: effect.amount_paid, next_repayment_date: effect.next_repayment_date };
+  const s = effect.closed ? { amount_due: 0, days_defaulted: 0 } : standing(after, eatDay(now));
+  const lastPaid = loan.last_repayment_date && loan.last_repayment_date > paidDay ? loan.last_repayment_date : paidDay;
+  await tx.query(
+    `UPDATE loans SET amount_paid = $2, next_repayment_date = $3, amount_due = $4, days_defaulted = $5, last_repayment_date = $6,
+                      status = $7, closed_at = $8 WHERE id = $1`,
+    [
+      loan.id,
+      effect.amount_paid,
+      effect.next_repayment_date,
+      s.amount_due,
+      s.days_defaulted,
+      lastPaid,
+      effect.closed ? 'closed' : 'active',
+      effect.closed ? now : null,
+    ],
+  );
+  return s;
+}
+
 async function customerOfAccount(tx: Queryable, account: string): Promise<number | null> {
   const msisdn = parseMsisdn(account);
   if (msisdn) {
@@ -164,25 +197,8 @@ export async function recordRepayment(deps: Deps, body: Callback): Promise<Repay
     );
     if (!t) return { ack: (await seenBefore(tx, body.transaction_id))!, sms: null };
 
-    const today = eatDay(now);
-    const after = { ...schedule, amount_paid: effect.amount_paid, next_repayment_date: effect.next_repayment_date };
-    const s = effect.closed ? { amount_due: 0, days_defaulted: 0 } : standing(after, today);
     const paidDay = eatDay(paidAt);
-    const lastPaid = loan.last_repayment_date && loan.last_repayment_date > paidDay ? loan.last_repayment_date : paidDay;
-    await tx.query(
-      `UPDATE loans SET amount_paid = $2, next_repayment_date = $3, amount_due = $4, days_defaulted = $5, last_repayment_date = $6,
-                        status = $7, closed_at = $8 WHERE id = $1`,
-      [
-        loan.id,
-        effect.amount_paid,
-        effect.next_repayment_date,
-        s.amount_due,
-        s.days_defaulted,
-        lastPaid,
-        effect.closed ? 'closed' : 'active',
-        effect.closed ? now : null,
-      ],
-    );
+    const s = await applyToLoan(tx, loan, schedule, effect, paidDay, now);
     // What this pays counts towards the customer's promise to pay, if one is open (decision 015).
     await settlePromise(tx, loan.id, paidDay, now);
     const [device] = (await tx.query<Row>(

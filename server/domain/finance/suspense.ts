@@ -6,7 +6,8 @@ import { audit } from '../../audit';
 import { post } from '../ledger';
 import { addDays, daysBetween, eatDay } from '../calendar';
 import { activeLoan, followLoan, scheduleOf } from '../device-locking';
-import { applyPayment, standing } from '../loan-standing';
+import { applyPayment } from '../loan-standing';
+import { applyToLoan } from '../repayments';
 import { type Row, type Tx, iso, refuse } from '../shared';
 import { insertRequest } from '../requests/record';
 import { pendingPage } from '../requests/queues';
@@ -194,25 +195,7 @@ export async function allocateSuspended(
   const schedule = scheduleOf(loan);
   const effect = applyPayment(schedule, amount);
   const balanceBefore = Number(loan.loan_balance);
-  const today = eatDay(now);
-  const after = { ...schedule, amount_paid: effect.amount_paid, next_repayment_date: effect.next_repayment_date };
-  const s = effect.closed ? { amount_due: 0, days_defaulted: 0 } : standing(after, today);
-  const paidDay = eatDay(new Date(t.date_processed ?? t.created_at));
-  const lastPaid = loan.last_repayment_date && loan.last_repayment_date > paidDay ? loan.last_repayment_date : paidDay;
-  await tx.query(
-    `UPDATE loans SET amount_paid = $2, next_repayment_date = $3, amount_due = $4, days_defaulted = $5, last_repayment_date = $6,
-                      status = $7, closed_at = $8 WHERE id = $1`,
-    [
-      loan.id,
-      effect.amount_paid,
-      effect.next_repayment_date,
-      s.amount_due,
-      s.days_defaulted,
-      lastPaid,
-      effect.closed ? 'closed' : 'active',
-      effect.closed ? now : null,
-    ],
-  );
+  const s = await applyToLoan(tx, loan, schedule, effect, eatDay(new Date(t.date_processed ?? t.created_at)), now);
   const [device] = (await tx.query<Row>(
     "SELECT is_locked, to_char(future_lock_date, 'YYYY-MM-DD') AS future_lock_date FROM devices WHERE id = $1 FOR UPDATE",
     [loan.device_id],
