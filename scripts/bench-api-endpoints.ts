@@ -127,4 +127,63 @@ export const ENDPOINTS: BenchEndpoint[] = [
   // Request audit and users
   { name: 'request audit', kind: 'list', method: 'GET', path: '/portal_api/api/v1/requests/audit?limit=25&skip=0' },
   { name: 'portal users', kind: 'list', method: 'GET', path: '/portal_api/prerequisites/admins?$limit=25&$skip=0' },
+  // Analytics (issue 15, decisions 017 and 024): every one from the snapshot tables the ageing run writes
+  { name: 'home figures', kind: 'report', method: 'GET', path: '/portal_api/api/v1/home_figures' },
+  { name: 'BI: what I may see', kind: 'report', method: 'GET', path: '/portal_api/api/v1/bi_auth' },
+  { name: 'BI: dashboard (30 days)', kind: 'report', method: 'GET', path: '/portal_api/api/v1/bi_dashboard?period=30d' },
+  { name: 'BI: analysis with vintage', kind: 'report', method: 'GET', path: '/portal_api/api/v1/bi_analysis?period=90d' },
+  { name: 'BI: by agent', kind: 'report', method: 'GET', path: '/portal_api/api/v1/agent_analysis?period=30d' },
+  { name: 'BI: ageing migration', kind: 'report', method: 'GET', path: '/portal_api/api/v1/ageing_migration' },
+  {
+    name: 'customer requests',
+    kind: 'list',
+    method: 'POST',
+    path: '/portal_api/api/v1/customer_requests',
+    body: (c) => ({ msisdn: c.customer(), limit: 20, skip: 0 }),
+  },
+  // Collections (decision 020): first deposits across customers
+  { name: 'first deposits', kind: 'list', method: 'POST', path: '/portal_api/api/v1/first_deposits', body: () => page },
+  {
+    name: 'first deposits: paid by M-Pesa',
+    kind: 'list',
+    method: 'POST',
+    path: '/portal_api/api/v1/first_deposits',
+    body: () => ({ ...page, provider: 'mpesa', status: 'loan_created' }),
+  },
+  { name: 'call ratings', kind: 'list', method: 'POST', path: '/portal_api/api/v1/call_ratings', body: () => page },
+  // Finance (issue 13, decision 018): the balance sheet, and a 10,000-line M-Pesa statement uploaded and matched (a new file each time).
+  {
+    name: 'balance sheet',
+    kind: 'report',
+    method: 'POST',
+    path: '/portal_api/api/v1/finance/balance_sheet',
+    body: () => ({ at: '2026-10-31' }),
+  },
+  {
+    name: 'reconcile a 10,000-line statement',
+    kind: 'report',
+    method: 'POST',
+    path: '/portal_api/api/v1/reconciliation/upload',
+    body: statement10k,
+  },
 ];
+
+/** A 10,000-line M-Pesa statement of 2026-10-01 with receipts no other upload has (its hash is new each time). */
+function statement10k() {
+  const run = Math.random().toString(36).slice(2, 8).toUpperCase();
+  const lines = ['Receipt No.,Completion Time,Details,Paid In,Withdrawn,Balance'];
+  for (let i = 0; i < 10_000; i++) {
+    const s = i % 86_400;
+    const time = `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+    lines.push(
+      `B${run}${String(i).padStart(5, '0')},2026-10-01 ${time},Pay Bill from 2557${String(54000000 + i).padStart(8, '0')} - BENCH,${1000 + (i % 50) * 100},,`,
+    );
+  }
+  return {
+    provider: 'mpesa',
+    from: '2026-10-01',
+    to: '2026-10-01',
+    file_name: `bench-${run}.csv`,
+    content: Buffer.from(lines.join('\n')).toString('base64'),
+  };
+}

@@ -19,6 +19,7 @@ import { analyticsRoutes } from './routes/analytics';
 import { collectionsRoutes } from './routes/collections';
 import { storesRoutes } from './routes/stores';
 import { financeRoutes } from './routes/finance';
+import { reconciliationRoutes } from './routes/reconciliation';
 
 export interface AppOptions {
   db: Db;
@@ -48,6 +49,7 @@ export function createApp(options: AppOptions) {
   repaymentsRoutes(api, deps, registry);
   collectionsRoutes(api, deps, registry);
   financeRoutes(api, deps, registry);
+  reconciliationRoutes(api, deps, registry);
   systemRoutes(api, deps, registry);
   analyticsRoutes(api, deps, registry);
   storesRoutes(api, deps, registry);

@@ -43,6 +43,9 @@ const schema = z
         }
         return entries;
       }),
+    // Background work (ageing run, analytics snapshot, lock commands, deposit release) on this copy: 'off' for copies
+    // that only answer requests while another copy of the same database does the work (decision 016).
+    WORKERS: z.enum(['on', 'off']).default('on'),
     PORTAL_API_URL: z.url().optional(),
   })
   .transform((env, ctx) => {
@@ -69,6 +72,7 @@ const schema = z
       trustedProxies: env.TRUSTED_PROXIES,
       // A build pointed at another back-end calls it from the browser: the CSP allows it.
       portalApiUrl: env.PORTAL_API_URL,
+      workers: env.WORKERS === 'on',
     } as const;
   });
 

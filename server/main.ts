@@ -54,8 +54,10 @@ app.use('*', staticFiles('dist'));
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: nodeServerOptions() }, (info) => {
   console.log(`simu-portal (${config.mode}, ${db.kind}) at http://${info.address}:${info.port}`);
   startSimulators(simulators, info);
-  // Lock commands go to the lock provider every few seconds; the loans are aged now and every hour.
-  startWorkers(deps);
+  // Lock commands go to the lock provider every few seconds; the loans are aged now and every hour (unless this copy
+  // only answers requests: WORKERS=off).
+  if (config.workers) startWorkers(deps);
+  else console.log('background work off on this copy (WORKERS=off)');
 });
 
 const shutdown = () => {

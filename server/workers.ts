@@ -7,11 +7,13 @@ import { refreshAnalytics } from './domain/analytics/refresh';
 type JobDeps = Pick<Deps, 'db' | 'clock' | 'adapters'>;
 
 /** The ageing run, on one copy of the server at a time (server/db/exclusive.ts). */
-export const runAgeing = (deps: JobDeps) => exclusive(deps.db, JOB_LOCKS.ageing, () => ageLoans(deps, deps.clock.now()));
+export const runAgeing = (deps: JobDeps, pageSize?: number) =>
+  exclusive(deps.db, JOB_LOCKS.ageing, () => ageLoans(deps, deps.clock.now(), pageSize));
 /** The release of unfinished deposits, on one copy of the server at a time. */
 export const runDepositRelease = (deps: JobDeps) =>
   exclusive(deps.db, JOB_LOCKS.depositRelease, () => releaseAbandonedDeposits(deps, deps.clock.now()));
 import { breakOverduePromises } from './domain/collections/promises';
+import { endPromiseUnlocks } from './domain/collections/unlock';
 
 export interface WorkerOptions {
   /** How often pending lock commands go to the lock provider (default 3 s). */
@@ -55,6 +57,8 @@ export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, opti
     }
     const broken = await breakOverduePromises(deps, deps.clock.now());
     if (broken) console.log(`promises to pay: ${broken} broken`);
+    const unlocks = await endPromiseUnlocks(deps, deps.clock.now());
+    if (unlocks.ended) console.log(`unlocks until a promise date: ${unlocks.ended} ended, ${unlocks.relocked} devices locked again`);
     await deliver();
     // The analytics snapshot of the day, from the loans just aged (decision 017), by the copy that aged them.
     if (run.ran) await refreshAnalytics(deps, deps.clock.now());

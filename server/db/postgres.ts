@@ -1,12 +1,35 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable } from './port';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * Every statement with parameters runs as a named prepared statement (its name from its text), so PostgreSQL parses
+ * and plans it once per connection instead of on every call: the portal's SQL is a bounded set of texts (filters
+ * add clauses, values are always parameters). A plan made stale by a schema change ("cached plan must not change
+ * result type") is retried once unnamed.
+ */
+const names = new Map<string, string>();
+const nameOf = (sql: string) => {
+  let name = names.get(sql);
+  if (name === undefined) {
+    name = `p${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
+    if (names.size < 5_000) names.set(sql, name);
+  }
+  return name;
+};
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await client.query(sql, params)).rows as T[];
+      if (params.length === 0) return (await client.query(sql)).rows as T[];
+      try {
+        return (await client.query({ name: nameOf(sql), text: sql, values: params })).rows as T[];
+      } catch (error) {
+        if ((error as { code?: string }).code !== '0A000') throw error;
+        return (await client.query(sql, params)).rows as T[];
+      }
     },
   };
 }
@@ -19,7 +42,10 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     await admin.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  // No JIT: the portal's statements are short index lookups and pages, for which compiling (100 ms and more on a
+  // large table's count) costs far more than it saves; reports read pre-aggregated tables.
+  const options = ['-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ');
+  const pool = new pg.Pool({ connectionString: url, max: 10, options });
   // A connection the database ends (a restart, a killed session) is an error on that connection, not a crash of the
   // server: the pool drops it and opens another.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));

@@ -7,6 +7,8 @@ import { seedAnalytics } from './seed-analytics';
 import { seedCollections } from './seed-collections';
 import { seedStores } from './seed-stores';
 import { seedFinance } from './seed-finance';
+import { seedReconciliation } from './seed-reconciliation';
+import { seedWeakModel } from './seed-weak-model';
 
 /** Demo data, written once: a marker in settings makes a second start a no-op. */
 export async function seedDemo(db: Db, options: { now: Date; seed: number; companyName: string }): Promise<boolean> {
@@ -34,6 +36,10 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
     // Debt collection: assignments to the demo collector, calls, promises kept and broken.
     await seedCollections(tx, { now: options.now });
     await seedStores(tx, options.now);
+    // A month of statements per provider, uploaded and waiting to be reconciled (decision 018).
+    await seedReconciliation(tx, { now: options.now });
+    // Last, so no other demo row moves: a weak phone model (new customers on it, poor repayment) for /bi (issue 15).
+    await seedWeakModel(tx, { now: options.now });
     await tx.query("INSERT INTO settings (key, value) VALUES ('demo_seeded', $1)", [options.now.toISOString()]);
   });
   return true;

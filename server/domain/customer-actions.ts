@@ -86,13 +86,17 @@ export async function deviceStatusOf(db: Queryable, deviceId: number): Promise<D
 // ---------------------------------------------------------------------------------------------------------------
 // Locking
 
-/** Whether the business wants this device locked now (see the module comment). */
+/**
+ * Whether the business wants this device locked now (see the module comment). Arrears do not lock a device unlocked
+ * until a promise date (an approved promise_unlocks grant, decision 020) while its day has not passed.
+ */
 async function wantsLock(tx: Tx, device: Row, now: Date): Promise<boolean> {
   if (device.status === 'stolen' || device.status === 'lost') return true;
   const [arrears] = await tx.query<Row>(
     `SELECT 1 FROM loans l JOIN devices d ON d.id = l.device_id
       WHERE l.device_id = $1 AND l.status = 'active' AND l.days_defaulted > 0
-        AND d.future_lock_date IS NOT NULL AND d.future_lock_date < $2::date`,
+        AND d.future_lock_date IS NOT NULL AND d.future_lock_date < $2::date
+        AND NOT EXISTS (SELECT 1 FROM promise_unlocks u WHERE u.device_id = d.id AND u.ended_at IS NULL AND u.until_day >= $2::date)`,
     [device.id, eatDay(now)],
   );
   return arrears !== undefined;

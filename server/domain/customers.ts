@@ -1,8 +1,11 @@
 import type { z } from 'zod';
-import type { CustomerView, findCustomerRequest } from '../../src/contract/customers';
+import { CUSTOMER_REQUEST_KINDS } from '../../src/contract/requests';
+import type { CustomerRequestHistory, CustomerView, customerRequestsRequest, findCustomerRequest } from '../../src/contract/customers';
 import type { Caller, Deps } from '../deps';
 import type { Queryable } from '../db/port';
 import { CURRENT_DEVICE_ID, deviceName } from './devices';
+import { addDays, eatDay } from './calendar';
+import { standing } from './loan-standing';
 import { type Row, customerNotFound, iso } from './shared';
 
 /**
@@ -70,14 +73,32 @@ async function deviceOf(db: Queryable, customerId: number): Promise<CustomerView
 }
 
 /** The customer's loans, newest first. */
-async function loansOf(db: Queryable, customerId: number): Promise<NonNullable<CustomerView['loans']>> {
+async function loansOf(db: Queryable, customerId: number, now: Date): Promise<NonNullable<CustomerView['loans']>> {
+  const today = eatDay(now);
   const rows = await db.query<Row>(
     `SELECT l.id, l.loan_number, l.status, l.repayment_period, l.amount_due, l.amount_paid, l.deposit_paid, l.late_fee,
+            l.installment_amount, l.installments, l.interval_days,
             l.loan_balance, l.days_defaulted, to_char(l.last_repayment_date, 'YYYY-MM-DD') AS last_repayment_date,
             to_char(l.next_repayment_date, 'YYYY-MM-DD') AS next_repayment_date, l.contract_url
        FROM loans l WHERE l.customer_id = $1 ORDER BY l.started_at DESC, l.id DESC`,
     [customerId],
   );
+  // Due now and arrears from the schedule as it stands today: the stored amount_due is only as fresh as the last
+  // ageing run. Arrears are what was due by yesterday and is still unpaid.
+  const owed = (l: Row, day: string) =>
+    l.status === 'active' && l.next_repayment_date
+      ? standing(
+          {
+            installment_amount: Number(l.installment_amount),
+            installments: l.installments,
+            interval_days: l.interval_days,
+            amount_paid: Number(l.amount_paid),
+            late_fee: Number(l.late_fee),
+            next_repayment_date: l.next_repayment_date,
+          },
+          day,
+        ).amount_due
+      : 0;
   return rows.map((l) => ({
     id: l.id,
     loan_number: l.loan_number,
@@ -89,6 +110,8 @@ async function loansOf(db: Queryable, customerId: number): Promise<NonNullable<C
     late_fee: l.late_fee,
     loan_balance: l.loan_balance,
     days_defaulted: l.days_defaulted,
+    due_now: owed(l, today),
+    arrears: owed(l, addDays(today, -1)),
     last_repayment_date: l.last_repayment_date,
     next_repayment_date: l.next_repayment_date,
     contract_url: l.contract_url,
@@ -100,7 +123,7 @@ export async function findCustomer(deps: Deps, caller: Caller, body: z.output<ty
   if (!c) throw customerNotFound();
   const [device, loans] = await Promise.all([
     caller.roles.includes('VIEW_CUSTOMER_PHONE') ? deviceOf(deps.db, c.id) : null,
-    caller.roles.includes('VIEW_CUSTOMER_LOANS') ? loansOf(deps.db, c.id) : null,
+    caller.roles.includes('VIEW_CUSTOMER_LOANS') ? loansOf(deps.db, c.id, deps.clock.now()) : null,
   ]);
   return {
     customer: {
@@ -129,5 +152,41 @@ export async function findCustomer(deps: Deps, caller: Caller, body: z.output<ty
     },
     device,
     loans,
+  };
+}
+
+/** The customer's requests, newest first (the index requests_customer_idx), with who decided and their comment. */
+export async function customerRequests(deps: Deps, body: z.output<typeof customerRequestsRequest>): Promise<CustomerRequestHistory> {
+  const [c] = await deps.db.query<Row>('SELECT id FROM customers WHERE msisdn = $1', [body.msisdn]);
+  if (!c) throw customerNotFound();
+  const [{ total }] = (await deps.db.query<{ total: number }>(
+    'SELECT count(*)::int AS total FROM requests WHERE customer_id = $1 AND kind = ANY($2::text[])',
+    [c.id, CUSTOMER_REQUEST_KINDS],
+  )) as [{ total: number }];
+  const rows = await deps.db.query<Row>(
+    `SELECT r.id, r.kind, r.status, r.reason, r.decision_comment, r.payload, r.submitted_at, r.decided_at,
+            m.full_name AS maker_name, k.full_name AS checker_name
+       FROM requests r JOIN admins m ON m.id = r.maker_id LEFT JOIN admins k ON k.id = r.checker_id
+      WHERE r.customer_id = $1 AND r.kind = ANY($4::text[]) ORDER BY r.submitted_at DESC, r.id DESC LIMIT $2 OFFSET $3`,
+    [c.id, body.limit, body.skip, CUSTOMER_REQUEST_KINDS],
+  );
+  return {
+    total,
+    requests: rows.map((r) => {
+      const params = ((r.payload as { params?: Record<string, unknown> }).params ?? {}) as Record<string, unknown>;
+      return {
+        id: r.id,
+        kind: r.kind,
+        status: r.status,
+        days_to_extend: typeof params.days_to_extend === 'number' ? params.days_to_extend : null,
+        new_imei: typeof params.new_imei === 'string' ? params.new_imei : null,
+        reason: r.reason,
+        comment: r.decision_comment,
+        requested_by: r.maker_name,
+        decided_by: r.checker_name,
+        submitted_at: iso(r.submitted_at)!,
+        decided_at: iso(r.decided_at),
+      };
+    }),
   };
 }

@@ -43,24 +43,33 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
           .join(' OR ')})`;
   }
   // The incident that put the device in its state: the newest of the kind its status names.
-  const from = `
-    FROM devices d
-    JOIN phone_models m ON m.id = d.phone_model_id
-    JOIN customers c ON c.id = d.customer_id
-    LEFT JOIN LATERAL (SELECT x.* FROM device_incidents x WHERE x.device_id = d.id AND x.kind = d.status
-                        ORDER BY x.occurred_on DESC, x.created_at DESC, x.id DESC LIMIT 1) i ON true
-    LEFT JOIN admins a ON a.id = i.reported_by
-    LEFT JOIN LATERAL (SELECT x.loan_number FROM loans x WHERE x.device_id = d.id
-                        ORDER BY (x.status = 'active') DESC, x.started_at DESC, x.id DESC LIMIT 1) l ON true
-   WHERE ${where}`;
+  const incident = `LEFT JOIN LATERAL (SELECT x.* FROM device_incidents x WHERE x.device_id = d.id AND x.kind = d.status
+                        ORDER BY x.occurred_on DESC, x.created_at DESC, x.id DESC LIMIT 1) i ON true`;
+  const loan = `LEFT JOIN LATERAL (SELECT x.loan_number FROM loans x WHERE x.device_id = d.id
+                        ORDER BY (x.status = 'active') DESC, x.started_at DESC, x.id DESC LIMIT 1) l ON true`;
+  // Without a search the count needs neither the incident nor the loan; with one, the columns it matches.
+  const from = search
+    ? `FROM devices d JOIN customers c ON c.id = d.customer_id ${incident} ${loan} WHERE ${where}`
+    : `FROM devices d JOIN customers c ON c.id = d.customer_id WHERE ${where}`;
   const [counted] = (await deps.db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params)) as [{ total: number }];
+  // The page first (its order needs only the incident), then the model, customer, loan and reporter of its rows:
+  // a million devices' loans are never joined to show 25.
   const rows = await deps.db.query<Row>(
-    `SELECT d.id, d.imei, d.status, d.is_locked, m.brand, m.name AS model_name, c.id AS customer_id, c.msisdn,
-            c.first_name || ' ' || c.other_names AS customer_name, l.loan_number, to_char(i.occurred_on, 'YYYY-MM-DD') AS occurred_on,
-            i.service_centre, i.repair_reason, i.notes, a.full_name AS reported_by
-       ${from}
-      ORDER BY i.occurred_on DESC NULLS LAST, d.id DESC
-      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    `WITH page AS (
+       SELECT d.id, i.occurred_on, i.service_centre, i.repair_reason, i.notes, i.reported_by
+         ${search ? from : `FROM devices d JOIN customers c ON c.id = d.customer_id ${incident} WHERE ${where}`}
+        ORDER BY i.occurred_on DESC NULLS LAST, d.id DESC
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2})
+     SELECT d.id, d.imei, d.status, d.is_locked, m.brand, m.name AS model_name, c.id AS customer_id, c.msisdn,
+            c.first_name || ' ' || c.other_names AS customer_name, l.loan_number, to_char(p.occurred_on, 'YYYY-MM-DD') AS occurred_on,
+            p.service_centre, p.repair_reason, p.notes, a.full_name AS reported_by
+       FROM page p
+       JOIN devices d ON d.id = p.id
+       JOIN phone_models m ON m.id = d.phone_model_id
+       JOIN customers c ON c.id = d.customer_id
+       LEFT JOIN admins a ON a.id = p.reported_by
+       ${loan}
+      ORDER BY p.occurred_on DESC NULLS LAST, d.id DESC`,
     [...params, body.limit, body.skip],
   );
   return { total: counted.total, rows };

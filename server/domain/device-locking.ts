@@ -175,10 +175,10 @@ export interface AgeingReport {
 
 /**
  * The daily ageing run (at server start, then every hour: it is the same on the same day). Reads every active loan
- * once, and changes only the loans whose standing or lock is not what today says, each in its own short
- * transaction with its audit row (device.locked / device.unlocked are written by syncDeviceLock).
+ * once, and changes only the loans whose standing or lock is not what today says, a page at a time in one short
+ * transaction with an audit row per loan (device.locked / device.unlocked are written by syncDeviceLock).
  */
-export async function ageLoans(deps: Pick<Deps, 'db'>, now: Date): Promise<AgeingReport> {
+export async function ageLoans(deps: Pick<Deps, 'db'>, now: Date, pageSize = AGEING_PAGE): Promise<AgeingReport> {
   const today = eatDay(now);
   const report: AgeingReport = { loans: 0, updated: 0, locked: 0, unlocked: 0 };
   // A page of active loans at a time (by id), so a million loans are never all in memory at once.
@@ -186,9 +186,11 @@ export async function ageLoans(deps: Pick<Deps, 'db'>, now: Date): Promise<Agein
     const loans = await deps.db.query<Row>(
       `SELECT l.id, l.device_id, l.installment_amount, l.installments, l.interval_days, l.amount_paid, l.late_fee, l.amount_due,
               l.days_defaulted, to_char(l.next_repayment_date, 'YYYY-MM-DD') AS next_repayment_date,
-              d.status AS device_status, d.is_locked, d.activation_status, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date
+              d.status AS device_status, d.is_locked, d.activation_status, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date,
+              to_char(u.until_day, 'YYYY-MM-DD') AS unlocked_until
          FROM loans l JOIN devices d ON d.id = l.device_id
-        WHERE l.status = 'active' AND l.id > $1 ORDER BY l.id LIMIT ${AGEING_PAGE}`,
+         LEFT JOIN promise_unlocks u ON u.device_id = d.id AND u.ended_at IS NULL
+        WHERE l.status = 'active' AND l.id > $1 ORDER BY l.id LIMIT ${pageSize}`,
       [after],
     );
     if (!loans.length) break;
@@ -202,45 +204,81 @@ export async function ageLoans(deps: Pick<Deps, 'db'>, now: Date): Promise<Agein
 /** How many active loans the ageing run reads at a time. */
 const AGEING_PAGE = 5_000;
 
-async function ageLoanPage(deps: Pick<Deps, 'db'>, loans: Row[], today: string, now: Date, report: AgeingReport): Promise<void> {
-  for (const l of loans) {
-    const s = standing(scheduleOf(l), today);
-    const wantsLock =
-      l.device_status === 'stolen' ||
-      l.device_status === 'lost' ||
-      (s.days_defaulted > 0 && l.future_lock_date !== null && l.future_lock_date < today);
-    const lockChanges = wantsLock !== l.is_locked && (l.activation_status === 'activated' || l.is_locked);
-    if (s.amount_due === Number(l.amount_due) && s.days_defaulted === Number(l.days_defaulted) && !lockChanges) continue;
+/** Whether the device's lock should change: lost or stolen, or in arrears past its future lock date, unlike now. */
+function lockChanges(l: Row, s: { days_defaulted: number }, today: string): boolean {
+  const wantsLock =
+    l.device_status === 'stolen' ||
+    l.device_status === 'lost' ||
+    (s.days_defaulted > 0 &&
+      l.future_lock_date !== null &&
+      l.future_lock_date < today &&
+      // unlocked until a promise date (decision 020), as syncDeviceLock's wantsLock
+      !(l.unlocked_until !== null && l.unlocked_until >= today));
+  return wantsLock !== l.is_locked && (l.activation_status === 'activated' || l.is_locked);
+}
 
-    const outcome = await deps.db.transaction(async (tx) => {
-      const loan = await activeLoan(tx, 'id', l.id, true);
-      if (!loan) return null;
-      const fresh = standing(scheduleOf(loan), today);
-      let updated = false;
-      if (fresh.amount_due !== Number(loan.amount_due) || fresh.days_defaulted !== Number(loan.days_defaulted)) {
-        await tx.query('UPDATE loans SET amount_due = $2, days_defaulted = $3 WHERE id = $1', [
-          loan.id,
-          fresh.amount_due,
-          fresh.days_defaulted,
-        ]);
-        await audit(tx, {
-          actorId: null,
-          action: 'loan.aged',
-          entity: 'loan',
-          entityId: loan.id,
-          before: { amount_due: Number(loan.amount_due), days_defaulted: Number(loan.days_defaulted) },
-          after: { ...fresh, as_of: today },
-          at: now,
-        });
-        updated = true;
+/**
+ * One page of the ageing run in one transaction: the loans whose standing or lock is not what today says are locked
+ * (in id order, as a repayment locks one) and read again, since a repayment may have moved them after the page was
+ * read; their standing is written with one UPDATE and their audit rows with one INSERT, and the devices whose lock
+ * changes follow their loan (device.locked / device.unlocked written by syncDeviceLock). A million loans are a few
+ * hundred transactions, not one per late loan.
+ */
+async function ageLoanPage(deps: Pick<Deps, 'db'>, loans: Row[], today: string, now: Date, report: AgeingReport): Promise<void> {
+  const stale = loans
+    .filter((l) => {
+      const s = standing(scheduleOf(l), today);
+      return s.amount_due !== Number(l.amount_due) || s.days_defaulted !== Number(l.days_defaulted) || lockChanges(l, s, today);
+    })
+    .map((l) => Number(l.id));
+  if (!stale.length) return;
+  const outcome = await deps.db.transaction(async (tx) => {
+    const fresh = await tx.query<Row>(
+      `SELECT l.id, l.device_id, l.installment_amount, l.installments, l.interval_days, l.amount_paid, l.late_fee, l.amount_due,
+              l.days_defaulted, to_char(l.next_repayment_date, 'YYYY-MM-DD') AS next_repayment_date,
+              d.status AS device_status, d.is_locked, d.activation_status, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date,
+              to_char(u.until_day, 'YYYY-MM-DD') AS unlocked_until
+         FROM loans l JOIN devices d ON d.id = l.device_id
+         LEFT JOIN promise_unlocks u ON u.device_id = d.id AND u.ended_at IS NULL
+        WHERE l.id = ANY($1::bigint[]) AND l.status = 'active' ORDER BY l.id FOR UPDATE OF l`,
+      [stale],
+    );
+    const aged = { ids: [] as number[], due: [] as number[], days: [] as number[], before: [] as string[], after: [] as string[] };
+    const follow: Row[] = [];
+    for (const loan of fresh) {
+      const s = standing(scheduleOf(loan), today);
+      if (s.amount_due !== Number(loan.amount_due) || s.days_defaulted !== Number(loan.days_defaulted)) {
+        aged.ids.push(Number(loan.id));
+        aged.due.push(s.amount_due);
+        aged.days.push(s.days_defaulted);
+        aged.before.push(JSON.stringify({ amount_due: Number(loan.amount_due), days_defaulted: Number(loan.days_defaulted) }));
+        aged.after.push(JSON.stringify({ ...s, as_of: today }));
       }
-      const [device] = (await tx.query<Row>('SELECT is_locked FROM devices WHERE id = $1', [loan.device_id])) as [Row];
-      const locked = await followLoan(tx, loan.device_id, now);
-      return { updated, locked: !device.is_locked && locked, unlocked: device.is_locked && !locked };
-    });
-    if (!outcome) continue;
-    if (outcome.updated) report.updated++;
-    if (outcome.locked) report.locked++;
-    if (outcome.unlocked) report.unlocked++;
-  }
+      if (lockChanges(loan, s, today)) follow.push(loan);
+    }
+    if (aged.ids.length) {
+      await tx.query(
+        `UPDATE loans l SET amount_due = u.amount_due, days_defaulted = u.days_defaulted
+           FROM unnest($1::bigint[], $2::int8[], $3::int4[]) AS u(id, amount_due, days_defaulted) WHERE l.id = u.id`,
+        [aged.ids, aged.due, aged.days],
+      );
+      await tx.query(
+        `INSERT INTO audit_log (actor_id, action, entity, entity_id, before, after, at)
+         SELECT NULL, 'loan.aged', 'loan', u.id::text, u.before::jsonb, u.after::jsonb, $4
+           FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u(id, before, after)`,
+        [aged.ids, aged.before, aged.after, now],
+      );
+    }
+    let locked = 0;
+    let unlocked = 0;
+    for (const loan of follow) {
+      const isLocked = await followLoan(tx, Number(loan.device_id), now);
+      if (!loan.is_locked && isLocked) locked++;
+      if (loan.is_locked && !isLocked) unlocked++;
+    }
+    return { updated: aged.ids.length, locked, unlocked };
+  });
+  report.updated += outcome.updated;
+  report.locked += outcome.locked;
+  report.unlocked += outcome.unlocked;
 }

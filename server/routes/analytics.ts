@@ -21,6 +21,7 @@ export function analyticsRoutes(app: Hono, deps: Deps, registry: Registry) {
     routes.biAgent,
     routes.biPhoneModel,
     routes.biLockType,
+    routes.ageingMigration,
   ];
   for (const route of reports) {
     const name = route.path.slice('/api/v1/'.length) as ReportName;

@@ -5,6 +5,10 @@ import { register, type Registry } from '../http';
 import * as lists from '../domain/collections/lists';
 import * as calls from '../domain/collections/calls';
 import { reasonsReport } from '../domain/collections/report';
+import { proposePromiseUnlock } from '../domain/collections/unlock';
+import { firstDeposits } from '../domain/collections/deposits';
+import { collectionsMade } from '../domain/collections/collected';
+import { callRatings } from '../domain/collections/ratings';
 
 /** Loans, defaulters and debt collection (issue 14, decision 015). */
 export function collectionsRoutes(app: Hono, deps: Deps, registry: Registry) {
@@ -19,5 +23,9 @@ export function collectionsRoutes(app: Hono, deps: Deps, registry: Registry) {
   register(app, deps, registry, routes.logDebtCall, ({ caller, body }) => calls.logDebtCall(deps, caller, body));
   register(app, deps, registry, routes.debtCallComment, ({ caller, body }) => calls.commentOnCall(deps, caller, body));
   register(app, deps, registry, routes.debtCallRating, ({ caller, body }) => calls.rateCall(deps, caller, body));
+  register(app, deps, registry, routes.promiseUnlock, ({ caller, body }) => proposePromiseUnlock(deps, caller, body));
+  register(app, deps, registry, routes.firstDeposits, ({ caller, body }) => firstDeposits(deps, caller, body));
+  register(app, deps, registry, routes.collectionsMade, ({ caller, body }) => collectionsMade(deps, caller, body));
+  register(app, deps, registry, routes.allCallRatings, ({ body }) => callRatings(deps, body));
   register(app, deps, registry, routes.defaultersReasons, ({ caller, body }) => reasonsReport(deps, caller, body));
 }

@@ -6,4 +6,5 @@ import * as customers from '../domain/customers';
 
 export function customersRoutes(app: Hono, deps: Deps, registry: Registry) {
   register(app, deps, registry, routes.findCustomer, ({ caller, body }) => customers.findCustomer(deps, caller, body));
+  register(app, deps, registry, routes.customerRequests, ({ body }) => customers.customerRequests(deps, body));
 }

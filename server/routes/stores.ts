@@ -7,6 +7,8 @@ import * as regions from '../domain/stores/regions';
 import * as agents from '../domain/stores/agents';
 import * as inventory from '../domain/stores/inventory';
 import * as transfers from '../domain/stores/transfers';
+import * as prices from '../domain/stores/prices';
+import * as exceptions from '../domain/stores/exceptions';
 
 /** Stores, people and inventory (issue 12): every answer narrowed to the caller's scope (domain/stores/scope.ts). */
 export function storesRoutes(app: Hono, deps: Deps, registry: Registry) {
@@ -34,4 +36,9 @@ export function storesRoutes(app: Hono, deps: Deps, registry: Registry) {
   register(app, deps, registry, routes.transfers, ({ caller, body }) => transfers.listTransfers(deps, caller, body));
   register(app, deps, registry, routes.stockCount, ({ caller, body }) => transfers.countStock(deps, caller, body));
   register(app, deps, registry, routes.stockCounts, ({ caller, body }) => transfers.listStockCounts(deps, caller, body));
+  register(app, deps, registry, routes.updateInventoryStatus, ({ caller, body }) => inventory.setInventoryStatus(deps, caller, body));
+  register(app, deps, registry, routes.imeiExceptions, ({ caller, body }) => exceptions.listImeiExceptions(deps, caller, body));
+  register(app, deps, registry, routes.phonePrices, ({ body }) => prices.listPrices(deps, body));
+  register(app, deps, registry, routes.phonePriceHistory, ({ body }) => prices.priceHistory(deps, body.phone_model_id));
+  register(app, deps, registry, routes.proposePhonePrice, ({ caller, body }) => prices.proposePrice(deps, caller, body));
 }

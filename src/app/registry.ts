@@ -40,6 +40,8 @@ import { loadHomeFigures } from '../services/analytics';
 import { fetchDeviceList } from '../services/device-lists';
 import { fetchCollectionList, liveCollectionAction, liveCollectionLoad } from '../services/collections';
 import * as finance from '../services/finance';
+import * as reconciliation from '../services/reconciliation';
+import { reconciliationMachine } from '../machines/reconciliation.machine';
 import { liveLockChange } from '../services/lock-change';
 import { STORE_ACTION_CALLS, liveStoreAction, liveStoreLists, liveStoreLoads } from '../services/stores';
 import { liveFirstDeposit, newWizardInput, wizardStore } from '../services/first-deposit';
@@ -115,15 +117,11 @@ const everyone: Access = { public: true };
 const api = (route: RouteContract) => `${route.method} /portal_api${route.path}`;
 const apis = (...list: RouteContract[]) => list.map(api).join(', ');
 
-const ComingSoon = lazyChunk(() => import('../screens/common/coming-soon'));
 const QueueScreen = lazyChunk(() => import('../screens/approvals/queue-screen'));
 const DeviceStatusScreen = lazyChunk(() => import('../screens/devices/device-status-screen'));
 const StatementScreen = lazyChunk(() => import('../screens/finance/statement-screen'));
 
 const screen = (entry: Omit<ScreenEntry, 'kind'>): ScreenEntry => ({ kind: 'screen', ...entry });
-/** An area the spec lists that a later issue builds: a placeholder until then. */
-const soon = (entry: Omit<ScreenEntry, 'kind' | 'screen' | 'props'>): ScreenEntry =>
-  screen({ ...entry, screen: ComingSoon, props: { label: entry.label } });
 const queue = (name: string, entry: Omit<ScreenEntry, 'kind' | 'screen' | 'props'>): ScreenEntry =>
   screen({ ...entry, screen: QueueScreen, props: { queue: name } });
 const process = (entry: Omit<ProcessEntry, 'kind'>): ProcessEntry => ({ kind: 'process', ...entry });
@@ -164,7 +162,8 @@ const FINANCE_ACCESS = anyOf(
 const DEFAULTERS_LIST = anyOf('VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_NPL_DEFAULTERS_LIST_REPORT', 'VIEW_ALL_DEFAULTERS_LIST_REPORT');
 const ADD_LOAN_SCREEN = '/dashboard/customers/add-loan';
 const CUSTOMER_VIEW = '/dashboard/customers/view';
-const STORE_SCREENS = '/dashboard/stores, /dashboard/regions, /dashboard/agents, /dashboard/agents_categories, /dashboard/inventory';
+const STORE_SCREENS =
+  '/dashboard/stores, /dashboard/regions, /dashboard/agents, /dashboard/agents_categories, /dashboard/inventory, /dashboard/phone-prices';
 const STORE_ACTION_APIS = apis(...Object.values(STORE_ACTION_CALLS));
 
 export const REGISTRY: readonly RegistryEntry[] = [
@@ -195,6 +194,26 @@ export const REGISTRY: readonly RegistryEntry[] = [
     path: '/dashboard/collection-worklist',
     label: 'nav.collectionWorklist',
     screen: lazyChunk(() => import('../screens/collections/worklist-screen')),
+  }),
+  screen({
+    path: '/dashboard/collections',
+    label: 'nav.collections',
+    access: anyOf('VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_ALL_DEFAULTERS_LIST_REPORT'),
+    group: 'nav.reports',
+    screen: lazyChunk(() => import('../screens/collections/collections-screen')),
+  }),
+  screen({
+    path: '/dashboard/call-ratings',
+    label: 'nav.callRatings',
+    access: anyOf('RATE_CALL'),
+    group: 'nav.reports',
+    screen: lazyChunk(() => import('../screens/collections/call-ratings-screen')),
+  }),
+  screen({
+    path: '/dashboard/deposits',
+    label: 'nav.deposits',
+    access: anyOf('VIEW_CUSTOMER_LOANS'),
+    screen: lazyChunk(() => import('../screens/collections/deposits-screen')),
   }),
   screen({
     path: '/dashboard/loans',
@@ -245,6 +264,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
     label: 'nav.inventory',
     access: anyOf('VIEW_INVENTORY'),
     screen: lazyChunk(() => import('../screens/stores/inventory-screen')),
+  }),
+  screen({
+    path: '/dashboard/phone-prices',
+    label: 'nav.phonePrices',
+    access: anyOf('VIEW_INVENTORY'),
+    screen: lazyChunk(() => import('../screens/stores/prices-screen')),
   }),
   // Its own full page (app.tsx), for VIEW_ANALYTICS or any ANALYTICS role.
   screen({ path: '/bi', label: 'nav.bi', access: { codeContains: 'ANALYTICS' } }),
@@ -335,11 +360,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
     group: 'nav.finance',
     screen: lazyChunk(() => import('../screens/finance/suspense-screen')),
   }),
-  soon({
+  screen({
     path: '/dashboard/reconciliation',
     label: 'nav.reconciliation',
     access: anyOf('UPLOAD_RECONCILIATION_DOCUMENT'),
     group: 'nav.finance',
+    screen: lazyChunk(() => import('../screens/finance/reconciliation-screen')),
   }),
   screen({
     path: '/dashboard/capital-accounting',
@@ -405,7 +431,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
     about: 'processes:about.resourceList',
     shownOn: [{ prefix: '', screen: `/dashboard/security, /dashboard/users, ${STORE_SCREENS}` }],
     calls: {
-      fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}; the collection lists: ${apis(routes.myDefaulters, routes.nplDefaulters, routes.allDefaulters, routes.lipaPolePoleLoans)}; in the stores area ${apis(routes.stores, routes.regions, routes.agentsPerStore, routes.categories, routes.inventory, routes.transfers, routes.stockCounts)}`,
+      fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}; the collection lists: ${apis(routes.myDefaulters, routes.nplDefaulters, routes.allDefaulters, routes.lipaPolePoleLoans, routes.firstDeposits, routes.allCallRatings)}; in the stores area ${apis(routes.stores, routes.regions, routes.agentsPerStore, routes.categories, routes.inventory, routes.transfers, routes.stockCounts, routes.phonePrices, routes.imeiExceptions)}`,
       createItem: `${api(routes.createGroup)}, ${api(routes.addGroupRole)} or ${api(routes.createUser)} (each answers 202: a request for a second admin); in the stores area ${apis(routes.createStore, routes.createRegion, routes.createCategory, routes.addInventoryItem)}`,
       removeItem: `${api(routes.removeGroupRole)} (answers 202: a request for a second admin)`,
     },
@@ -426,6 +452,8 @@ export const REGISTRY: readonly RegistryEntry[] = [
         npl: listing({ fetchPage: fetchCollectionList('npl') }),
         all: listing({ fetchPage: fetchCollectionList('all') }),
         loans: listing({ fetchPage: fetchCollectionList('loans') }),
+        deposits: listing({ fetchPage: fetchCollectionList('deposits') }),
+        ratings: listing({ fetchPage: fetchCollectionList('ratings') }),
       },
       storeLists: liveStoreLists(notice('success', 'common.addedSuccessfully')),
       financeLists: {
@@ -433,6 +461,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
         suspense: financeChanges({ fetchPage: finance.fetchSuspense, createItem: finance.allocateSuspense }),
         journal: listing({ fetchPage: finance.fetchJournal }),
         accounts: financeChanges({ fetchPage: finance.fetchAccounts, createItem: finance.changeCapital }),
+        reconciliationRuns: listing({ fetchPage: reconciliation.fetchRuns }),
       },
     },
   }),
@@ -441,7 +470,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
     about: 'processes:about.load',
     shownOn: [{ prefix: '', screen: '/dashboard' }],
     calls: {
-      load: `${api(routes.settings)}; in collections ${apis(routes.debtCollectionCalls, routes.debtCollectors, routes.defaultersReasons)} or a CSV export`,
+      load: `${api(routes.settings)}; in collections ${apis(routes.debtCollectionCalls, routes.debtCollectors, routes.defaultersReasons, routes.collectionsMade)} or a CSV or PDF export; in the stores area ${apis(routes.regions, routes.stores, routes.categories, routes.phoneModels, routes.storeProfile, routes.regionLeadHistory, routes.phonePriceHistory)} or a CSV export paged through its list`,
     },
     live: {
       settings: loading(loadSettings),
@@ -458,6 +487,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
         profitAndLoss: loading(finance.loadProfitAndLoss),
         cashflow: loading(finance.loadCashflow),
         accounts: loading(finance.loadAccounts),
+        reconciliationMappings: loading(reconciliation.loadMappings),
+        saveMapping: loading(reconciliation.saveMapping),
+        closedPeriods: loading(reconciliation.loadClosedPeriods),
+        closeMonth: loading(reconciliation.closeMonth),
+        statementDocument: loading(reconciliation.downloadDocument),
+        pdf: loading(reconciliation.exportPdf),
       },
     },
   }),
@@ -519,6 +554,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
         routes.debtCallComment,
         routes.debtCallRating,
         routes.assignDefaulters,
+        routes.promiseUnlock,
       )}; in the stores area ${STORE_ACTION_APIS}`,
     },
     live: { customerAction: liveCustomerAction, collectionAction: liveCollectionAction, storeAction: liveStoreAction },
@@ -540,6 +576,18 @@ export const REGISTRY: readonly RegistryEntry[] = [
       confirmChange: `${api(routes.confirmLockSolutionChange)} (trying a pending enrolment again)`,
     },
     live: { lockChange: liveLockChange },
+  }),
+  process({
+    machine: reconciliationMachine,
+    about: 'finance:reconcile.about',
+    shownOn: [{ prefix: '', screen: '/dashboard/reconciliation' }],
+    calls: {
+      uploadStatement: api(routes.uploadStatement),
+      loadRun: api(routes.reconciliationRun),
+      resolveLine: api(routes.resolveReconciliationLine),
+      signOff: api(routes.signOffReconciliation),
+    },
+    live: { reconciliation: reconciliation.liveReconciliation },
   }),
   process({
     machine: firstDepositMachine,

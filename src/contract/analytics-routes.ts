@@ -38,6 +38,10 @@ export const analyticsRoutes = {
   biAgent: analysisRoute('bi_agent', 'By agent'),
   biPhoneModel: analysisRoute('bi_phone_model', 'By phone model'),
   biLockType: analysisRoute('bi_lock_type', 'By lock type'),
+  ageingMigration: analysisRoute(
+    'ageing_migration',
+    'Ageing migration: balances moving between the ageing categories from one month-end to the next (the last 12 months; the period does not apply)',
+  ),
   homeFigures: define({
     method: 'GET',
     path: '/api/v1/home_figures',

@@ -25,6 +25,7 @@ export const REPORTS = [
   'all_unbranded_analysis',
   'agent_analysis',
   ...DIMENSIONS.map((d) => `bi_${d}` as const),
+  'ageing_migration',
 ] as const;
 export const reportName = z.enum(REPORTS);
 export type ReportName = z.infer<typeof reportName>;
@@ -77,6 +78,11 @@ export const measureRow = z.object({
   lockedArrears: count,
   lockedStolen: count,
   lockedLost: count,
+  /** Stock turn (decision 017): handsets sold in the period / the average handsets in stock at the end of its days. */
+  handsetsSold: count,
+  averageStock: z.number(),
+  /** Null when nothing was in stock, and for an agent or lock type (stock belongs to a store, not to either). */
+  stockTurn: ratio,
 });
 export type MeasureRow = z.infer<typeof measureRow>;
 
@@ -94,6 +100,9 @@ export const MEASURES = [
   'firstPaymentDefault',
   'ownershipRate',
   'lockedArrears',
+  'stockTurn',
+  'handsetsSold',
+  'averageStock',
 ] as const satisfies ReadonlyArray<keyof MeasureRow>;
 export type Measure = (typeof MEASURES)[number];
 
@@ -115,6 +124,29 @@ export const vintageCurve = z.object({
   points: z.array(z.object({ age: z.number().int(), ratio })),
 });
 
+/** The ageing categories a balance moves between from one month-end to the next (decision 024). */
+export const AGEING_CATEGORIES = [
+  'new',
+  'current',
+  'days_1_3',
+  'watchful',
+  'substandard',
+  'doubtful',
+  'non_performing',
+  'written_off',
+  'closed',
+] as const;
+export const ageingCategory = z.enum(AGEING_CATEGORIES);
+export type AgeingCategory = z.infer<typeof ageingCategory>;
+
+/** One month's migration: from the month-end before to this month-end. */
+export const migrationMonth = z.object({
+  monthEnd: z.string(),
+  previousMonthEnd: z.string(),
+  flows: z.array(z.object({ from: ageingCategory, to: ageingCategory, loans: count, balanceFrom: money, balanceTo: money })),
+});
+export type MigrationMonth = z.infer<typeof migrationMonth>;
+
 export const scopeKind = z.enum(['all', 'shop_owner', 'region', 'agent']);
 export type ScopeKind = z.infer<typeof scopeKind>;
 export const analysisScope = z.object({ kind: scopeKind, label: z.string().nullable() });
@@ -130,6 +162,8 @@ export const analysis = z.object({
   breakdowns: z.array(z.object({ dimension, rows: z.array(measureRow) })),
   trend: z.array(trendPoint),
   vintage: z.array(vintageCurve),
+  /** Ageing migration month to month, oldest month first (ageing_migration only, empty otherwise). */
+  migration: z.array(migrationMonth),
 });
 export type Analysis = z.infer<typeof analysis>;
 
@@ -151,12 +185,58 @@ export const biAuth = z.object({
 });
 export type BiAuth = z.infer<typeof biAuth>;
 
+/** At most this many stores on a shop owner's or region lead's home page (the worst first). */
+export const HOME_STORE_ROWS = 20;
+
+export const DEFAULTER_CATEGORY_NAMES = ['due', 'watchful', 'substandard', 'doubtful', 'non-performing'] as const;
+
+const homeStoreFigures = z.object({
+  salesThisWeek: count,
+  depositsThisWeek: money,
+  activeLoans: count,
+  loansLate: count,
+  par30Balance: money,
+  par30: ratio,
+  inStock: count,
+});
+export type HomeStoreFigures = z.infer<typeof homeStoreFigures>;
+
 /** The home page's figures for the caller, each part present only when the caller's roles or links allow it. */
 export const homeFigures = z.object({
   portfolio: z.object({ today: measureRow, trend: z.array(trendPoint) }).nullable(),
-  agent: z.object({ salesThisWeek: count, depositsThisWeek: money, customersInArrears: count, arrearsBalance: money }).nullable(),
+  agent: z
+    .object({ salesThisWeek: count, depositsThisWeek: money, customersInArrears: count, arrearsBalance: money, inStock: count })
+    .nullable(),
   approvals: z
     .object({ queues: z.array(z.object({ queue: z.string(), waiting: count, oldestSubmittedAt: z.string().nullable() })) })
+    .nullable(),
+  /** A shop owner's or region lead's stores (their own only): sales this week, arrears as of the last snapshot, stock now. */
+  stores: z
+    .object({
+      scope: analysisScope,
+      asOf: z.string().nullable(),
+      totals: homeStoreFigures,
+      /** The worst stores first (PAR 30 balance), at most HOME_STORE_ROWS. */
+      rows: z.array(homeStoreFigures.extend({ storeId: z.string(), name: z.string() })),
+      /** How many stores the scope holds (rows may be fewer). */
+      storeCount: count,
+    })
+    .nullable(),
+  /** A debt collector's own list (loans assigned to them, in arrears) by ageing category, and their promises. */
+  collector: z
+    .object({
+      categories: z.array(z.object({ category: z.enum(DEFAULTER_CATEGORY_NAMES), loans: count, amountDue: money })),
+      promisesDueToday: count,
+      promisedToday: money,
+      brokenPromises: count,
+    })
+    .nullable(),
+  /**
+   * Finance: money in suspense (count, total, the oldest payment's age in days and the amount waiting more than 7
+   * days). The unreconciled days are not shown: the portal does not record statements yet (decision 024).
+   */
+  finance: z
+    .object({ suspenseCount: count, suspenseAmount: money, oldestSuspenseDays: count.nullable(), suspenseOver7Days: money })
     .nullable(),
 });
 export type HomeFigures = z.infer<typeof homeFigures>;

@@ -1,5 +1,7 @@
 import { define, type RouteContract } from './route';
+import { z } from 'zod';
 import * as c from './collections';
+import { makerCheckerItem } from './requests';
 
 const NOT_YOURS =
   'Needs VIEW_MY_DEFAULTERS_LIST_REPORT, VIEW_NPL_DEFAULTERS_LIST_REPORT or VIEW_ALL_DEFAULTERS_LIST_REPORT (reason not_yours)';
@@ -96,6 +98,21 @@ export const collectionRoutes = {
     created: true,
     refusals: { 403: NOT_YOURS, 404: NO_LOAN, 409: 'The loan is not in default (reason not_defaulted)' },
   }),
+  promiseUnlock: define({
+    method: 'POST',
+    path: '/api/v1/debt_collection/promise_unlock',
+    auth: 'session',
+    summary:
+      "Ask to unlock a locked defaulter's device until the day of their open promise to pay; applies when a second person approves it in the business inbox, and the device locks again if the promise is broken",
+    body: c.promiseUnlockRequest,
+    response: makerCheckerItem.extend({ status: z.literal('submitted') }),
+    accepted: true,
+    refusals: {
+      403: NOT_YOURS,
+      404: NO_LOAN,
+      409: 'The loan is not in default (reason not_defaulted), the device is not locked (reason not_locked), there is no open promise to pay (reason no_open_promise), or an unlock of this loan already awaits approval (reason request_open)',
+    },
+  }),
   debtCallComment: define({
     method: 'POST',
     path: '/api/v1/debt_collection_call_comment',
@@ -124,5 +141,33 @@ export const collectionRoutes = {
       'The defaulters reasons report: defaulters called in a period (default the last 30 days) by the reason of their last call, ageing category and region, with counts and amounts due',
     body: c.reasonsReportRequest,
     response: c.reasonsReport,
+  }),
+  firstDeposits: define({
+    method: 'POST',
+    path: '/api/v1/first_deposits',
+    auth: 'VIEW_CUSTOMER_LOANS',
+    summary:
+      'First deposits across customers, newest first, in a period of start days (default the last 30, at most a year), by store, agent, provider and status, paged; scoped as the loans list',
+    body: c.firstDepositsRequest,
+    response: c.firstDepositsList,
+  }),
+  collectionsMade: define({
+    method: 'POST',
+    path: '/api/v1/debt_collection/collections',
+    auth: 'session',
+    summary:
+      'Collections made: completed repayments on loans while assigned to a collector, by EAT day and collector over a period (default the last 30 days); VIEW_ALL_DEFAULTERS_LIST_REPORT sees every collector in their scope, VIEW_MY_DEFAULTERS_LIST_REPORT only their own',
+    body: c.collectionsMadeRequest,
+    response: c.collectionsMade,
+    refusals: { 403: 'Needs VIEW_MY_DEFAULTERS_LIST_REPORT or VIEW_ALL_DEFAULTERS_LIST_REPORT (reason not_yours)' },
+  }),
+  allCallRatings: define({
+    method: 'POST',
+    path: '/api/v1/call_ratings',
+    auth: 'RATE_CALL',
+    summary:
+      'Every call rating, customer care and debt collection, newest first, in a period (default the last 30 days), by kind, mood, description and staff member, paged',
+    body: c.callRatingsRequest,
+    response: c.callRatingsList,
   }),
 } satisfies Record<string, RouteContract>;

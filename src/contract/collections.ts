@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defaulterCategoryNames } from '../lib/defaulter-category';
 import { isoDay, listOf, text } from './common';
-import { CALL_MOODS, CALL_TYPES } from './customer-actions';
+import { CALL_DESCRIPTIONS, CALL_MOODS, CALL_TYPES } from './customer-actions';
 
 /**
  * Loans, defaulters and debt collection (issue 14, decision 015): the loans and customers lists, the three
@@ -61,6 +61,9 @@ export const COLLECTION_REFUSALS = [
   'not_yours', // 403: the caller holds no defaulters list role
   'not_defaulted', // 409: a loan that is not in default (nothing to collect)
   'not_a_collector', // 409: assigning to a user who cannot hold a "my defaulters" list
+  'not_locked', // 409: an unlock until the promise date asked for a device that is not locked
+  'no_open_promise', // 409: an unlock asked without an open promise to pay (or one whose day has passed)
+  'request_open', // 409: an unlock of this loan already awaits approval
 ] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -214,7 +217,19 @@ export const debtCall = z.object({
 });
 export type DebtCall = z.infer<typeof debtCall>;
 
-export const debtCalls = z.object({ loan: defaulterRow, calls: z.array(debtCall) });
+/**
+ * A device unlocked until the day the customer promised to pay (decision 020): asked for by a collector, granted
+ * when a second person approves it in the business inbox. `pending`: awaiting approval; `granted`: unlocked until
+ * `until` (the promise's day), re-locked by the ageing run when the promise is broken.
+ */
+export const promiseUnlock = z.object({
+  status: z.enum(['pending', 'granted']),
+  until: z.string(),
+  request_id: z.number().int(),
+});
+export type PromiseUnlock = z.infer<typeof promiseUnlock>;
+
+export const debtCalls = z.object({ loan: defaulterRow, calls: z.array(debtCall), unlock: promiseUnlock.nullable() });
 export type DebtCalls = z.infer<typeof debtCalls>;
 
 export const logDebtCallRequest = z
@@ -250,6 +265,16 @@ export const logDebtCallRequest = z
     }
   });
 export type LogDebtCallRequest = z.input<typeof logDebtCallRequest>;
+
+export const promiseUnlockRequest = z.object({
+  loan_id: id('loan'),
+  /** Why the device should be unlocked until the promise date (the approver reads it). */
+  reason: text({ error: 'valid reason required' })
+    .trim()
+    .min(3, 'at least 3 characters')
+    .max(COLLECTION_LIMITS.remark, `must be at most ${COLLECTION_LIMITS.remark} characters`),
+});
+export type PromiseUnlockRequest = z.input<typeof promiseUnlockRequest>;
 
 export const debtCallCommentRequest = z.object({
   call_id: id('call'),
@@ -365,3 +390,150 @@ export const reasonsReport = z.object({
   totals: z.object({ defaulters: z.number().int(), amount_due: z.number().int() }),
 });
 export type ReasonsReport = z.infer<typeof reasonsReport>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// First deposits across customers (decision 020)
+
+/** Where a first deposit stands: awaiting its payment, paid (the wizard goes on), its loan created, or abandoned. */
+export const FIRST_DEPOSIT_STATUSES = ['awaiting_payment', 'paid', 'loan_created', 'abandoned'] as const;
+export type FirstDepositStatus = (typeof FIRST_DEPOSIT_STATUSES)[number];
+/** The mobile-money providers a deposit is pushed through. */
+export const DEPOSIT_PROVIDERS = ['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'] as const;
+export type DepositProvider = (typeof DEPOSIT_PROVIDERS)[number];
+/** The providers' brand names, the same in every language. */
+export const DEPOSIT_PROVIDER_NAMES: Readonly<Record<DepositProvider, string>> = {
+  mpesa: 'M-Pesa',
+  tigo_pesa: 'Tigo Pesa',
+  airtel_money: 'Airtel Money',
+  halopesa: 'HaloPesa',
+};
+
+/** A period of at most a year: `to` not before `from` and at most COLLECTION_LIMITS.reportDays after it. */
+const period = (value: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  if (!value.from || !value.to || value.from > value.to) return;
+  const days = (Date.parse(`${value.to}T00:00:00Z`) - Date.parse(`${value.from}T00:00:00Z`)) / 86_400_000;
+  if (days > COLLECTION_LIMITS.reportDays) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${COLLECTION_LIMITS.reportDays} days after from` });
+  }
+};
+
+export const firstDepositsRequest = z
+  .object({
+    /** The days the deposits were started (EAT), default the last 30 days. */
+    from: isoDay().optional(),
+    to: isoDay().optional(),
+    store_id: id('store').optional(),
+    agent_id: id('agent').optional(),
+    provider: z.enum(DEPOSIT_PROVIDERS, { error: `must be one of ${DEPOSIT_PROVIDERS.join(', ')}` }).optional(),
+    status: z.enum(FIRST_DEPOSIT_STATUSES, { error: `must be one of ${FIRST_DEPOSIT_STATUSES.join(', ')}` }).optional(),
+    ...page,
+  })
+  .superRefine(ordered('from', 'to'))
+  .superRefine(period);
+export type FirstDepositsRequest = z.input<typeof firstDepositsRequest>;
+
+export const firstDepositRow = z.object({
+  /** The wizard's id. */
+  id: z.string(),
+  started_at: z.string(),
+  paid_at: z.string().nullable(),
+  customer: z.object({ id: z.number().int(), msisdn: z.string(), name: z.string() }),
+  store: z.object({ id: z.number().int(), name: z.string() }),
+  agent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  phone: z.string(),
+  repayment_period: z.enum(REPAYMENT_PERIODS),
+  amount: z.number().int(),
+  /** The provider of the last push, null before any. */
+  provider: z.enum(DEPOSIT_PROVIDERS).nullable(),
+  receipt: z.string().nullable(),
+  status: z.enum(FIRST_DEPOSIT_STATUSES),
+  loan_number: z.string().nullable(),
+});
+export type FirstDepositRow = z.infer<typeof firstDepositRow>;
+export const firstDepositsList = z.object({
+  from: z.string(),
+  to: z.string(),
+  total: z.number().int(),
+  limit: z.number().int(),
+  skip: z.number().int(),
+  data: z.array(firstDepositRow),
+});
+export type FirstDepositsList = z.infer<typeof firstDepositsList>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Collections made (decision 020)
+
+export const collectionsMadeRequest = z
+  .object({
+    /** EAT days, default the last 30. */
+    from: isoDay().optional(),
+    to: isoDay().optional(),
+    collector_id: id('collector').optional(),
+  })
+  .superRefine(ordered('from', 'to'))
+  .superRefine(period);
+export type CollectionsMadeRequest = z.input<typeof collectionsMadeRequest>;
+
+export const collectionsMade = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** By EAT day and collector: completed repayments on loans while assigned to the collector. */
+  rows: z.array(
+    z.object({
+      day: z.string(),
+      collector: z.object({ id: z.number().int(), name: z.string() }),
+      payments: z.number().int(),
+      loans: z.number().int(),
+      amount: z.number().int(),
+    }),
+  ),
+  totals: z.object({ payments: z.number().int(), amount: z.number().int() }),
+});
+export type CollectionsMade = z.infer<typeof collectionsMade>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Call ratings (decision 020)
+
+/** Which calls a rating is of: a customer-care call (customer_call_rating) or a debt-collection call. */
+export const RATING_KINDS = ['customer_care', 'debt_collection'] as const;
+export type RatingKind = (typeof RATING_KINDS)[number];
+
+export const callRatingsRequest = z
+  .object({
+    /** EAT days, default the last 30. */
+    from: isoDay().optional(),
+    to: isoDay().optional(),
+    kind: z.enum(RATING_KINDS, { error: `must be one of ${RATING_KINDS.join(', ')}` }).optional(),
+    mood: z.enum(CALL_MOODS, { error: `must be one of ${CALL_MOODS.join(', ')}` }).optional(),
+    description: z.enum(CALL_DESCRIPTIONS, { error: `must be one of ${CALL_DESCRIPTIONS.join(', ')}` }).optional(),
+    rated_by: id('staff member').optional(),
+    ...page,
+  })
+  .superRefine(ordered('from', 'to'))
+  .superRefine(period);
+export type CallRatingsRequest = z.input<typeof callRatingsRequest>;
+
+export const callRatingRow = z.object({
+  /** `<kind>:<id>`: unique over both kinds. */
+  id: z.string(),
+  kind: z.enum(RATING_KINDS),
+  at: z.string(),
+  call_type: z.enum(CALL_TYPES),
+  mood: z.enum(CALL_MOODS),
+  /** Customer care: what the call was about; null for a collection call. */
+  description: z.enum(CALL_DESCRIPTIONS).nullable(),
+  /** Debt collection: the score from 1 to 5; null for a customer-care call. */
+  score: z.number().int().nullable(),
+  comment: z.string().nullable(),
+  staff: z.object({ id: z.number().int(), name: z.string() }),
+  customer: z.object({ id: z.number().int(), msisdn: z.string(), name: z.string() }),
+});
+export type CallRatingRow = z.infer<typeof callRatingRow>;
+export const callRatingsList = z.object({
+  from: z.string(),
+  to: z.string(),
+  total: z.number().int(),
+  limit: z.number().int(),
+  skip: z.number().int(),
+  data: z.array(callRatingRow),
+});

@@ -1,5 +1,6 @@
 import { define, type RouteContract } from './route';
 import * as a from './customer-actions';
+import * as c from './customers';
 import * as lists from './device-lists';
 import * as repayments from './repayments';
 import { lockChangeRoutes } from './lock-change-routes';
@@ -85,6 +86,15 @@ export const customerActionRoutes = {
     summary: "The customer's call ratings, newest first",
     body: a.customerSmsRequest,
     response: a.callRatings,
+    refusals: { 404: NOT_FOUND },
+  }),
+  customerRequests: define({
+    method: 'POST',
+    path: '/api/v1/customer_requests',
+    auth: 'FIND_CUSTOMER',
+    summary: "The customer's loan extension, deactivation and IMEI change requests, newest first, with the checker's comment",
+    body: c.customerRequestsRequest,
+    response: c.customerRequestHistory,
     refusals: { 404: NOT_FOUND },
   }),
   depositTransactions: define({

@@ -79,6 +79,10 @@ export const customerLoan = z.object({
   late_fee: z.number().int(),
   loan_balance: z.number().int(),
   days_defaulted: z.number().int(),
+  /** What is overdue or due today (installments due up to today not paid, plus the late fee); 0 unless active. */
+  due_now: z.number().int(),
+  /** Of it, what fell due before today and is still unpaid (the arrears); 0 unless active. */
+  arrears: z.number().int(),
   last_repayment_date: z.string().nullable(),
   next_repayment_date: z.string().nullable(),
   contract_url: z.string().nullable(),
@@ -92,3 +96,51 @@ export const customerView = z.object({
   loans: z.array(customerLoan).nullable(),
 });
 export type CustomerView = z.infer<typeof customerView>;
+
+/** A customer's requests (extension, deactivation, IMEI change), newest first, page by page. */
+export const customerRequestsRequest = z.object({
+  msisdn: text()
+    .trim()
+    .transform((value, ctx) => {
+      const parsed = parseMsisdn(value);
+      if (!parsed) {
+        ctx.addIssue({ code: 'custom', message: 'A valid phone number is required' });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  limit: z
+    .number({ error: 'valid limit required' })
+    .int('valid limit required')
+    .min(1, 'valid limit required')
+    .max(100, 'must be at most 100')
+    .default(20),
+  skip: z
+    .number({ error: 'valid skip required' })
+    .int('valid skip required')
+    .min(0, 'valid skip required')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(0),
+});
+
+export const customerRequestHistory = z.object({
+  total: z.number().int(),
+  requests: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(['loan_extension', 'loan_deactivation', 'imei_change']),
+      status: z.enum(['submitted', 'approved', 'denied']),
+      /** What was asked, as values the screen words itself (days to extend, the new IMEI). */
+      days_to_extend: z.number().int().nullable(),
+      new_imei: z.string().nullable(),
+      reason: z.string().nullable(),
+      /** The checker's comment: why a request was denied. */
+      comment: z.string().nullable(),
+      requested_by: z.string(),
+      decided_by: z.string().nullable(),
+      submitted_at: z.string(),
+      decided_at: z.string().nullable(),
+    }),
+  ),
+});
+export type CustomerRequestHistory = z.infer<typeof customerRequestHistory>;

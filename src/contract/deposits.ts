@@ -70,8 +70,10 @@ export const wizardCustomer = z.object({
   first_name: z.string(),
   other_names: z.string(),
   national_id: z.string(),
-  /** Whether a NIDA number is on record (the number itself is typed by the agent from the customer's card). */
+  /** Whether a NIDA number is on record. */
   has_nida_number: z.boolean(),
+  /** The NIDA number on record (20 digits), prefilled in the fingerprint check (issue 17); null when none. */
+  nida_number: z.string().nullable(),
   /** The customer's security question, null when none is on record (then only the fingerprint check is offered). */
   security_question: z.string().nullable(),
 });

@@ -60,7 +60,7 @@ export const financeRoutes = {
     path: '/api/v1/reconciliation_deposits',
     auth: 'UPLOAD_RECONCILIATION_DOCUMENT',
     summary:
-      'The mobile-money receipts the portal recorded in a date range (oldest first), with totals by status, to reconcile against a statement',
+      'The mobile-money receipts the portal recorded in a date range (oldest first), with totals by status, and the reconciliation runs of statements covering the range',
     body: f.reconciliationDepositsRequest,
     response: f.reconciliationDeposits,
   }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDay, text } from './common';
 import { makerCheckerItem, msisdnField } from './requests';
 import type { Role } from './roles';
+import { reconciliationRun } from './reconciliation';
 
 /**
  * Finance and accounting (issue 13, decision 014): the transaction search, money held in suspense (a payment whose
@@ -361,6 +362,8 @@ export const reconciliationDeposits = z.object({
   total: z.number().int(),
   /** Totals over the whole range by status (TZS). */
   totals: z.object({ completed: z.number().int(), suspended: z.number().int(), pending: z.number().int(), failed: z.number().int() }),
+  /** The reconciliation runs (uploaded statements) whose period overlaps the range, newest first (decision 018). */
+  runs: z.array(reconciliationRun),
   limit: z.number().int(),
   skip: z.number().int(),
 });

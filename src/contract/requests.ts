@@ -13,7 +13,13 @@ import { isoDay, text } from './common';
 
 export const CUSTOMER_REQUEST_KINDS = ['loan_extension', 'loan_deactivation', 'imei_change'] as const;
 /** Business operations decided in `pending/maker/checker/requests`. Later operations add their kind here. */
-export const BUSINESS_REQUEST_KINDS = ['phone_price_update', 'suspense_allocation', 'capital_injection', 'capital_deduction'] as const;
+export const BUSINESS_REQUEST_KINDS = [
+  'phone_price_update',
+  'suspense_allocation',
+  'capital_injection',
+  'capital_deduction',
+  'promise_unlock',
+] as const;
 /**
  * Portal changes decided in `pending/maker/checker/requests/portal`: every admin change (issue 11) is one of these,
  * made by one admin and applied only when a second one approves it.
@@ -248,6 +254,8 @@ export const loanExtensionItem = z.object({
   proposed_next_repayment_date: z.string().nullable(),
   days_defaulted: z.number().int(),
   proposed_days_defaulted: z.number().int(),
+  /** The new due date is already past today (EAT): approving leaves the loan late. The approver is warned. */
+  proposed_in_past: z.boolean(),
 });
 export type LoanExtensionItem = z.infer<typeof loanExtensionItem>;
 
@@ -388,7 +396,13 @@ const fromBeforeTo = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) =
 export const requestAuditQuery = z
   .object({ ...auditFilters, limit: queryCount(1, REQUEST_LIMITS.page, 50), skip: queryCount(0, 1_000_000, 0) })
   .superRefine(fromBeforeTo);
-export const requestAuditCsvQuery = z.object(auditFilters).superRefine(fromBeforeTo);
+export const requestAuditCsvQuery = z
+  .object({
+    ...auditFilters,
+    /** The language of the file's header, kinds and results (en, sw, pt); without it, the codes. Times are EAT either way. */
+    lang: z.enum(['en', 'sw', 'pt'], { error: 'valid language required: en, sw or pt' }).optional(),
+  })
+  .superRefine(fromBeforeTo);
 
 export const requestAuditItem = z.object({
   id: z.number().int(),
@@ -436,8 +450,9 @@ export const REQUEST_AUDIT_CSV_COLUMNS = [
   'status',
   'maker',
   'checker',
-  'submitted_at',
-  'decided_at',
+  /** Tanzanian wall-clock time, 'YYYY-MM-DD HH:MM:SS' (EAT, UTC+3). */
+  'submitted_at_eat',
+  'decided_at_eat',
   'customer_msisdn',
   'store',
   'summary',

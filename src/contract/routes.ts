@@ -10,6 +10,7 @@ import { analyticsRoutes } from './analytics-routes';
 import { collectionRoutes } from './collections-routes';
 import { storesRoutes } from './stores-routes';
 import { financeRoutes } from './finance-routes';
+import { reconciliationRoutes } from './reconciliation-routes';
 import { idParam, listQuery } from './common';
 
 export const routes = {
@@ -508,6 +509,7 @@ export const routes = {
   ...collectionRoutes,
   ...storesRoutes,
   ...financeRoutes,
+  ...reconciliationRoutes,
 } satisfies Record<string, RouteContract>;
 
 export type { RouteContract };

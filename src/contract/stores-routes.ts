@@ -1,5 +1,6 @@
 import { define, type RouteContract } from './route';
 import * as s from './stores';
+import * as pp from './phone-prices';
 
 const OUT_OF_SCOPE = 'The store, agent or region is outside what the caller may see (reason out_of_scope)';
 const HEAD_OFFICE = 'Only head-office staff, not linked to a store or region, change what is business-wide (reason head_office_only)';
@@ -233,5 +234,58 @@ export const storesRoutes = {
     summary: 'Stock counts of the stores the caller may see, newest first',
     body: s.stockCountListRequest,
     response: s.stockCountList,
+  }),
+  updateInventoryStatus: define({
+    method: 'POST',
+    path: '/api/v1/inventory_item/status',
+    auth: 'VIEW_INVENTORY',
+    summary:
+      "Set a handset's status by hand (damaged, in repair, lost, returned to the supplier, written off, back in stock) with a reason",
+    body: s.inventoryStatusRequest,
+    response: s.inventoryItem,
+    refusals: {
+      404: 'No such handset, or not one the caller may see (reason not_found)',
+      409: 'The handset cannot go from its status to this one by hand (reason status_move_not_allowed)',
+    },
+  }),
+  imeiExceptions: define({
+    method: 'POST',
+    path: '/api/v1/imei_exceptions',
+    auth: 'VIEW_INVENTORY',
+    summary:
+      'Handsets whose stock and lock records disagree: sold but never enrolled, enrolled but on the shelf, reported stolen but in stock, returned (loan deregistered) but not back in stock',
+    body: s.imeiExceptionsRequest,
+    response: s.imeiExceptionList,
+  }),
+  phonePrices: define({
+    method: 'POST',
+    path: '/api/v1/phone_prices',
+    auth: 'VIEW_INVENTORY',
+    summary:
+      'The price in effect of every active phone model (paged, searched by name, brand or SKU), and whether an update awaits approval',
+    body: pp.phonePriceListRequest,
+    response: pp.phonePriceList,
+  }),
+  phonePriceHistory: define({
+    method: 'POST',
+    path: '/api/v1/phone_price_history',
+    auth: 'VIEW_INVENTORY',
+    summary: "A phone model's prices, newest first, each with when it took effect and when it ended",
+    body: pp.phonePriceHistoryRequest,
+    response: pp.phonePriceHistory,
+    refusals: { 404: 'No such phone model (reason not_found)' },
+  }),
+  proposePhonePrice: define({
+    method: 'POST',
+    path: '/api/v1/phone_price/update',
+    auth: 'ADD_STORE',
+    summary: 'Propose a new price for a phone model: it takes effect when a second person approves it in the business inbox',
+    body: pp.phonePriceProposal,
+    response: pp.phonePriceSubmitted,
+    accepted: true,
+    refusals: {
+      403: `Needs ADD_STORE; ${HEAD_OFFICE}`,
+      409: 'An update of this model already awaits approval (reason request_open)',
+    },
   }),
 } satisfies Record<string, RouteContract>;

@@ -31,8 +31,25 @@ export const INVENTORY_STATUSES = [
   'in_repair',
   'damaged',
   'written_off',
+  'lost',
+  'returned_to_supplier',
 ] as const;
 export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
+/**
+ * The status changes made by hand (decision 019), from each status: a handset on the shelf, in repair or damaged
+ * may be marked damaged, in repair, lost, returned to the supplier or written off, and put back in stock; a lost
+ * one found again goes back in stock. Reserved, in transit and sold move only through the wizard and transfers;
+ * written off and returned to the supplier are final.
+ */
+export const MANUAL_STATUS_MOVES: Readonly<Partial<Record<InventoryStatus, readonly InventoryStatus[]>>> = {
+  in_stock: ['damaged', 'in_repair', 'lost', 'returned_to_supplier', 'written_off'],
+  returned: ['in_stock', 'damaged', 'in_repair', 'lost', 'returned_to_supplier', 'written_off'],
+  repossessed: ['in_stock', 'damaged', 'in_repair', 'lost', 'returned_to_supplier', 'written_off'],
+  in_repair: ['in_stock', 'damaged', 'lost', 'returned_to_supplier', 'written_off'],
+  damaged: ['in_stock', 'in_repair', 'lost', 'returned_to_supplier', 'written_off'],
+  lost: ['in_stock', 'written_off'],
+};
+export const movesFrom = (status: InventoryStatus): readonly InventoryStatus[] => MANUAL_STATUS_MOVES[status] ?? [];
 /** A handset may leave its store in a transfer only from these statuses (a sold or reserved one may not). */
 export const TRANSFERABLE_STATUSES: readonly InventoryStatus[] = ['in_stock', 'returned', 'repossessed'];
 /** A handset is on the shelf (a stock count expects to find it) in these statuses. */
@@ -363,3 +380,38 @@ export const stockCount = z.object({
 export type StockCount = z.infer<typeof stockCount>;
 export const stockCountList = listOf(stockCount);
 export const stockCountListRequest = z.object({ store_id: id('store').optional(), ...page });
+
+/** A handset's status set by hand, with the reason (decision 019). */
+export const inventoryStatusRequest = z.object({
+  item_id: id('handset'),
+  status: z.enum(INVENTORY_STATUSES, { error: 'valid status required' }),
+  reason: text({ error: 'valid reason required' })
+    .trim()
+    .min(3, 'give a reason (at least 3 characters)')
+    .max(500, 'must be at most 500 characters'),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// IMEI exceptions (decision 019): what no stock system or lock vendor shows alone.
+
+export const IMEI_EXCEPTION_KINDS = ['sold_not_enrolled', 'enrolled_on_shelf', 'stolen_in_stock', 'returned_not_in_stock'] as const;
+export type ImeiExceptionKind = (typeof IMEI_EXCEPTION_KINDS)[number];
+export const imeiExceptionsRequest = z.object({
+  kind: z.enum(IMEI_EXCEPTION_KINDS, { error: 'valid kind required' }).optional(),
+  store_id: id('store').optional(),
+  ...page,
+});
+export const imeiException = z.object({
+  /** The row's key: a handset may be in two checks at once (item id x 4 + the check's place in the kinds). */
+  id: z.number().int(),
+  kind: z.enum(IMEI_EXCEPTION_KINDS),
+  imei: z.string(),
+  item_id: z.number().int(),
+  model: z.string(),
+  store: z.object({ id: z.number().int(), name: z.string() }),
+  item_status: z.enum(INVENTORY_STATUSES),
+  /** The customer's device for that IMEI, when there is one: its status and when it was enrolled with its lock. */
+  device: z.object({ id: z.number().int(), status: z.string(), enrolled_at: z.string().nullable() }).nullable(),
+});
+export type ImeiException = z.infer<typeof imeiException>;
+export const imeiExceptionList = listOf(imeiException);

@@ -30,13 +30,21 @@ export type ApprovalQueueEvent =
   | { type: 'queue.filtered'; filter: Record<string, string | number> }
   | { type: 'item.toggled'; id: number }
   | { type: 'selection.cleared' }
-  | { type: 'decision.requested'; decision: Decision; comment: string };
+  | { type: 'selection.all' }
+  /** `ids`: decide these rows (one row's own buttons) instead of the selection. */
+  | { type: 'decision.requested'; decision: Decision; comment: string; ids?: number[] };
 
 const decidedOk = (r: ItemResult) => r.outcome === 'approved' || r.outcome === 'denied' || r.outcome === 'already_decided';
 
+type DecisionRequested = Extract<ApprovalQueueEvent, { type: 'decision.requested' }>;
+/** The ids a decision is about: the row's own, else the selection (only ids still on the list). */
+const targetsOf = (context: ApprovalQueueContext, event: DecisionRequested) =>
+  event.ids ? event.ids.filter((id) => context.items.some((i) => i.id === id)) : context.selected;
+
 /**
- * A queue of pending requests: load, select, decide one or many (each decided on its own by the server, with a
- * result per item), refresh. Decided items leave the list at once and come back if their decision fails.
+ * A queue of pending requests: load, select (one by one or all), decide one row or many (each decided on its own by
+ * the server, with a result per item), refresh. Decided items leave the list at once and come back if their decision
+ * fails. Results accumulate, newest first, until the queue is left: a second batch does not hide the first.
  */
 export const approvalQueueMachine = setup({
   types: {
@@ -50,8 +58,9 @@ export const approvalQueueMachine = setup({
   },
   guards: {
     canDecide: ({ context, event }) =>
-      context.selected.length > 0 &&
-      (event.type !== 'decision.requested' || event.decision === 'approve' || event.comment.trim().length > 0),
+      event.type === 'decision.requested' &&
+      targetsOf(context, event).length > 0 &&
+      (event.decision === 'approve' || event.comment.trim().length > 0),
   },
 }).createMachine({
   id: 'approvalQueue',
@@ -87,15 +96,18 @@ export const approvalQueueMachine = setup({
           }),
         },
         'selection.cleared': { actions: assign({ selected: [] }) },
+        'selection.all': { actions: assign({ selected: ({ context }) => context.items.map((i) => i.id) }) },
         'decision.requested': {
           guard: 'canDecide',
           target: 'deciding',
-          actions: assign(({ context }) => ({
-            pending: context.items.filter((i) => context.selected.includes(i.id)),
-            items: context.items.filter((i) => !context.selected.includes(i.id)),
-            results: [],
-            failure: null,
-          })),
+          actions: assign(({ context, event }) => {
+            const ids = targetsOf(context, event);
+            return {
+              pending: context.items.filter((i) => ids.includes(i.id)),
+              items: context.items.filter((i) => !ids.includes(i.id)),
+              failure: null,
+            };
+          }),
         },
       },
     },
@@ -105,14 +117,21 @@ export const approvalQueueMachine = setup({
         id: 'decideMany',
         src: 'decideMany',
         input: ({ context, event }) => {
-          const e = event as Extract<ApprovalQueueEvent, { type: 'decision.requested' }>;
+          const e = event as DecisionRequested;
           return { ids: context.pending.map((i) => i.id), decision: e.decision, comment: e.comment.trim() };
         },
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => {
             const back = context.pending.filter((i) => !event.output.some((r) => r.id === i.id && decidedOk(r)));
-            return { items: [...back, ...context.items], pending: [], selected: back.map((i) => i.id), results: event.output };
+            const decided = context.pending.map((i) => i.id);
+            return {
+              items: [...back, ...context.items],
+              pending: [],
+              // What else was selected stays selected; what failed comes back selected.
+              selected: [...context.selected.filter((id) => !decided.includes(id)), ...back.map((i) => i.id)],
+              results: [...event.output, ...context.results],
+            };
           }),
         },
         onError: {

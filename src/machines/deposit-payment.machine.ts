@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toCallFailure, type CallFailure } from '../lib/call-failure';
 import type { DepositStatus, RepaymentPeriod } from '../contract/deposits';
+import { parseMsisdn } from '../lib/msisdn';
 
 export interface DepositPaymentInput {
   wizardId: string;
@@ -20,6 +21,8 @@ export interface DepositPaymentOutput {
   paid: boolean;
   attempt: number;
   status: DepositStatus | null;
+  /** The number that paid, or was last asked to (null: the customer's own). */
+  paymentMsisdn: string | null;
 }
 
 interface PushInput {
@@ -59,8 +62,15 @@ export const depositPaymentMachine = setup({
   types: {
     input: {} as DepositPaymentInput,
     output: {} as DepositPaymentOutput,
-    context: {} as DepositPaymentInput & { status: DepositStatus | null; polls: number; failure: CallFailure | null },
-    events: {} as { type: 'deposit.retry' } | { type: 'deposit.check' } | { type: 'deposit.back' } | { type: 'deposit.resumed' },
+    context: {} as DepositPaymentInput & {
+      status: DepositStatus | null;
+      polls: number;
+      failure: CallFailure | null;
+      /** A paying number refused before sending: field name to code ('phoneInvalid'). */
+      invalid: Record<string, string> | null;
+    },
+    events: {} as
+      { type: 'deposit.retry'; payer?: string } | { type: 'deposit.check' } | { type: 'deposit.back' } | { type: 'deposit.resumed' },
   },
   actors: {
     pushDeposit: fromPromise<DepositStatus, PushInput>(notProvided),
@@ -71,6 +81,11 @@ export const depositPaymentMachine = setup({
     failed: ({ event }) => (event as unknown as { output: DepositStatus }).output.status === 'failed',
     patienceLeft: ({ context }) => context.polls < context.pollLimit,
     attemptsLeft: ({ context }) => context.attempt < context.maxAttempts,
+    /** Tries left, and no new paying number given (the same one pays again) or one that is a phone number. */
+    retryAllowed: ({ context, event }) =>
+      context.attempt < context.maxAttempts &&
+      event.type === 'deposit.retry' &&
+      (!event.payer?.trim() || parseMsisdn(event.payer) !== null),
   },
   actions: {
     keepStatus: assign({ status: ({ event }) => (event as unknown as { output: DepositStatus }).output, failure: null }),
@@ -81,7 +96,7 @@ export const depositPaymentMachine = setup({
   },
 }).createMachine({
   id: 'depositPayment',
-  context: ({ input }) => ({ ...input, status: null, polls: 0, failure: null }),
+  context: ({ input }) => ({ ...input, status: null, polls: 0, failure: null, invalid: null }),
   initial: 'pushing',
   states: {
     pushing: {
@@ -134,11 +149,20 @@ export const depositPaymentMachine = setup({
     /** Insufficient funds, cancelled by the customer, timed out at the provider: nothing was charged. */
     declined: {
       on: {
-        'deposit.retry': {
-          guard: 'attemptsLeft',
-          target: 'pushing',
-          actions: assign({ attempt: ({ context }) => context.attempt + 1, status: null }),
-        },
+        // Issue 17: the new request may go to another paying number, typed here (no going back to the phone).
+        'deposit.retry': [
+          {
+            guard: 'retryAllowed',
+            target: 'pushing',
+            actions: assign({
+              attempt: ({ context }) => context.attempt + 1,
+              status: null,
+              invalid: null,
+              paymentMsisdn: ({ context, event }) => (event.payer?.trim() ? parseMsisdn(event.payer) : context.paymentMsisdn),
+            }),
+          },
+          { guard: 'attemptsLeft', actions: assign({ invalid: { payment_msisdn: 'phoneInvalid' } }) },
+        ],
         'deposit.back': 'abandoned',
       },
     },
@@ -147,5 +171,10 @@ export const depositPaymentMachine = setup({
     paid: { type: 'final' },
     abandoned: { type: 'final' },
   },
-  output: ({ context }) => ({ paid: context.status?.status === 'completed', attempt: context.attempt, status: context.status }),
+  output: ({ context }) => ({
+    paid: context.status?.status === 'completed',
+    attempt: context.attempt,
+    status: context.status,
+    paymentMsisdn: context.paymentMsisdn,
+  }),
 });

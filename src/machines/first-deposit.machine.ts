@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { toCallFailure, type CallFailure } from '../lib/call-failure';
 import { parseMsisdn } from '../lib/msisdn';
+import { signatureProblem } from '../lib/signature';
 import {
   depositUnfinishedReason,
   otpVerifyRequest,
@@ -63,6 +64,9 @@ const queryRefused = ({ msisdn, national_id }: CustomerQuery): Record<string, st
   if (msisdn?.trim() && !parseMsisdn(msisdn)) return { msisdn: 'phoneInvalid' };
   return national_id?.trim() ? { national_id: 'nationalIdInvalid' } : { msisdn: 'queryMissing' };
 };
+
+/** The customer's full name as on record (what the signature must be). */
+const customerNameOf = (context: Context) => (context.customer ? `${context.customer.first_name} ${context.customer.other_names}` : '');
 
 const output = <T>(event: unknown) => (event as { output: T }).output;
 
@@ -143,7 +147,9 @@ export const firstDepositMachine = setup({
     bothCodes: ({ context, event }) =>
       event.type === 'otp.codesEntered' &&
       otpVerifyRequest.safeParse({ wizard_id: context.wizardId, agent_code: event.agentCode, customer_code: event.customerCode }).success,
-    termsSigned: ({ event }) => event.type === 'contract.signed' && event.acceptTerms && event.signedBy.trim().length >= 3,
+    /** The terms accepted and the customer's own full name typed (any case, accents and order), as the server checks it. */
+    termsSigned: ({ context, event }) =>
+      event.type === 'contract.signed' && event.acceptTerms && signatureProblem(event.signedBy, customerNameOf(context)) === null,
     installed: ({ event }) => 'installed' in output<LockInstallOutput>(event),
     heldByWizard: ({ event }) => heldWizardOf((event as { error?: unknown }).error) !== null,
     heldIsYours: ({ context }) => context.held?.yours === true,
@@ -341,7 +347,10 @@ export const firstDepositMachine = setup({
             actions: assign(({ event }) => ({ deposit: event.output.status, attempt: event.output.attempt })),
           },
           // Declined and the agent went back: nothing was charged, the next push is a new attempt.
-          { target: 'confirmingPhone', actions: assign({ attempt: ({ event }) => event.output.attempt + 1 }) },
+          {
+            target: 'confirmingPhone',
+            actions: assign({ attempt: ({ event }) => event.output.attempt + 1, payer: ({ event }) => event.output.paymentMsisdn }),
+          },
         ],
       },
     },
@@ -421,8 +430,10 @@ export const firstDepositMachine = setup({
               { guard: 'termsSigned', target: 'signing', actions: 'clearFeedback' },
               {
                 actions: assign({
-                  invalid: ({ event }): Record<string, string> =>
-                    event.acceptTerms ? { signed_by: 'signatureInvalid' } : { accept_terms: 'termsNotAccepted' },
+                  invalid: ({ context, event }): Record<string, string> =>
+                    event.acceptTerms
+                      ? { signed_by: signatureProblem(event.signedBy, customerNameOf(context)) ?? 'signatureInvalid' }
+                      : { accept_terms: 'termsNotAccepted' },
                   failure: null,
                 }),
               },

@@ -6,6 +6,7 @@ import type { ListFilter, Page } from '../machines/resource-list.machine';
 import { toCsv } from '../lib/csv';
 import { call } from './http';
 import { saveFile } from './download';
+import { saveTablePdf } from './pdf';
 
 /**
  * The calls of loans, defaulters and debt collection (issue 14), as the actors of the machines that run them: the
@@ -18,6 +19,8 @@ const listCalls = {
   npl: routes.nplDefaulters,
   all: routes.allDefaulters,
   loans: routes.lipaPolePoleLoans,
+  deposits: routes.firstDeposits,
+  ratings: routes.allCallRatings,
 } as const;
 export type CollectionListKind = keyof typeof listCalls;
 
@@ -35,6 +38,7 @@ const actionCalls = {
   comment: routes.debtCallComment,
   rate: routes.debtCallRating,
   assign: routes.assignDefaulters,
+  unlock: routes.promiseUnlock,
 } as const;
 export type CollectionActionKind = keyof typeof actionCalls;
 
@@ -48,13 +52,20 @@ export function liveCollectionAction(kind: CollectionActionKind) {
   });
 }
 
-/** What an export asks for: the list and its filters, the file name, and the localized header and cells. */
+/**
+ * What an export asks for: the list and its filters, the file name, and the localized header and cells; for a PDF
+ * (`format: 'pdf'`) also its title, the lines under it (the filters) and which columns are numbers.
+ */
 export interface CollectionExport {
   list: CollectionListKind;
   filter: ListFilter;
   filename: string;
   header: string[];
   cells: (row: any) => unknown[];
+  format?: 'csv' | 'pdf';
+  title?: string;
+  lines?: string[];
+  numeric?: number[];
 }
 
 /** At most this many rows go into one file (the screen says so when a list is longer). */
@@ -64,6 +75,7 @@ const loads = {
   calls: (params: unknown) => call(routes.debtCollectionCalls, { body: { loan_id: Number(params) } }),
   collectors: () => call(routes.debtCollectors, {}),
   reasons: (params: unknown) => call(routes.defaultersReasons, { body: params as never }),
+  collected: (params: unknown) => call(routes.collectionsMade, { body: params as never }),
   /** Pages through the list with its filters (200 a call) and saves the rows as a CSV file. */
   export: async (params: unknown) => {
     const p = params as CollectionExport;
@@ -77,12 +89,39 @@ const loads = {
       rows.push(...answer.data);
     }
     const kept = rows.slice(0, EXPORT_MAX_ROWS);
-    saveFile(p.filename, 'text/csv;charset=utf-8', toCsv(p.header, kept.map(p.cells)));
+    if (p.format === 'pdf') {
+      await saveTablePdf({
+        filename: p.filename,
+        title: p.title ?? p.filename,
+        lines: p.lines ?? [],
+        header: p.header,
+        rows: kept.map(p.cells),
+        numeric: p.numeric ?? [],
+      });
+    } else saveFile(p.filename, 'text/csv;charset=utf-8', toCsv(p.header, kept.map(p.cells)));
     return { rows: kept.length, total, truncated: total > kept.length };
   },
-  /** A report already loaded, saved as a CSV file. */
+  /** A report already loaded, saved as a CSV file (or as a PDF with `format: 'pdf'`). */
   saveCsv: async (params: unknown) => {
-    const p = params as { filename: string; header: string[]; rows: unknown[][] };
+    const p = params as {
+      filename: string;
+      header: string[];
+      rows: unknown[][];
+      format?: 'csv' | 'pdf';
+      title?: string;
+      lines?: string[];
+      numeric?: number[];
+    };
+    if (p.format === 'pdf') {
+      return saveTablePdf({
+        filename: p.filename,
+        title: p.title ?? p.filename,
+        lines: p.lines ?? [],
+        header: p.header,
+        rows: p.rows,
+        numeric: p.numeric ?? [],
+      });
+    }
     saveFile(p.filename, 'text/csv;charset=utf-8', toCsv(p.header, p.rows));
     return { rows: p.rows.length };
   },

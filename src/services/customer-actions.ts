@@ -44,6 +44,7 @@ const listCalls = {
   ratings: routes.callRatings,
   payments: routes.depositTransactions,
   statements: routes.loanStatements,
+  requests: routes.customerRequests,
 } as const;
 export type CustomerListKind = keyof typeof listCalls;
 

@@ -5,6 +5,8 @@ import { loadMachine } from '../machines/load.machine';
 import { resourceListMachine } from '../machines/resource-list.machine';
 import { customerActionMachine } from '../machines/customer-action.machine';
 import { call } from './http';
+import { toCsv } from '../lib/csv';
+import { saveFile } from './download';
 
 /**
  * The live logic of the stores area (issue 12): its server-paged lists (resource-list machine), what its screens
@@ -12,8 +14,10 @@ import { call } from './http';
  * customer view also runs: open, fill in, review when it cannot be undone, send, see the result).
  */
 
-export type StoreListKind = 'stores' | 'regions' | 'agents' | 'categories' | 'inventory' | 'transfers' | 'stockCounts';
-export type StoreLoadKind = 'regionOptions' | 'storeOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory';
+export type StoreListKind =
+  'stores' | 'regions' | 'agents' | 'categories' | 'inventory' | 'transfers' | 'stockCounts' | 'phonePrices' | 'imeiExceptions';
+export type StoreLoadKind =
+  'regionOptions' | 'storeOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory' | 'priceHistory' | 'export';
 export type StoreActionKind =
   | 'storeLocation'
   | 'agentLocation'
@@ -24,7 +28,9 @@ export type StoreActionKind =
   | 'addBatch'
   | 'sendTransfer'
   | 'receiveTransfer'
-  | 'stockCount';
+  | 'stockCount'
+  | 'proposePrice'
+  | 'inventoryStatus';
 
 /** Filters that are yes/no on the server travel through the list machine as 'true'/'false'. */
 const YES_NO = new Set(['has_owner', 'is_mapped', 'unassigned']);
@@ -39,6 +45,8 @@ const LISTS: Record<StoreListKind, { route: RouteContract; key: 'data' | 'stores
   inventory: { route: routes.inventory, key: 'data', create: routes.addInventoryItem },
   transfers: { route: routes.transfers, key: 'data' },
   stockCounts: { route: routes.stockCounts, key: 'data' },
+  phonePrices: { route: routes.phonePrices, key: 'data' },
+  imeiExceptions: { route: routes.imeiExceptions, key: 'data' },
 };
 
 function listLogic(kind: StoreListKind, notifySaved: () => void) {
@@ -71,13 +79,48 @@ export function liveStoreLists(notifySaved: () => void): Record<StoreListKind, t
   >;
 }
 
+/** At most this many rows go into one exported file (the screen says so when a list is longer). */
+export const STORE_EXPORT_MAX_ROWS = 5000;
+
+/** What an export asks for: the list with its filters, and the file's header and cells in the chosen language. */
+export interface StoreExport {
+  list: StoreListKind;
+  filter: ListFilter;
+  filename: string;
+  header: string[];
+  cells: (row: any) => unknown[];
+}
+
+/** Pages through a list on the server (200 a call, up to the cap) and saves its rows as a CSV file. */
+async function exportList(p: StoreExport) {
+  const { route, key } = LISTS[p.list];
+  const page = async (skip: number) => {
+    const answer = (await call(route, { body: { limit: 200, skip, ...bodyOf(p.filter) } })) as Record<string, any>;
+    return { total: Number(answer.total), data: answer[key] as unknown[] };
+  };
+  const first = await page(0);
+  const rows: unknown[] = [...first.data];
+  let total = first.total;
+  while (rows.length < Math.min(total, STORE_EXPORT_MAX_ROWS)) {
+    const next = await page(rows.length);
+    total = next.total;
+    if (next.data.length === 0) break;
+    rows.push(...next.data);
+  }
+  const kept = rows.slice(0, STORE_EXPORT_MAX_ROWS);
+  saveFile(p.filename, 'text/csv;charset=utf-8', toCsv(p.header, kept.map(p.cells)));
+  return { rows: kept.length, total, truncated: total > kept.length };
+}
+
 const LOADS: Record<StoreLoadKind, (params: unknown) => Promise<unknown>> = {
+  export: (params) => exportList(params as StoreExport),
   regionOptions: () => call(routes.regions, { body: { limit: 200 } }).then((a) => a.regions),
   storeOptions: () => call(routes.stores, { body: { limit: 200 } }).then((a) => a.stores),
   categoryOptions: () => call(routes.categories, { body: { limit: 200, status: 'active' } }).then((a) => a.data),
   phoneModels: () => call(routes.phoneModels).then((a) => a.data),
   storeProfile: (id) => call(routes.storeProfile, { body: { store_id: Number(id) } }),
   leadHistory: (id) => call(routes.regionLeadHistory, { body: { region_id: Number(id) } }).then((a) => a.data),
+  priceHistory: (id) => call(routes.phonePriceHistory, { body: { phone_model_id: Number(id) } }).then((a) => a.data),
 };
 
 export const liveStoreLoads = Object.fromEntries(
@@ -98,6 +141,8 @@ export const STORE_ACTION_CALLS: Record<StoreActionKind, RouteContract> = {
   sendTransfer: routes.sendTransfer,
   receiveTransfer: routes.receiveTransfer,
   stockCount: routes.stockCount,
+  proposePrice: routes.proposePhonePrice,
+  inventoryStatus: routes.updateInventoryStatus,
 };
 
 export function liveStoreAction(kind: StoreActionKind) {

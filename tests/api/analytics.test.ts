@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApi, type TestApi } from '../support/api';
 import { eatDay, imeiFor, plusDays } from '../support/business-fixtures';
-import { refreshAnalytics } from '../../server/domain/analytics/refresh';
+import { rebuildDaysInSql, rebuildMissingDays, refreshAnalytics } from '../../server/domain/analytics/refresh';
 import type { Analysis, MeasureRow } from '../../src/contract/analytics';
 
 /**
@@ -20,6 +20,7 @@ import type { Analysis, MeasureRow } from '../../src/contract/analytics';
 let api: TestApi;
 const today = eatDay();
 const tokens: Record<string, string> = {};
+const loanIds = { l2: 0, l3: 0 };
 const ids = { storeA: 0, storeB: 0, regionA: 0, regionB: 0, agentX: 0, agentY: 0, agentZ: 0, model: 0 };
 
 /** An instant at hh:00 EAT on a day. */
@@ -152,8 +153,14 @@ beforeAll(async () => {
     payments: [[plusDays(S, 1), 33_000], ...last7],
     daysDefaulted: 0,
   });
-  await loan({ store: ids.storeA, agent: ids.agentY, startedDaysAgo: 40, payments: [[plusDays(S, 2), 10_000]], daysDefaulted: 29 });
-  await loan({ store: ids.storeB, agent: ids.agentZ, startedDaysAgo: 40, payments: [], daysDefaulted: 39 });
+  loanIds.l2 = await loan({
+    store: ids.storeA,
+    agent: ids.agentY,
+    startedDaysAgo: 40,
+    payments: [[plusDays(S, 2), 10_000]],
+    daysDefaulted: 29,
+  });
+  loanIds.l3 = await loan({ store: ids.storeB, agent: ids.agentZ, startedDaysAgo: 40, payments: [], daysDefaulted: 39 });
   await loan({ store: ids.storeA, agent: ids.agentX, startedDaysAgo: 0, payments: [], daysDefaulted: 0 });
   const S5 = plusDays(today, -500);
   await loan({
@@ -261,6 +268,106 @@ describe('the measures on hand-made data (decision 017)', () => {
   });
 });
 
+describe('stock turn on hand-made stock (decision 017)', () => {
+  /**
+   * Store C (Region B, no shop owner, no loans) holds handsets of two models of its own, so no other figure moves.
+   * The 7-day window is today-6 .. today; a handset is in stock at the end of each day from the day it was received
+   * to the day before it was sold or first left the shop.
+   *   I1 model M2: received 20 days ago, still in stock                      7 days in stock, not sold
+   *   I2 model M2: received 20 days ago, sold 2 days ago                      4 days (today-6 .. today-3), sold
+   *   I3 model M2: received 4 days ago, sold today                            4 days (today-4 .. today-1), sold
+   *   I4 model M3: received 30 days ago, sold 10 days ago                     outside the window
+   *   I5 model M3: received 20 days ago, damaged 5 days ago (history row)     1 day (today-6)
+   *   I6 model M3: received 20 days ago, returned with no history row         not counted (when it left is unknown)
+   *   I7 model M3: received yesterday, reserved                               2 days (today-1, today)
+   *   I8 model M3: received and sold today                                    0 days, sold
+   * Store C: sold 3, 18 handset-days / 7 = 18/7 average, turn 3 / (18/7) = 7/6. M2: 2 / (15/7) = 14/15. M3: 1 / (3/7) = 7/3.
+   */
+  const stock = { store: 0, m2: 0, m3: 0 };
+  beforeAll(async () => {
+    const now = api.clock.now().toISOString();
+    stock.store = (
+      await q<{ id: number }>(
+        `INSERT INTO stores (name, region_id, store_type, location, till_or_paybill, biller_type, biller_number, created_at)
+         VALUES ('Store C', $1, 'main_shop', 'Mtaa', 'paybill', 'mpesa', '400201', $2) RETURNING id`,
+        [ids.regionB, now],
+      )
+    )[0]!.id;
+    const model = async (sku: string, name: string) =>
+      Number(
+        (
+          await q<{ id: number }>(
+            `INSERT INTO phone_models (sku, brand, name, model, storage_gb, ram_gb, lock_solution_type, created_at)
+             VALUES ($1, 'itel', $2, $1, 64, 4, 'dial_code', $3) RETURNING id`,
+            [sku, name, now],
+          )
+        )[0]!.id,
+      );
+    stock.m2 = await model('ST-2', 'itel Stock Two');
+    stock.m3 = await model('ST-3', 'itel Stock Three');
+    const [admin] = await q<{ id: number }>("SELECT id FROM admins WHERE username = 'admin'");
+    const item = async (k: number, m: number, receivedDaysAgo: number, status: string, soldDaysAgo?: number) =>
+      (
+        await q<{ id: number }>(
+          'INSERT INTO inventory_items (phone_model_id, store_id, imei, status, received_at, sold_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+          [
+            m,
+            stock.store,
+            imeiFor(800 + k),
+            status,
+            at(plusDays(today, -receivedDaysAgo), 8),
+            soldDaysAgo === undefined ? null : at(plusDays(today, -soldDaysAgo), 11),
+          ],
+        )
+      )[0]!.id;
+    await item(1, stock.m2, 20, 'in_stock');
+    await item(2, stock.m2, 20, 'sold', 2);
+    await item(3, stock.m2, 4, 'sold', 0);
+    await item(4, stock.m3, 30, 'sold', 10);
+    const damaged = await item(5, stock.m3, 20, 'damaged');
+    await q(
+      `INSERT INTO inventory_status_changes (inventory_item_id, from_status, to_status, reason, changed_by, changed_at)
+       VALUES ($1, 'in_stock', 'damaged', 'Dropped in the shop', $2, $3)`,
+      [damaged, admin!.id, at(plusDays(today, -5), 12)],
+    );
+    await item(6, stock.m3, 20, 'returned');
+    await item(7, stock.m3, 1, 'reserved');
+    await item(8, stock.m3, 0, 'sold', 0);
+  });
+
+  it("handsets sold over the average handsets in stock at the end of the period's days, by store and by phone model", async () => {
+    const a = await analysis(`/api/v1/bi_phone_model?period=7d&store=${stock.store}`);
+    expect(a.totals).toMatchObject({ handsetsSold: 3, activeLoans: 0 });
+    expect(a.totals.averageStock).toBeCloseTo(18 / 7, 10);
+    expect(a.totals.stockTurn).toBeCloseTo(7 / 6, 10);
+    const m2 = rowOf(a, 'phone_model', stock.m2);
+    expect(m2).toMatchObject({ label: 'itel Stock Two', handsetsSold: 2 });
+    expect(m2!.averageStock).toBeCloseTo(15 / 7, 10);
+    expect(m2!.stockTurn).toBeCloseTo(14 / 15, 10);
+    const m3 = rowOf(a, 'phone_model', stock.m3);
+    expect(m3).toMatchObject({ label: 'itel Stock Three', handsetsSold: 1 });
+    expect(m3!.stockTurn).toBeCloseTo(7 / 3, 10);
+    const byStore = await analysis('/api/v1/shop_analysis?period=7d');
+    const c = rowOf(byStore, 'store', stock.store);
+    expect(c).toMatchObject({ label: 'Store C', handsetsSold: 3 });
+    expect(c!.stockTurn).toBeCloseTo(7 / 6, 10);
+    // Over 30 days I4 counts too: in stock today-29 .. today-11 (19 days), sold 10 days ago. Sold: I2, I3, I4, I8.
+    const month = await analysis(`/api/v1/bi_dashboard?period=30d&store=${stock.store}`);
+    // I1 21 (today-20 .. today) + I2 18 (.. today-3) + I3 4 + I4 19 + I5 15 (.. today-6) + I7 2 = 79 handset-days.
+    expect(month.totals.handsetsSold).toBe(4);
+    expect(month.totals.stockTurn).toBeCloseTo(4 / (79 / 30), 10);
+  });
+
+  it('no stock turn for an agent or a lock type (stock belongs to a store), nor for a store without stock', async () => {
+    const byAgent = await analysis('/api/v1/agent_analysis?period=7d');
+    expect(byAgent.breakdowns[0]!.rows.every((r) => r.stockTurn === null && r.handsetsSold === 0)).toBe(true);
+    const filtered = await analysis(`/api/v1/bi_dashboard?period=7d&store=${stock.store}&agent=${ids.agentX}`);
+    expect(filtered.totals.stockTurn).toBeNull();
+    const storeB = await analysis(`/api/v1/bi_dashboard?period=7d&store=${ids.storeB}`);
+    expect(storeB.totals.stockTurn).toBeNull();
+  });
+});
+
 describe('scope, roles and refusals', () => {
   it('a shop owner sees only their stores', async () => {
     const a = await analysis('/api/v1/agent_analysis?period=7d', 'shopowner');
@@ -311,8 +418,11 @@ describe('home figures by role', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       portfolio: null,
-      agent: { salesThisWeek: 1, depositsThisWeek: 50_000, customersInArrears: 0, arrearsBalance: 0 },
+      agent: { salesThisWeek: 1, depositsThisWeek: 50_000, customersInArrears: 0, arrearsBalance: 0, inStock: 0 },
       approvals: null,
+      stores: null,
+      collector: null,
+      finance: null,
     });
   });
 
@@ -321,5 +431,215 @@ describe('home figures by role', () => {
     expect(res.body.portfolio.today.grossReceivable).toBe(790_000);
     expect(res.body.portfolio.trend).toHaveLength(30);
     expect(res.body.approvals.queues.map((x: { queue: string }) => x.queue)).toContain('loan_extension');
+  });
+});
+
+describe('a missing day rebuilt from the loans and their payments', () => {
+  it('counts what was paid before the day as well as on it', async () => {
+    // Two days ago: loan 1 has paid 33,000 + 5 x 1,000 (four of them before the day, one on it) of its 210,000;
+    // loan 2 10,000 and 27 days late; loan 3 nothing and 37 days late; the 500- and 185-day-old loans are over 180
+    // days late (written off), the closed one is closed and today's has not started.
+    const day = plusDays(today, -2);
+    await q('DELETE FROM analytics_daily WHERE day = $1', [day]);
+    expect(await rebuildMissingDays(api.db, day, day)).toBe(1);
+    const [row] = await q(
+      `SELECT sum(active_loans)::int AS active, sum(gross_receivable)::int AS gross, sum(par1)::int AS par1, sum(par30)::int AS par30,
+              sum(collected_amount)::int AS collected
+         FROM analytics_daily WHERE day = $1`,
+      [day],
+    );
+    expect(row).toEqual({ active: 3, gross: 172_000 + 200_000 + 210_000, par1: 410_000, par30: 210_000, collected: 1_000 });
+  });
+});
+
+describe('home figures of the collector, finance, the shop owner and the region lead', () => {
+  beforeAll(async () => {
+    const [collector] = await q('SELECT id FROM admins WHERE username = $1', ['collector']);
+    const [admin] = await q('SELECT id FROM admins WHERE username = $1', ['admin']);
+    const now = api.clock.now().toISOString();
+    // L2 (29 days late: doubtful, 29,000 due) and L3 (39 days: non-performing, 39,000) are the collector's; L2's
+    // customer promised 5,000 for today, L3's broke a promise.
+    for (const [loanId, broken] of [
+      [loanIds.l2, null],
+      [loanIds.l3, now],
+    ] as const) {
+      await q(
+        `INSERT INTO collection_cases (loan_id, collector_id, assigned_by, assigned_at, broken_promise_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $4)`,
+        [loanId, collector!.id, admin!.id, now, broken],
+      );
+    }
+    const [call] = await q(
+      `INSERT INTO debt_collection_calls (loan_id, customer_id, call_type, outcome, days_defaulted, amount_due, called_by, created_at)
+       SELECT id, customer_id, 'outgoing', 'promised_to_pay', 29, 29000, $2, $3 FROM loans WHERE id = $1 RETURNING id`,
+      [loanIds.l2, collector!.id, now],
+    );
+    await q(
+      `INSERT INTO payment_promises (loan_id, call_id, promised_on, amount, paid_before, created_by, created_at)
+       VALUES ($1, $2, $3, 5000, 10000, $4, $5)`,
+      [loanIds.l2, call!.id, today, collector!.id, now],
+    );
+    // Two payments in suspense: 3,000 today and 4,000 ten days ago.
+    for (const [k, amount, daysAgo] of [
+      [1, 3000, 0],
+      [2, 4000, 10],
+    ] as const) {
+      await q(
+        `INSERT INTO transactions (transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, credit,
+                                   account_keyed_in, date_processed, created_at)
+         VALUES ($1, $1, $1, 'repayment', 'mpesa', 'suspended', $2, $2, 'NOSUCH', $3, $3)`,
+        [`TXSUS${k}`, amount, at(plusDays(today, -daysAgo), 11)],
+      );
+    }
+    // Stock: two phones in Store B (the shop owner's), one sold; one in Store A.
+    for (const [k, store, status] of [
+      [1, ids.storeB, 'in_stock'],
+      [2, ids.storeB, 'in_stock'],
+      [3, ids.storeB, 'reserved'],
+      [4, ids.storeA, 'in_stock'],
+    ] as const) {
+      await q(`INSERT INTO inventory_items (phone_model_id, store_id, imei, status, received_at) VALUES ($1, $2, $3, $4, $5)`, [
+        ids.model,
+        store,
+        imeiFor(900 + k),
+        status,
+        now,
+      ]);
+    }
+  });
+
+  it('a collector: their list by ageing category, the promises due today and the broken ones; nothing else', async () => {
+    const res = await get('/api/v1/home_figures', 'collector');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ portfolio: null, agent: null, approvals: null, stores: null, finance: null });
+    expect(res.body.collector).toEqual({
+      categories: [
+        { category: 'due', loans: 0, amountDue: 0 },
+        { category: 'watchful', loans: 0, amountDue: 0 },
+        { category: 'substandard', loans: 0, amountDue: 0 },
+        { category: 'doubtful', loans: 1, amountDue: 29_000 },
+        { category: 'non-performing', loans: 1, amountDue: 39_000 },
+      ],
+      promisesDueToday: 1,
+      promisedToday: 5_000,
+      brokenPromises: 1,
+    });
+  });
+
+  it('finance: the money in suspense and its age (and, as a region lead of Region A, its stores)', async () => {
+    const res = await get('/api/v1/home_figures', 'finance');
+    expect(res.body.finance).toEqual({ suspenseCount: 2, suspenseAmount: 7_000, oldestSuspenseDays: 10, suspenseOver7Days: 4_000 });
+    expect(res.body.collector).toBeNull();
+    // The fixture makes the finance user the lead of Region A: Store A only.
+    expect(res.body.stores.scope).toEqual({ kind: 'region', label: 'Region A' });
+    expect(res.body.stores.rows.map((r: { name: string }) => r.name)).toEqual(['Store A']);
+    expect(res.body.stores.rows[0]).toMatchObject({ salesThisWeek: 1, depositsThisWeek: 50_000, activeLoans: 3, inStock: 1 });
+  });
+
+  it("a shop owner: only their own stores' sales, arrears and stock", async () => {
+    const res = await get('/api/v1/home_figures', 'shopowner');
+    expect(res.status).toBe(200);
+    expect(res.body.stores).toEqual({
+      scope: { kind: 'shop_owner', label: 'Owner B' },
+      asOf: today,
+      storeCount: 1,
+      totals: { salesThisWeek: 0, depositsThisWeek: 0, activeLoans: 1, loansLate: 1, par30Balance: 210_000, par30: 1, inStock: 2 },
+      rows: [
+        {
+          storeId: String(ids.storeB),
+          name: 'Store B',
+          salesThisWeek: 0,
+          depositsThisWeek: 0,
+          activeLoans: 1,
+          loansLate: 1,
+          par30Balance: 210_000,
+          par30: 1,
+          inStock: 2,
+        },
+      ],
+    });
+    expect(res.body.finance).toBeNull();
+    expect(res.body.collector).toBeNull();
+  });
+
+  it('an agent: the phones in stock at their store', async () => {
+    const res = await get('/api/v1/home_figures', 'agent');
+    expect(res.body.agent.inStock).toBe(1);
+  });
+
+  it('no stores, collector or finance part for an admin who is none of them, only what their roles allow', async () => {
+    const res = await get('/api/v1/home_figures', 'admin');
+    expect(res.body.stores).toBeNull();
+    expect(res.body.collector).toBeNull();
+    expect(res.body.finance.suspenseCount).toBe(2);
+    expect((await get('/api/v1/home_figures')).status).toBe(401);
+  });
+});
+
+describe('ageing migration month to month (decision 024)', () => {
+  // Today is 2026-11-02: October's migration is from 2026-09-30 to 2026-10-31, September's from 08-31 to 09-30.
+  // At each month-end a loan is late by its age - (whole installments paid + 1) days (daily loans of 1,000 x 210):
+  //   L1 (started 09-23, 33,000 paid 09-24, 1,000 a day from 10-27): 09-30 current (177,000), 10-31 current (172,000).
+  //   L2 (started 09-23, 10,000 paid 09-25): 09-30 age 7 current (200,000), 10-31 age 38, 27 days late: doubtful.
+  //   L3 (store B, started 09-23, nothing paid): 09-30 6 days late: watchful, 10-31 37 days: non-performing (210,000).
+  //   L7 (started 05-01, nothing paid): 08-31 121 days late, 09-30 151 (non-performing), 10-31 182: written off.
+  //   L5 and L6 were written off long before (December 2025 and March 2026): out of the book since.
+  it('October: each loan from its category at the end of September to its category at the end of October', async () => {
+    const a = await analysis('/api/v1/ageing_migration');
+    expect(a.migration).toHaveLength(12);
+    expect(a.migration.map((m) => m.monthEnd).slice(-2)).toEqual(['2026-09-30', '2026-10-31']);
+    const october = a.migration.at(-1)!;
+    expect(october.previousMonthEnd).toBe('2026-09-30');
+    expect(october.flows).toEqual([
+      { from: 'current', to: 'current', loans: 1, balanceFrom: 177_000, balanceTo: 172_000 },
+      { from: 'current', to: 'doubtful', loans: 1, balanceFrom: 200_000, balanceTo: 200_000 },
+      { from: 'watchful', to: 'non_performing', loans: 1, balanceFrom: 210_000, balanceTo: 210_000 },
+      { from: 'non_performing', to: 'written_off', loans: 1, balanceFrom: 210_000, balanceTo: 210_000 },
+    ]);
+  });
+
+  it('September: loans started in the month come in as new; written-off loans stay out', async () => {
+    const a = await analysis('/api/v1/ageing_migration');
+    expect(a.migration.at(-2)!.flows).toEqual([
+      { from: 'new', to: 'current', loans: 2, balanceFrom: 0, balanceTo: 377_000 },
+      { from: 'new', to: 'watchful', loans: 1, balanceFrom: 0, balanceTo: 210_000 },
+      { from: 'non_performing', to: 'non_performing', loans: 1, balanceFrom: 210_000, balanceTo: 210_000 },
+    ]);
+    // March 2026: L6 (100,000 paid of 210,000) crossed 180 days late.
+    expect(a.migration.find((m) => m.monthEnd === '2026-03-31')!.flows).toEqual([
+      { from: 'non_performing', to: 'written_off', loans: 1, balanceFrom: 110_000, balanceTo: 110_000 },
+    ]);
+    // April 2026: nothing left in the book, the month is there with no flows.
+    expect(a.migration.find((m) => m.monthEnd === '2026-04-30')!.flows).toEqual([]);
+  });
+
+  it("a shop owner sees only their stores' migration; filters narrow it", async () => {
+    const own = await analysis('/api/v1/ageing_migration', 'shopowner');
+    expect(own.migration.at(-1)!.flows).toEqual([
+      { from: 'watchful', to: 'non_performing', loans: 1, balanceFrom: 210_000, balanceTo: 210_000 },
+    ]);
+    const byAgent = await analysis(`/api/v1/ageing_migration?agent=${ids.agentX}`);
+    expect(byAgent.migration.at(-1)!.flows).toEqual([
+      { from: 'current', to: 'current', loans: 1, balanceFrom: 177_000, balanceTo: 172_000 },
+    ]);
+    expect((await get('/api/v1/ageing_migration', 'collector')).status).toBe(403);
+  });
+});
+
+describe('the history rebuilt inside PostgreSQL (the scale seed)', () => {
+  it('gives the same daily rows as the walk of the loans and payments', async () => {
+    const first = plusDays(today, -60);
+    const last = plusDays(today, -1);
+    const read = () =>
+      q(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, store_id, agent_id, phone_model_id, lock_type, active_loans, gross_receivable, par1, par7,
+                par30, par90, loans_late, due_amount, collected_amount, loans_started, deposits_taken, written_off
+           FROM analytics_daily WHERE day BETWEEN $1 AND $2 ORDER BY 1, 2, 3, 4, 5`,
+        [first, last],
+      );
+    const walked = await read();
+    expect(walked.length).toBeGreaterThan(60);
+    await rebuildDaysInSql(api.db, first, last);
+    expect(await read()).toEqual(walked);
   });
 });

@@ -167,7 +167,10 @@ describe('every route x every demo group and credential', () => {
       const ok =
         want === 'through'
           ? // Logging in with a wrong password is the login route's own 401, not a refusal of the caller's token.
-            (got.status !== 401 || got.body?.reason === 'invalid_credentials') && (got.status !== 403 || got.body?.reason === 'own_request')
+            // A 403 past the role check is the maker deciding their own request, or (decision 019) a business-wide
+            // change asked by someone who is not head office: refusals of the caller's scope, not of the role.
+            (got.status !== 401 || got.body?.reason === 'invalid_credentials') &&
+            (got.status !== 403 || got.body?.reason === 'own_request' || got.body?.reason === 'head_office_only')
           : got.status === want && (want !== 403 || route.auth === 'session' || got.body?.role === route.auth);
       if (!ok) wrong.push(`${who}: expected ${want}, got ${got.status} ${JSON.stringify(got.body)}`);
       expect(got.status, `${who}`).toBeLessThan(500);

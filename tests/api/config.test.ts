@@ -39,4 +39,9 @@ describe('server configuration', () => {
     expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/40' })).toThrow(/TRUSTED_PROXIES: not an IP address or CIDR range/);
     expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy.internal' })).toThrow(/TRUSTED_PROXIES/);
   });
+  it('runs the background work unless WORKERS=off, and names WORKERS for any other value', () => {
+    expect(loadConfig({}).workers).toBe(true);
+    expect(loadConfig({ WORKERS: 'off' }).workers).toBe(false);
+    expect(() => loadConfig({ WORKERS: 'no' })).toThrow(/WORKERS/);
+  });
 });

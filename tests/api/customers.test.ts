@@ -150,6 +150,10 @@ describe('finding a customer', () => {
           late_fee: 2000,
           loan_balance: 1800 * 210 + 2000 - 100_000,
           days_defaulted: 4,
+          // From the schedule today: 60 installments of 1800 fell due by today (55 paid and part of the 56th),
+          // 59 by yesterday; the late fee is owed in both.
+          due_now: 60 * 1800 - 100_000 + 2000,
+          arrears: 59 * 1800 - 100_000 + 2000,
           last_repayment_date: null,
           next_repayment_date: b.nextDue,
           contract_url: null,
@@ -300,5 +304,66 @@ describe('after an approved IMEI change', () => {
     expect(decided.body.results[0].outcome).toBe('approved');
     const res = await find({ msisdn: b.msisdn });
     expect(res.body.device).toMatchObject({ id: b.deviceId, imei: next });
+  });
+});
+
+describe("the customer's request history", () => {
+  const HISTORY = '/api/v1/customer_requests';
+  const history = (body: unknown, by = token.callcentre) => api.call('POST', HISTORY, { token: by, body });
+
+  it("shows the agent and the call centre a denied request with the checker's comment, newest first", async () => {
+    const b = await fx.borrower({ daysDefaulted: 5 });
+    const made = await api.call('POST', '/api/v1/request/loan/extension', {
+      token: token.callcentre,
+      body: { msisdn: b.msisdn, days_to_extend: 14, reason: 'Customer was in hospital' },
+    });
+    expect(made.status).toBe(201);
+    const denied = await api.call('POST', '/api/v1/approve/loan/extension', {
+      token: token.approver,
+      body: { ids: [made.body.id], decision: 'deny', comment: 'Two extensions already this year' },
+    });
+    expect(denied.status).toBe(200);
+    const imei = await api.call('POST', '/api/v1/request/change/imei', {
+      token: token.callcentre,
+      body: { msisdn: b.msisdn, new_imei: imeiFor(900_001, '35888802'), reason: 'Handset replaced under warranty' },
+    });
+    expect(imei.status).toBe(201);
+    for (const who of [token.callcentre, token.agent]) {
+      const res = await history({ msisdn: `0${b.msisdn.slice(3)}` }, who);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(2);
+      expect(res.body.requests.map((r: { kind: string; status: string }) => [r.kind, r.status])).toEqual([
+        ['imei_change', 'submitted'],
+        ['loan_extension', 'denied'],
+      ]);
+      expect(res.body.requests[1]).toMatchObject({
+        days_to_extend: 14,
+        reason: 'Customer was in hospital',
+        comment: 'Two extensions already this year',
+        decided_by: expect.any(String),
+        decided_at: expect.any(String),
+      });
+    }
+  });
+
+  it('pages on the server', async () => {
+    const b = await fx.borrower();
+    await api.call('POST', '/api/v1/request/loan/extension', { token: token.callcentre, body: { msisdn: b.msisdn, days_to_extend: 3 } });
+    await api.call('POST', '/api/v1/request/change/imei', {
+      token: token.callcentre,
+      body: { msisdn: b.msisdn, new_imei: imeiFor(900_002, '35888802'), reason: 'Handset replaced' },
+    });
+    const res = await history({ msisdn: b.msisdn, limit: 1, skip: 1 });
+    expect(res.body.total).toBe(2);
+    expect(res.body.requests).toHaveLength(1);
+    expect(res.body.requests[0].kind).toBe('loan_extension');
+  });
+
+  it('is 400 naming the field for a bad number, 404 for an unknown customer, 403 without FIND_CUSTOMER', async () => {
+    const bad = await history({ msisdn: 'abc' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('msisdn');
+    expect((await history({ msisdn: '0759999991' })).status).toBe(404);
+    expect((await history({ msisdn: '0759999991' }, token.noFind)).status).toBe(403);
   });
 });

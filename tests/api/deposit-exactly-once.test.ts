@@ -34,6 +34,8 @@ interface Buyer {
   id: number;
   msisdn: string;
   nida: string;
+  /** The full name on record: the contract's signature (issue 17). */
+  name: string;
 }
 
 /** A customer who qualifies for the fixtures' phone (300,000, deposit 60,000). Their number ends in 0. */
@@ -56,7 +58,7 @@ async function buyer(): Promise<Buyer> {
     ],
   );
   await api.db.query('INSERT INTO customer_limits (customer_id, limit_amount, score, updated_at) VALUES ($1, 350000, 700, now())', [c!.id]);
-  return { id: c!.id, msisdn, nida };
+  return { id: c!.id, msisdn, nida, name: `Zuhura Once${k} Mollel` };
 }
 
 const post = (path: string, body: unknown, by: string | null = token.agent!) => api.call('POST', path, { token: by ?? undefined, body });
@@ -109,7 +111,7 @@ async function verifyOtps(w: string, b: Buyer) {
 async function finish(w: string, b: Buyer, checked = false) {
   if (!checked) await verifyOtps(w, b);
   expect((await post(P.verifyFingerprint, { wizard_id: w, nida_number: b.nida, fingerprint: templateOfFinger(b.nida) })).status).toBe(200);
-  expect((await post(P.signContract, { wizard_id: w, accept_terms: true, signed_by: 'Zuhura Mollel' })).status).toBe(200);
+  expect((await post(P.signContract, { wizard_id: w, accept_terms: true, signed_by: b.name })).status).toBe(200);
   const loan = await post(P.confirmLockActivation, { wizard_id: w, lock_installed: true, app_installed: true });
   expect(loan.status, JSON.stringify(loan.body)).toBe(200);
   return loanSummary.parse(loan.body);

@@ -79,6 +79,8 @@ interface Buyer {
   msisdn: string;
   nida: string;
   answer: string;
+  /** The full name on record: the contract's signature (issue 17). */
+  name: string;
 }
 
 /** A customer who qualifies: no loan, a limit, a NIDA number and a security question. Their number ends in 0. */
@@ -107,7 +109,7 @@ async function buyer(o: { limit?: number; question?: boolean } = {}): Promise<Bu
     c!.id,
     o.limit ?? 350_000,
   ]);
-  return { id: c!.id, msisdn, nida, answer };
+  return { id: c!.id, msisdn, nida, answer, name: `Halima Buyer${k} Msuya` };
 }
 
 const post = (path: string, body: unknown, by: string | null = token.agent!) => api.call('POST', path, { token: by ?? undefined, body });
@@ -172,7 +174,7 @@ async function identified(b: Buyer, o: { price?: number; period?: string } = {})
 
 async function signed(b: Buyer, o: { price?: number; period?: string } = {}): Promise<{ w: string; ref: string }> {
   const s = await identified(b, o);
-  const res = await post(P.signContract, { wizard_id: s.w, accept_terms: true, signed_by: 'Halima Msuya' });
+  const res = await post(P.signContract, { wizard_id: s.w, accept_terms: true, signed_by: b.name });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return s;
 }
@@ -270,6 +272,8 @@ describe('customer_limits: the phones a customer qualifies for', () => {
     expect(body.not_qualified_reason).toBeNull();
     expect(body.limit_amount).toBe(300_000);
     expect(body.customer).toMatchObject({ id: b.id, msisdn: b.msisdn, has_nida_number: true, security_question: 'favourite_food' });
+    // Issue 17: the NIDA number on record comes with the customer, for the fingerprint check to prefill.
+    expect(body.customer.nida_number).toBe(b.nida);
     expect(body.phones.map((p) => p.phone_price_id)).toEqual([models.oguard.priceId, models.vivo.priceId, models.dial.priceId]);
     const dial = body.phones.find((p) => p.phone_price_id === models.dial.priceId)!;
     expect(dial).toMatchObject({
@@ -395,7 +399,17 @@ describe('the whole wizard, from the deposit to the loan', () => {
       contract_url: null,
     });
 
-    const sign = await post(P.signContract, { wizard_id: w, accept_terms: true, signed_by: 'Halima Msuya' });
+    // Issue 17: another person's name, or a part of the customer's, is refused with a 400 naming the field and why;
+    // the customer's full name in another order, case and accents signs.
+    const johnDoe = await post(P.signContract, { wizard_id: w, accept_terms: true, signed_by: 'John Doe' });
+    expect(johnDoe.status).toBe(400);
+    expect(johnDoe.body).toMatchObject({ reason: 'signatureNotCustomer', fields: { signed_by: "must be the customer's own name" } });
+    const partOnly = await post(P.signContract, { wizard_id: w, accept_terms: true, signed_by: 'Halima Msuya' });
+    expect(partOnly.status).toBe(400);
+    expect(partOnly.body.fields).toEqual({ signed_by: "must be the customer's full name, every name" });
+    expect((await post(P.contractDetails, { reference: identity.contract_ref }, null)).body.signed_by).toBeNull();
+    const reordered = b.name.split(' ').reverse().join(' ').toLowerCase().replace('a', 'á');
+    const sign = await post(P.signContract, { wizard_id: w, accept_terms: true, signed_by: reordered });
     expect(sign.status).toBe(200);
     const url = `/portal_api/econtract/${identity.contract_ref}.pdf`;
     expect(sign.body).toMatchObject({ reference: identity.contract_ref, contract_url: url });
@@ -412,7 +426,7 @@ describe('the whole wizard, from the deposit to the loan', () => {
     expect(badFile.status).toBe(400);
     expect((await badFile.json()).fields.file).toBe('valid contract reference required');
     expect((await post(P.contractDetails, { reference: identity.contract_ref }, null)).body).toMatchObject({
-      signed_by: 'Halima Msuya',
+      signed_by: reordered,
       contract_url: url,
     });
 
@@ -513,7 +527,7 @@ describe('the whole wizard, from the deposit to the loan', () => {
     const id = await post(P.verifySecurityAnswer, { wizard_id: w, answer: '  chipsi   MAYAI ' });
     expect(id.status, JSON.stringify(id.body)).toBe(200);
     expect(id.body.method).toBe('security_question');
-    expect((await post(P.signContract, { wizard_id: w, accept_terms: true, signed_by: 'Halima Msuya' })).status).toBe(200);
+    expect((await post(P.signContract, { wizard_id: w, accept_terms: true, signed_by: b.name })).status).toBe(200);
 
     const early = await post(P.confirmLockActivation, { wizard_id: w, lock_installed: true, app_installed: true });
     expect(early.status).toBe(409);
@@ -840,6 +854,42 @@ describe('the one-time codes', () => {
     const res = await post(P.verifyOtps, { wizard_id: w, agent_code: await lastCode(AGENT_PHONE), customer_code: '000000' });
     expect(res.status).toBe(409);
     expect(res.body.reason).toBe('otp_expired');
+  });
+});
+
+describe('issue 17: the customer reads their SMS in their own language', () => {
+  const outboxOf = async (recipient: string) =>
+    (await api.db.query<{ body: string }>('SELECT body FROM outbox WHERE recipient = $1 ORDER BY id', [recipient])).map((r) => r.body);
+
+  it('a Swahili customer (the default) gets the deposit receipt and the OTP in Swahili; an English one in English', async () => {
+    const sw = await buyer();
+    const w = await paid(sw);
+    const [status] = await api.db.query<{ receipt: string }>(
+      "SELECT receipt FROM deposit_attempts WHERE wizard_id = $1 AND status = 'completed'",
+      [w],
+    );
+    await sendOtps(w);
+    const swTexts = await outboxOf(sw.msisdn);
+    expect(swTexts).toHaveLength(2);
+    expect(swTexts[0]).toBe(
+      `Simu: Halima, tumepokea amana yako ya TSh\u00a060,000 kwa ajili ya itel Test A1 (64 GB). Risiti ${status!.receipt}. Hifadhi ujumbe huu.`,
+    );
+    expect(swTexts[1]).toMatch(/^Simu: msimbo wako wa kuthibitisha mkopo wa simu ni \d{6}\. Unaisha baada ya dakika 5\./);
+
+    const en = await buyer();
+    await api.db.query("UPDATE customers SET language = 'en' WHERE id = $1", [en.id]);
+    const w2 = await paid(en);
+    await sendOtps(w2);
+    const enTexts = await outboxOf(en.msisdn);
+    expect(enTexts[0]).toMatch(/^Simu: Halima, we received your deposit of TZS\s60,000 for the .+\. Receipt \S+\. Keep this message\.$/);
+    expect(enTexts[1]).toMatch(/^Simu: your code to confirm your phone loan is \d{6}\./);
+    // The customer gets two messages: the receipt, then their code (the agent's code goes to the agent).
+    expect(enTexts).toHaveLength(2);
+  });
+
+  it('refuses a language the portal does not speak', async () => {
+    const b = await buyer();
+    await expect(api.db.query("UPDATE customers SET language = 'fr' WHERE id = $1", [b.id])).rejects.toThrow();
   });
 });
 

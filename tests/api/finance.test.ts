@@ -283,3 +283,41 @@ describe('statements', () => {
     expect((await post(routes.journal.path, { account: 'nope' })).status).toBe(404);
   });
 });
+
+describe('a wrong-account fix keeps a promise to pay', () => {
+  it('the allocation counts towards the loan’s open promise, as a repayment would', async () => {
+    const b = await fx.borrower({ daysDefaulted: 10 });
+    const [collector] = await api.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'approver'");
+    const [loan] = await api.db.query<{ amount_paid: number; amount_due: number }>(
+      'SELECT amount_paid, amount_due FROM loans WHERE id = $1',
+      [b.loanId],
+    );
+    const [call] = await api.db.query<{ id: number }>(
+      `INSERT INTO debt_collection_calls (loan_id, customer_id, call_type, outcome, days_defaulted, amount_due, called_by, created_at)
+       VALUES ($1, $2, 'outgoing', 'promised_to_pay', 10, $3, $4, $5) RETURNING id`,
+      [b.loanId, b.customerId, loan!.amount_due, collector!.id, api.clock.now()],
+    );
+    await api.db.query(
+      `INSERT INTO payment_promises (loan_id, call_id, promised_on, amount, paid_before, created_by, created_at)
+       VALUES ($1, $2, $3, 15000, $4, $5, $6)`,
+      [b.loanId, call!.id, eatDay(), loan!.amount_paid, collector!.id, api.clock.now()],
+    );
+    const { transaction_id } = await pay('MISTYPED-1', 19_800, b.msisdn);
+    const asked = await post(routes.correctWrongAccount.path, {
+      transaction_id,
+      loan_number: b.loanNumber,
+      reason: 'Typed the wrong account',
+    });
+    expect(asked.status).toBe(202);
+    const [open] = await api.db.query<{ status: string }>('SELECT status FROM payment_promises WHERE loan_id = $1', [b.loanId]);
+    expect(open!.status).toBe('open');
+    expect((await post(routes.decideMakerChecker.path, { ids: [asked.body.id], decision: 'approve' }, token.approver!)).body.approved).toBe(
+      1,
+    );
+    const [kept] = await api.db.query<{ status: string; paid_since: number }>(
+      'SELECT status, paid_since FROM payment_promises WHERE loan_id = $1',
+      [b.loanId],
+    );
+    expect(kept).toMatchObject({ status: 'kept', paid_since: 19_800 });
+  });
+});

@@ -387,10 +387,10 @@ describe('bad input is 400 with the field named, and changes nothing', () => {
       field: 'otp_channel',
     },
     {
-      name: 'POST admins with a phone that is not Tanzanian mobile',
+      name: 'POST admins with a phone that is not Tanzanian mobile (Kenyan)',
       method: 'POST',
       path: () => '/prerequisites/admins',
-      body: () => newUser({ phone: '0754000001' }),
+      body: () => newUser({ phone: '+254 712 345 678' }),
       field: 'phone',
     },
     {

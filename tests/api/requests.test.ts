@@ -445,6 +445,7 @@ describe('submitting requests (the customers screens)', () => {
       proposed_next_repayment_date: plusDays(b.nextDue, 14),
       days_defaulted: 5,
       proposed_days_defaulted: 0,
+      proposed_in_past: false,
       before: { loan_number: b.loanNumber, next_repayment_date: b.nextDue, days_defaulted: 5, future_lock_date: b.futureLock },
       after: {
         loan_number: b.loanNumber,
@@ -640,6 +641,20 @@ describe('deciding: the effect, the audit row, exactly once', () => {
       audit: before.audit + 1,
       ledger: before.ledger,
     });
+  });
+
+  it('warns the approver, in the pending list, when the new due date is already past', async () => {
+    const b = await fx.borrower({ daysDefaulted: 24 });
+    const { body: made } = await w.submit.extension(b, 14);
+    const res = await api.call('POST', P.pendingExtensions, { token: w.token.approver, body: { limit: 200 } });
+    expect(res.status).toBe(200);
+    const item = res.body.pending_requests.find((i: { id: number }) => i.id === made.id);
+    expect(item).toMatchObject({
+      proposed_next_repayment_date: plusDays(b.nextDue, 14),
+      proposed_days_defaulted: 10,
+      proposed_in_past: true,
+    });
+    expect(made.proposed_in_past).toBe(true);
   });
 
   it('keeps counting days defaulted when the extension does not reach today', async () => {

@@ -5,6 +5,7 @@ import { playwrightUi } from '../support/ui-playwright';
 import { loginPage, otpPage } from '../support/pages';
 import { DEMO_PASSWORD } from '../../server/db/seed-security';
 import { apiLogin, latestCode, pageLoggedInAs } from './portal';
+import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 
 const url = inject('portalUrl');
 let browser: BrowserContext;
@@ -16,20 +17,28 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Ticks a request's box the way a user does: on the box drawn in its row. */
+/** Ticks a request's box the way a user does: on the box drawn in its item. */
 async function select(page: Page, id: number) {
-  const box = page.getByRole('checkbox', { name: `Select request ${id}`, exact: true });
-  await page.getByRole('row').filter({ has: box }).locator('[data-part="control"]').click();
-  await expect.poll(() => box.isChecked()).toBe(true);
+  const item = page.getByTestId(`request-${id}`);
+  await item.locator('[data-part="control"]').first().click();
+  await expect.poll(() => item.getByRole('checkbox').isChecked()).toBe(true);
 }
 
-async function pending(path: string, token: string): Promise<Array<{ id: number }>> {
+type Pending = { id: number; kind: string; customer: { name: string } | null };
+const KIND_WORDS: Record<string, string> = {
+  loan_extension: 'loan extension',
+  loan_deactivation: 'deregistration',
+  imei_change: 'IMEI change',
+};
+const subject = (r: Pending) => `${r.customer!.name}'s ${KIND_WORDS[r.kind]}`;
+
+async function pending(path: string, token: string): Promise<Pending[]> {
   const res = await fetch(`${url}/portal_api/api/v1/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ limit: 200, skip: 0 }),
   });
-  return ((await res.json()) as { pending_requests: Array<{ id: number }> }).pending_requests;
+  return ((await res.json()) as { pending_requests: Pending[] }).pending_requests;
 }
 
 describe('an approver clears the queues on the demo data', () => {
@@ -38,17 +47,21 @@ describe('an approver clears the queues on the demo data', () => {
     const before = await pending('pending/loan/extension/requests', token);
     expect(before.length).toBeGreaterThan(0);
     const page = await pageLoggedInAs(browser, 'approver');
+    const watch = watchConsole(page);
     const ui = playwrightUi(page);
     await page.goto(`${url}/dashboard`);
     await ui.click('button', 'Approvals');
     await page.getByTestId('side-nav').getByRole('link', { name: 'Loan extension requests' }).click();
     await ui.see('heading', 'Loan extension requests');
-    await page.getByRole('row').nth(1).click();
+    await checkPageAtBothWidths(page, () => page.getByTestId(`request-${before[0]!.id}`).waitFor());
+    await page.getByRole('button', { name: `Details of ${subject(before[0]!)}` }).click();
     const panel = page.getByTestId('request-panel');
     await panel.waitFor();
     await expect(panel.textContent()).resolves.toMatch(/Before.*After/);
+    await checkPageAtBothWidths(page, () => panel.waitFor());
     await panel.getByRole('button', { name: 'Approve', exact: true }).click();
     await ui.seeAlert('Approved');
+    expect(watch.errors).toEqual([]);
     const after = await pending('pending/loan/extension/requests', token);
     expect(after.length).toBe(before.length - 1);
     expect(after.map((r) => r.id)).not.toContain(before[0]!.id);
@@ -59,18 +72,23 @@ describe('an approver clears the queues on the demo data', () => {
     const token = (await apiLogin('approver')).accessToken;
     const before = await pending('pending_loan_removal_requests', token);
     const page = await pageLoggedInAs(browser, 'approver');
+    const watch = watchConsole(page);
     const ui = playwrightUi(page);
     await page.goto(`${url}/dashboard/deregistrations`);
     await ui.see('heading', 'Deregistration requests');
     await select(page, before[0]!.id);
     await select(page, before[1]!.id);
     await ui.click('button', 'Deny selected');
-    await ui.fill('Comment', 'The customer is still paying');
-    await ui.click('button', 'Save');
+    await ui.see('heading', 'Deny 2 requests?');
+    await checkPageAtBothWidths(page, () => ui.see('heading', 'Deny 2 requests?'));
+    await ui.fill('Comment for the agent (why it is denied)', 'The customer is still paying');
+    await page.getByRole('dialog').getByRole('button', { name: 'Deny', exact: true }).click();
     const results = page.getByTestId('decision-results');
     await results.waitFor();
-    await expect(results.textContent()).resolves.toContain(`Request ${before[0]!.id}: Denied`);
-    await expect(results.textContent()).resolves.toContain(`Request ${before[1]!.id}: Denied`);
+    await expect.poll(() => results.textContent()).toContain(`${subject(before[0]!)} denied`);
+    await expect(results.textContent()).resolves.toContain(`${subject(before[1]!)} denied`);
+    await checkPageAtBothWidths(page, () => results.waitFor());
+    expect(watch.errors).toEqual([]);
     expect((await pending('pending_loan_removal_requests', token)).length).toBe(before.length - 2);
     await page.close();
   });
@@ -81,11 +99,11 @@ describe('an approver clears the queues on the demo data', () => {
     const page = await pageLoggedInAs(browser, 'approver');
     const ui = playwrightUi(page);
     await page.goto(`${url}/dashboard/imei_changes`);
-    await select(page, before[0]!.id);
-    await ui.click('button', 'Approve selected');
-    await ui.see('heading', 'Approve 1 request?');
+    await page.getByRole('button', { name: `Approve ${subject(before[0]!)}` }).click();
+    await ui.see('heading', `Approve ${subject(before[0]!)}?`);
+    await checkPageAtBothWidths(page, () => ui.see('heading', `Approve ${subject(before[0]!)}?`));
     await page.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByTestId('decision-results').textContent()).resolves.toContain(`Request ${before[0]!.id}: Approved`);
+    await expect.poll(() => page.getByTestId('decision-results').textContent()).toContain(`${subject(before[0]!)} approved`);
     await page.close();
   });
 
@@ -102,7 +120,10 @@ describe('an approver clears the queues on the demo data', () => {
     await ui.see('heading', /^Welcome to /);
     await page.goto(`${url}/dashboard/maker-checker/portal`);
     await ui.see('heading', 'Portal approvals (maker-checker)');
-    await page.getByRole('row').nth(1).click();
+    await page
+      .getByRole('button', { name: /^Details of / })
+      .first()
+      .click();
     await page.getByTestId('request-panel').getByRole('button', { name: 'Approve', exact: true }).click();
     await ui.seeAlert('You made this request: someone else must decide it.');
     await page.close();

@@ -67,7 +67,7 @@ describe('the Content-Security-Policy, in the browser', () => {
     const ui = playwrightUi(page, 20_000);
     await page.goto(`${url}/dashboard/processes?lng=en`);
     await ui.click('button', 'session');
-    await ui.see('img', 'Statechart of session');
+    await ui.see('group', 'Statechart of session');
     expect(refused).toEqual([]);
     await page.close();
   });

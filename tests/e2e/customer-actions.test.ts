@@ -3,6 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
 import { generateBusiness } from '../../server/db/seed-business';
+import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 import { apiLogin, pageLoggedInAs, portalUrl } from './portal';
 
 let browser: BrowserContext;
@@ -42,6 +43,7 @@ describe('a call-centre user helps a customer', () => {
     const msisdn: string = view.customer.msisdn;
     const name = `${view.customer.first_name} ${view.customer.other_names}`;
     const page = await pageLoggedInAs(browser, 'callcentre');
+    const watch = watchConsole(page);
     const ui = playwrightUi(page);
 
     for (const typed of [`0${msisdn.slice(3)}`, msisdn, `+${msisdn}`]) {
@@ -52,10 +54,11 @@ describe('a call-centre user helps a customer', () => {
     }
     await ui.see('heading', 'SMS messages');
     await ui.seeText(sms[0].body);
+    await checkPageAtBothWidths(page, () => ui.see('heading', 'SMS messages'));
 
     await ui.click('button', 'Rate call');
     await ui.select('Call type', 'incoming');
-    await ui.select('Remark', 'neutral');
+    await ui.select("Customer's mood", 'neutral');
     await ui.select('Description', 'inquiry');
     await ui.fill('Comment', 'Asked about the next due date');
     await ui.click('button', 'Submit rating');
@@ -69,10 +72,11 @@ describe('a call-centre user helps a customer', () => {
     await ui.click('button', /^Report stolen$/);
     await ui.seeAlert('Reported stolen: the phone is locked.');
     await page.goto(`${url}/dashboard/customers/view?msisdn=${msisdn}`);
-    await ui.click('button', 'Offline PIN');
-    await ui.click('button', 'Issue PIN');
-    await ui.seeAlert('This phone is reported stolen: it stays locked until it is recorded recovered.');
-    await ui.click('button', 'Cancel');
+    await page.getByTestId('stolen-badge').waitFor();
+    await expect(page.getByTestId('stolen-badge').textContent()).resolves.toBe('Stolen');
+    await expect(page.getByRole('button', { name: 'Offline PIN' }).isDisabled()).resolves.toBe(true);
+    await ui.seeText('No offline PIN for this phone: it is reported stolen or lost. Record it recovered first.');
+    await checkPageAtBothWidths(page, () => page.getByTestId('stolen-badge').waitFor());
 
     // Recovered: the offline PIN works again.
     await page.goto(`${url}/dashboard/recovered-phone`);
@@ -85,6 +89,7 @@ describe('a call-centre user helps a customer', () => {
     await ui.click('button', 'Offline PIN');
     await ui.click('button', 'Issue PIN');
     await expect(page.getByTestId('offline-pin').textContent()).resolves.toMatch(/^\d{8}$/);
+    expect(watch.errors).toEqual([]);
     await page.close();
   });
 });

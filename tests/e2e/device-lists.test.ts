@@ -3,6 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
 import { apiLogin, pageLoggedInAs, portalUrl } from './portal';
+import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 
 let browser: BrowserContext;
 const url = portalUrl();
@@ -31,6 +32,7 @@ describe('the device lists on the demo data', () => {
   it('a call-centre user opens each list from the menu and finds a device by the customer phone', async () => {
     const { accessToken } = await apiLogin('callcentre');
     const page = await pageLoggedInAs(browser, 'callcentre');
+    const watch = watchConsole(page);
     const ui = playwrightUi(page);
     for (const [path, menu, heading, extra] of [
       ['damaged_devices', 'Damaged devices', 'Damaged devices', 'Service centre'],
@@ -50,7 +52,9 @@ describe('the device lists on the demo data', () => {
       const rows = page.getByRole('row').filter({ hasText: row.imei });
       await rows.first().waitFor();
       await expect(page.getByRole('row').count()).resolves.toBe(2);
+      await checkPageAtBothWidths(page, () => rows.first().waitFor());
     }
+    expect(watch.errors).toEqual([]);
     await page.close();
   });
 });

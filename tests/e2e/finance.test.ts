@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
 import { apiLogin, pageLoggedInAs, portalUrl } from './portal';
+import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 
 /**
  * Finance fixes a wrong-account payment (issue 13): a demo customer in arrears paid enough to be current but keyed
@@ -79,7 +80,10 @@ describe('a wrong-account payment fixed by two people', () => {
     await ui.click('button', `Fix ${receipt}`);
     const dialog = page.getByRole('dialog');
     await dialog.getByText("The payer's own loan").waitFor();
-    await dialog.getByRole('radio', { name: new RegExp(loan) }).check({ force: true });
+    // The radio's own input is visually hidden (and may sit outside the viewport): the user clicks its label.
+    const choice = dialog.getByRole('radio', { name: new RegExp(loan) });
+    await choice.locator('xpath=ancestor::label[1]').click();
+    expect(await choice.isChecked()).toBe(true);
     await ui.fill('Reason', 'Customer keyed in the wrong last digit');
     expect(await axeViolations(page)).toEqual([]);
     await ui.click('button', 'Send for approval');
@@ -97,7 +101,10 @@ describe('a wrong-account payment fixed by two people', () => {
     const aui = playwrightUi(approver);
     await approver.goto(`${url}/dashboard/maker-checker`);
     await aui.see('heading', /Business approvals/);
-    await approver.getByRole('row').filter({ hasText: receipt }).first().click();
+    await approver
+      .getByTestId(`request-${request.id}`)
+      .getByRole('button', { name: /^Details of / })
+      .click();
     const panel = approver.getByTestId('request-panel');
     await panel.waitFor();
     await panel.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -107,5 +114,52 @@ describe('a wrong-account payment fixed by two people', () => {
     expect(await locked()).toBe(false);
     const found = await api('search/transaction', finance, { transaction_id: receipt });
     expect(found.body.data[0]).toMatchObject({ status: 'completed', allocated_to: loan });
+  }, 120_000);
+});
+
+describe('a provider statement reconciled', () => {
+  it('finance uploads a HaloPesa statement, reads why a line differs, and books the money the portal never recorded', async () => {
+    const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    const receipt = `HPE2E${Date.now().toString(36).toUpperCase()}`;
+    const csv = `Reference,Date Time,Narration,Amount In,Amount Out,Running Balance\n${receipt},${today} 00:00:05,Payment from 255754000888 - E2E PAYER,"12,300",,"12,300"\n`;
+    const page = await pageLoggedInAs(browser, 'finance');
+    const watch = watchConsole(page);
+    const ui = playwrightUi(page);
+    await page.goto(`${url}/dashboard/reconciliation`);
+    await ui.see('heading', 'Reconciliation');
+    await checkPageAtBothWidths(page, () => page.getByRole('heading', { name: 'Month-end close' }).waitFor());
+    const form = page.getByRole('form', { name: 'Upload a statement' });
+    await form.getByLabel('Provider').selectOption('halopesa');
+    await form.getByLabel('From').fill(today);
+    await form.getByLabel('To').fill(today);
+    await form.getByLabel('Statement file').setInputFiles({ name: 'halopesa-e2e.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await ui.click('button', 'Upload and match');
+    await ui.see('heading', new RegExp(`HaloPesa statement, ${today} to ${today}`));
+    await page.getByRole('combobox', { name: 'Lines to show' }).selectOption('open');
+    const row = page.getByRole('row').filter({ hasText: receipt });
+    await row.getByText('On the statement, but no callback reached the portal').waitFor();
+    const resolveButton = row.getByRole('button', { name: `Resolve ${receipt}` });
+    // Checked once the run is read (not while a reload dims the table).
+    await checkPageAtBothWidths(page, async () => {
+      await resolveButton.waitFor();
+      await expect.poll(() => resolveButton.isEnabled()).toBe(true);
+      await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+    });
+    await resolveButton.click();
+    const dialog = page.getByRole('dialog');
+    const record = dialog.getByRole('radio', { name: 'Record the payment (into suspense)' });
+    await record.locator('xpath=ancestor::label[1]').click();
+    expect(await record.isChecked()).toBe(true);
+    await dialog.getByLabel('Reason').fill('The callback never reached the portal');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    // Resolved, it leaves the open differences; among all differences it says what was done.
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Lines to show' }).selectOption('differences');
+    await page.getByRole('row').filter({ hasText: receipt }).getByText('Recorded from the statement into suspense').waitFor();
+    await page.close();
+    const finance = (await apiLogin('finance')).accessToken;
+    const found = await api('search/transaction', finance, { transaction_id: receipt });
+    expect(found.body.data[0]).toMatchObject({ status: 'suspended', amount: 12_300, payment_method: 'halopesa' });
+    expect(watch.errors).toEqual([]);
   }, 120_000);
 });

@@ -5,6 +5,7 @@ import { playwrightUi } from '../support/ui-playwright';
 import { dashboard } from '../support/pages';
 import { generateBusiness } from '../../server/db/seed-business';
 import { apiLogin, pageLoggedInAs, portalUrl } from './portal';
+import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 
 let browser: BrowserContext;
 const url = portalUrl();
@@ -73,6 +74,8 @@ describe('requests made by an agent, decided by an approver', () => {
     await ui.fill('Phone number or national ID', local);
     await ui.click('button', 'Search');
     await ui.see('heading', `${view.customer.first_name} ${view.customer.other_names}`);
+    const agentWatch = watchConsole(agentPage);
+    await checkPageAtBothWidths(agentPage, () => agentPage.getByTestId('device-imei').waitFor());
     await request(agentPage, 'Request loan extension', [
       ['Days to extend', '7'],
       ['Reason', 'Salary paid late this month'],
@@ -82,16 +85,24 @@ describe('requests made by an agent, decided by an approver', () => {
       ['Reason', 'Phone replaced under warranty'],
     ]);
     await request(agentPage, 'Request deregistration', [['Reason', 'Customer wants to return the phone']]);
+    expect(agentWatch.errors).toEqual([]);
     await agentPage.close();
 
     // The approver clears them: approves the extension and the IMEI change, denies the deregistration.
     const page = await pageLoggedInAs(browser, 'approver');
+    const watch = watchConsole(page);
     const pui = playwrightUi(page);
     const decideRowOf = async (path: string, decision: 'Approve' | 'Deny', comment?: string) => {
       await page.goto(`${url}/dashboard/${path}`);
-      await page.getByRole('row').filter({ hasText: view.customer.msisdn }).click();
+      const local = view.customer.msisdn.replace(/^255(\d{3})(\d{3})(\d{3})$/, '0$1 $2 $3');
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: local })
+        .getByRole('button', { name: /^Details of / })
+        .click();
       const panel = page.getByTestId('request-panel');
-      if (comment) await panel.getByRole('textbox', { name: 'Comment' }).fill(comment);
+      await checkPageAtBothWidths(page, () => panel.waitFor());
+      if (comment) await panel.getByRole('textbox', { name: 'Comment for the agent (why it is denied)' }).fill(comment);
       await panel.getByRole('button', { name: decision, exact: true }).click();
       await pui.seeAlert(decision === 'Approve' ? 'Approved' : 'Denied');
     };
@@ -105,8 +116,14 @@ describe('requests made by an agent, decided by an approver', () => {
     await expect(page.getByTestId('device-imei').textContent()).resolves.toBe(newImei);
     const due = new Date(`${oldDue}T00:00:00Z`);
     due.setUTCDate(due.getUTCDate() + 7);
-    await expect(page.getByTestId('next-due').textContent()).resolves.toBe(due.toISOString().slice(0, 10));
+    const dueWords = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(due);
+    await expect(page.getByTestId('next-due').textContent()).resolves.toBe(dueWords);
     await pui.see('heading', `${view.customer.first_name} ${view.customer.other_names}`);
+    // The denied deregistration and the approver's comment, on the customer's page.
+    const history = page.getByTestId('request-history');
+    await expect.poll(() => history.textContent()).toContain("Approver's comment: The customer is paying on time");
+    await checkPageAtBothWidths(page, () => history.getByText('Denied').first().waitFor());
+    expect(watch.errors).toEqual([]);
     await page.close();
   });
 });

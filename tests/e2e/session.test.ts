@@ -6,6 +6,7 @@ import { dashboard, loginPage, otpPage } from '../support/pages';
 import { visibleLinks } from '../../src/app/nav-table';
 import { DEMO_GROUPS, DEMO_PASSWORD } from '../../server/db/seed-security';
 import { apiLogin, latestCode } from './portal';
+import { axeViolations, checkPageAtBothWidths, PHONE, watchConsole } from '../support/page-checks';
 import en from '../../src/i18n/locales/en.json';
 import sw from '../../src/i18n/locales/sw.json';
 
@@ -50,25 +51,63 @@ describe('logging in as each demo user', () => {
   }
 });
 
+/** The home page at rest: its heading shown and its shortcut cards done fading in (axe measures contrast as drawn). */
+const welcome = (page: Page) => async () => {
+  await page.getByRole('heading', { name: /^Welcome to / }).waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('main li')].every((li) => getComputedStyle(li).opacity === '1'));
+};
+
 describe('the session', () => {
-  it('the OTP step refuses a wrong code and accepts the one from the outbox', async () => {
+  it('the OTP step refuses a wrong code and accepts the one from the outbox (login, OTP and home checked at both widths)', async () => {
     const page = await freshPage();
+    const watch = watchConsole(page);
     const ui = playwrightUi(page);
+    await loginPage(ui).open();
+    await checkPageAtBothWidths(page, () => page.getByRole('heading', { name: 'Login to proceed' }).waitFor());
     await loginPage(ui).logIn('admin', DEMO_PASSWORD);
     await otpPage(ui).open();
+    await checkPageAtBothWidths(page, () => page.getByRole('heading', { name: 'Enter your one-time code' }).waitFor());
     const code = await latestCode();
     await otpPage(ui).enter(code === '000000' ? '111111' : '000000');
     await otpPage(ui).seeError(/Wrong code/);
+    await checkPageAtBothWidths(page, () => page.getByRole('heading', { name: 'Enter your one-time code' }).waitFor());
     await otpPage(ui).enter(code);
     await ui.see('heading', /^Welcome to /);
+    await checkPageAtBothWidths(page, welcome(page));
+    // The wrong code's refusal (a 400) is the one line the browser itself logs; nothing else may be.
+    expect(watch.errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    await page.close();
+  });
+
+  it('the keyboard skips the navigation: "Skip to content" is the first Tab stop and moves the focus to the main landmark', async () => {
+    const page = await freshPage();
+    const watch = watchConsole(page);
+    const ui = playwrightUi(page);
+    await loginPage(ui).logIn('finance', DEMO_PASSWORD);
+    await ui.see('heading', /^Welcome to /);
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await expect(page.getByRole('link', { name: 'Skip to content' }).isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    // On a phone, the navigation drawer is a named dialog, checked by axe while open.
+    await page.setViewportSize(PHONE);
+    await ui.click('button', 'Open or close the navigation');
+    await ui.see('dialog', 'Main navigation');
+    // (The drawer exists only on a phone: axe at that width.)
+    expect(await axeViolations(page)).toEqual([]);
+    expect(watch.errors).toEqual([]);
     await page.close();
   });
 
   it('logging out from the user menu shows the notice, and the old token is refused', async () => {
     const page = await freshPage();
+    const watch = watchConsole(page);
     const ui = playwrightUi(page);
     await loginPage(ui).logIn('agent', DEMO_PASSWORD);
     await ui.see('heading', /^Welcome to /);
+    await checkPageAtBothWidths(page, welcome(page));
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).token as string);
     await dashboard(ui).logOut();
     await loginPage(ui).seeLoggedOutNotice();
@@ -76,6 +115,8 @@ describe('the session', () => {
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     const replay = await fetch(`${url}/portal_api/settings`, { headers: { authorization: `Bearer ${token}` } });
     expect(replay.status).toBe(401);
+    await checkPageAtBothWidths(page, () => page.getByRole('heading', { name: 'Login to proceed' }).waitFor());
+    expect(watch.errors).toEqual([]);
     await page.close();
   });
 

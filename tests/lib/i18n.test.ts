@@ -34,8 +34,12 @@ describe.each(namespaces)('translations of namespace %s', (namespace) => {
       'lockType.trustonic',
       'lockType.oguard',
       'lockType.rguard',
+      // The customer view's codes (issue 17): lock vendors and mobile-money networks are brand names.
+      ...['trustonic', 'oguard', 'rguard'].map((k) => `codes.lockType.${k}`),
+      ...['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'].map((k) => `codes.paymentMethod.${k}`),
       'held.startedByValue',
       'worklist.comment',
+      ...['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'].map((p) => `reconcile.providers.${p}`),
     ]);
     const untranslated = Object.keys(english).filter(
       (k) => other[k] === english[k] && english[k]!.length > 5 && !k.startsWith('languages.') && !same.has(k),

@@ -25,6 +25,9 @@ const refresh = { type: 'queue.refresh' };
 const byStore = { type: 'queue.filtered', filter: { kind: 'imei_change', store_id: 3 } };
 const toggle = (id: number) => ({ type: 'item.toggled', id });
 const cleared = { type: 'selection.cleared' };
+const all = { type: 'selection.all' };
+const approveRow = (id: number) => ({ type: 'decision.requested', decision: 'approve', comment: '', ids: [id] });
+const denyRow = (id: number, comment: string) => ({ type: 'decision.requested', decision: 'deny', comment, ids: [id] });
 const approve = { type: 'decision.requested', decision: 'approve', comment: '' };
 const deny = (comment: string) => ({ type: 'decision.requested', decision: 'deny', comment });
 const decided = (output: unknown) => ({ type: 'xstate.done.actor.decideMany', output });
@@ -195,6 +198,67 @@ export const approvalQueueOracle: Oracle<typeof approvalQueueModel.machine> = {
       ],
     },
     {
+      name: 'select all, then clear',
+      steps: [
+        ...ready,
+        { event: toggle(2), state: 'ready', context: { selected: [2] } },
+        { event: all, state: 'ready', context: { selected: [1, 2, 3], items: three }, check: decides(true, approve) },
+        { event: cleared, state: 'ready', context: { selected: [] } },
+      ],
+    },
+    {
+      name: "one row's own approve decides that row only; the rest of the selection stays",
+      steps: [
+        ...ready,
+        { event: toggle(1), state: 'ready' },
+        { event: toggle(3), state: 'ready' },
+        {
+          event: approveRow(2),
+          state: 'deciding',
+          context: { items: [{ id: 1 }, { id: 3 }], pending: [{ id: 2 }], selected: [1, 3] },
+          invoked: { decideMany: { ids: [2], decision: 'approve', comment: '' } },
+        },
+        {
+          event: decided([{ id: 2, outcome: 'approved' }]),
+          state: 'ready',
+          context: { items: [{ id: 1 }, { id: 3 }], selected: [1, 3], results: [{ id: 2, outcome: 'approved' }] },
+        },
+      ],
+    },
+    {
+      name: "a row's deny needs a comment; a row no longer listed cannot be decided",
+      steps: [
+        ...ready,
+        { event: denyRow(1, '  '), state: 'ready', context: { items: three, pending: [] }, invoked: {} },
+        { event: approveRow(9), state: 'ready', context: { items: three, pending: [] }, invoked: {} },
+        {
+          event: denyRow(1, ' Wrong customer '),
+          state: 'deciding',
+          invoked: { decideMany: { ids: [1], decision: 'deny', comment: 'Wrong customer' } },
+        },
+      ],
+    },
+    {
+      name: 'results accumulate, newest first: a second decision does not replace the first',
+      steps: [
+        ...ready,
+        { event: approveRow(1), state: 'deciding' },
+        { event: decided([{ id: 1, outcome: 'approved' }]), state: 'ready', context: { results: [{ id: 1, outcome: 'approved' }] } },
+        { event: denyRow(3, 'Duplicate'), state: 'deciding', context: { results: [{ id: 1, outcome: 'approved' }] } },
+        {
+          event: decided([{ id: 3, outcome: 'denied' }]),
+          state: 'ready',
+          context: {
+            items: [{ id: 2 }],
+            results: [
+              { id: 3, outcome: 'denied' },
+              { id: 1, outcome: 'approved' },
+            ],
+          },
+        },
+      ],
+    },
+    {
       name: 'a refresh keeps the selection of what is still pending',
       steps: [
         ...ready,
@@ -252,10 +316,10 @@ export const approvalQueueOracle: Oracle<typeof approvalQueueModel.machine> = {
     },
   ],
   refuses: {
-    loading: [toggle(1), cleared, approve, deny('Duplicate request'), retry, refresh],
-    failed: [toggle(1), cleared, approve, refresh],
+    loading: [toggle(1), cleared, all, approve, approveRow(1), deny('Duplicate request'), retry, refresh],
+    failed: [toggle(1), cleared, all, approve, approveRow(1), refresh],
     ready: [approve, deny('Duplicate request'), retry],
-    deciding: [toggle(2), cleared, approve, deny('Duplicate request'), retry, refresh, byStore],
+    deciding: [toggle(2), cleared, all, approve, approveRow(1), deny('Duplicate request'), retry, refresh, byStore],
   } satisfies Record<string, AnyEventObject[]>,
 };
 

@@ -40,6 +40,7 @@ export const customer = {
   other_names: 'Joseph Mushi',
   national_id: '19900101-12345-00001-22',
   has_nida_number: true,
+  nida_number: '19900101123450000123',
   security_question: 'What was the name of your first school?',
 };
 

@@ -41,6 +41,8 @@ export const depositPaymentModel: ModelSpec<typeof depositPaymentMachine> = {
     { type: 'xstate.error.actor.confirmDeposit', error: networkDown },
     { type: 'deposit.check' },
     { type: 'deposit.retry' },
+    { type: 'deposit.retry', payer: '0715 300 206' },
+    { type: 'deposit.retry', payer: '12' },
     { type: 'deposit.back' },
     { type: 'deposit.resumed' },
   ],

@@ -13,6 +13,9 @@ import { completed, declined, depositPaymentModel, networkDown, pending } from '
  * attempt, so it is never charged twice, and there is no going back from it (it may have been charged). A check
  * that fails for a moment keeps waiting. A restored wizard has no timers: it checks at once (`deposit.resumed`).
  *
+ * Issue 17: a declined push's new request may go to another paying number, typed at the declined step: a number
+ * that is no phone number is refused before sending and changes nothing.
+ *
  * Two checks and two attempts here, so the limits are met exactly and then passed.
  */
 const input = {
@@ -28,7 +31,7 @@ const input = {
 const model = { ...depositPaymentModel, input };
 
 /** The whole context: the input, the last status, the checks made for this push, the last call failure. */
-const ctx = (over: Record<string, unknown> = {}) => ({ ...input, status: null, polls: 0, failure: null, ...over });
+const ctx = (over: Record<string, unknown> = {}) => ({ ...input, status: null, polls: 0, failure: null, invalid: null, ...over });
 const pushInput = (attempt: number) => ({
   wizardId: WIZARD_ID,
   attempt,
@@ -49,6 +52,8 @@ const approved = { type: 'xstate.done.actor.confirmDeposit', output: completed }
 const declinedAtCheck = { type: 'xstate.done.actor.confirmDeposit', output: declined };
 const checkFails = { type: 'xstate.error.actor.confirmDeposit', error: networkDown };
 const retry = { type: 'deposit.retry' };
+const retryFromBadNumber = { type: 'deposit.retry', payer: '12' };
+const retryFromAnother = { type: 'deposit.retry', payer: '0715 300 206' };
 const back = { type: 'deposit.back' };
 const check = { type: 'deposit.check' };
 const resumed = { type: 'deposit.resumed' };
@@ -87,7 +92,7 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
           state: 'paid',
           status: 'done',
           context: ctx({ status: completed, polls: 1 }),
-          output: { paid: true, attempt: 1, status: completed },
+          output: { paid: true, attempt: 1, status: completed, paymentMsisdn: input.paymentMsisdn },
         },
       ],
     },
@@ -99,7 +104,7 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
           state: 'paid',
           status: 'done',
           context: ctx({ status: completed }),
-          output: { paid: true, attempt: 1, status: completed },
+          output: { paid: true, attempt: 1, status: completed, paymentMsisdn: input.paymentMsisdn },
         },
       ],
     },
@@ -122,16 +127,52 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
           invoked: {},
           check: (s) => expect(s.can(retry)).toBe(false),
         },
-        { event: back, state: 'abandoned', status: 'done', output: { paid: false, attempt: 2, status: declined } },
+        {
+          event: back,
+          state: 'abandoned',
+          status: 'done',
+          output: { paid: false, attempt: 2, status: declined, paymentMsisdn: input.paymentMsisdn },
+        },
       ],
     },
     {
-      name: 'the push is lost twice: retried with the same attempt each time',
+      name: 'issue 17: declined, a new request to another paying number; a bad number refused first, nothing sent',
+      steps: [
+        { event: pushDeclined, state: 'declined', context: ctx({ status: declined }) },
+        {
+          event: retryFromBadNumber,
+          state: 'declined',
+          context: ctx({ status: declined, invalid: { payment_msisdn: 'phoneInvalid' } }),
+          invoked: {},
+        },
+        {
+          event: retryFromAnother,
+          state: 'pushing',
+          context: ctx({ attempt: 2, paymentMsisdn: '255715300206' }),
+          invoked: { pushDeposit: { ...pushInput(2), paymentMsisdn: '255715300206' } },
+        },
+        {
+          event: pushPaid,
+          state: 'paid',
+          status: 'done',
+          output: { paid: true, attempt: 2, status: completed, paymentMsisdn: '255715300206' },
+        },
+      ],
+    },
+    {
+      name: 'the push is lost three times: retried with the same attempt and the same number each time (another number is not taken)',
       steps: [
         { event: pushLost, state: 'unreachable', context: ctx({ failure: networkDown }), tags: { busy: false } },
         { event: retry, state: 'pushing', context: { attempt: 1, status: null }, invoked: { pushDeposit: pushInput(1) } },
         { event: pushLost, state: 'unreachable', context: ctx({ failure: networkDown }) },
-        { event: retry, state: 'pushing', context: { attempt: 1, status: null }, invoked: { pushDeposit: pushInput(1) } },
+        {
+          event: retryFromAnother,
+          state: 'pushing',
+          context: { attempt: 1, status: null, paymentMsisdn: input.paymentMsisdn },
+          invoked: { pushDeposit: pushInput(1) },
+        },
+        { event: pushLost, state: 'unreachable', context: ctx({ failure: networkDown }) },
+        { event: retryFromBadNumber, state: 'pushing', context: { attempt: 1, invalid: null }, invoked: { pushDeposit: pushInput(1) } },
         { event: pushed, state: waiting, context: ctx({ status: pending }) },
       ],
     },
@@ -156,7 +197,7 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
           state: 'paid',
           status: 'done',
           context: ctx({ status: completed, polls: 2 }),
-          output: { paid: true, attempt: 1, status: completed },
+          output: { paid: true, attempt: 1, status: completed, paymentMsisdn: input.paymentMsisdn },
         },
       ],
     },
@@ -192,7 +233,12 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
         { event: stillPending, state: waiting, context: ctx({ status: pending }) },
         ...untilNoAnswer(1).slice(0, 1),
         { event: declinedAtCheck, state: 'declined', context: ctx({ status: declined, polls: 1 }) },
-        { event: back, state: 'abandoned', status: 'done', output: { paid: false, attempt: 1, status: declined } },
+        {
+          event: back,
+          state: 'abandoned',
+          status: 'done',
+          output: { paid: false, attempt: 1, status: declined, paymentMsisdn: input.paymentMsisdn },
+        },
       ],
     },
     {
@@ -203,19 +249,24 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
         { event: check, state: 'noAnswer.checking' },
         { event: declinedAtCheck, state: 'declined', context: ctx({ status: declined, polls: 2 }) },
         { event: retry, state: 'pushing', context: { attempt: 2, status: null }, invoked: { pushDeposit: pushInput(2) } },
-        { event: pushPaid, state: 'paid', status: 'done', output: { paid: true, attempt: 2, status: completed } },
+        {
+          event: pushPaid,
+          state: 'paid',
+          status: 'done',
+          output: { paid: true, attempt: 2, status: completed, paymentMsisdn: input.paymentMsisdn },
+        },
       ],
     },
   ],
   refuses: {
-    pushing: [retry, back, check, resumed],
-    [waiting]: [retry, back, check],
-    [checking]: [resumed, check, retry, back],
-    'noAnswer.idle': [retry, back, resumed],
-    'noAnswer.checking': [check, retry, back, resumed],
+    pushing: [retry, retryFromAnother, back, check, resumed],
+    [waiting]: [retry, retryFromAnother, back, check],
+    [checking]: [resumed, check, retry, retryFromAnother, back],
+    'noAnswer.idle': [retry, retryFromAnother, back, resumed],
+    'noAnswer.checking': [check, retry, retryFromAnother, back, resumed],
     declined: [check, resumed],
     unreachable: [back, check, resumed],
-    paid: [retry, back, check, resumed],
-    abandoned: [retry, back, check, resumed],
+    paid: [retry, retryFromAnother, back, check, resumed],
+    abandoned: [retry, retryFromAnother, back, check, resumed],
   } satisfies Record<string, AnyEventObject[]>,
 };

@@ -15,7 +15,12 @@ describe('deposit payment machine (model-based)', () => {
       unreachable: (s) => expect(s.context.failure?.status).toBeNull(),
       paid: (s) => {
         expect(s.status).toBe('done');
-        expect(s.output).toEqual({ paid: true, attempt: s.context.attempt, status: s.context.status });
+        expect(s.output).toEqual({
+          paid: true,
+          attempt: s.context.attempt,
+          status: s.context.status,
+          paymentMsisdn: s.context.paymentMsisdn,
+        });
       },
       abandoned: (s) => expect(s.output?.paid).toBe(false),
     },

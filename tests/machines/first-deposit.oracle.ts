@@ -30,7 +30,8 @@ import {
  * Issue 3 and decision 009: the spec's order (customer, phone, deposit, OTP codes, identity, contract, lock, loan);
  * inputs are checked before anything is sent and refused as codes; the deposit push is keyed by (wizard, attempt) and
  * only a declined push the agent abandons makes the next one a new attempt; both OTP codes are needed; the contract's
- * terms must be accepted and signed with a name of 3 letters or more; the lock is the lock-install child (decision
+ * terms must be accepted and signed with the customer's own full name (issue 17: any case, accents and order; another
+ * name or a part of it refused, each with its reason); the lock is the lock-install child (decision
  * 009's addendum) whose refused status call offers a reload; going back only where nothing is paid or signed.
  *
  * Issue 11 item 1 and decision 010: a customer whose deposit is paid (or its push pending) in a wizard is never
@@ -52,8 +53,12 @@ const badPayer = { type: 'phone.confirmed', payer: '12' };
 const otherPayer = { type: 'phone.confirmed', payer: '0754 300 101' };
 const back = { type: 'wizard.back' };
 const resumed = { type: 'wizard.resumed' };
-const paid = { type: 'xstate.done.actor.payment', output: { paid: true, attempt: 1, status: depositCompleted } };
-const declined = { type: 'xstate.done.actor.payment', output: { paid: false, attempt: 1, status: depositDeclined } };
+const paid = { type: 'xstate.done.actor.payment', output: { paid: true, attempt: 1, status: depositCompleted, paymentMsisdn: null } };
+/** Declined after the agent asked another number to pay (issue 17): that number is kept for the next push. */
+const declined = {
+  type: 'xstate.done.actor.payment',
+  output: { paid: false, attempt: 1, status: depositDeclined, paymentMsisdn: '255715300206' },
+};
 const otpsSent = { type: 'xstate.done.actor.sendOtps', output: { sent_to: '2557******00', expires_at: '2026-11-23T08:05:00.000Z' } };
 const otpsFail = { type: 'xstate.error.actor.sendOtps', error: networkDown };
 const resend = { type: 'otp.resend' };
@@ -280,7 +285,7 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
       steps: [
         ...toDeposit,
         { event: resumed, state: 'deposit' },
-        { event: declined, state: 'confirmingPhone', context: { attempt: 2, deposit: null } },
+        { event: declined, state: 'confirmingPhone', context: { attempt: 2, deposit: null, payer: '255715300206' } },
         { event: confirm, state: 'deposit', invoked: payment({ attempt: 2 }) },
       ],
     },
@@ -319,7 +324,7 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
           context: { invalid: { accept_terms: 'termsNotAccepted' }, failure: null },
           invoked: {},
         },
-        { event: noSignature, state: 'contract.reading', context: { invalid: { signed_by: 'signatureInvalid' } }, invoked: {} },
+        { event: noSignature, state: 'contract.reading', context: { invalid: { signed_by: 'signatureMissing' } }, invoked: {} },
         { event: sign, state: 'contract.signing', context: { invalid: null } },
         { event: signFails, state: 'contract.reading', context: { failure: networkDown, invalid: null } },
       ],
@@ -394,18 +399,26 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
       ],
     },
     {
-      name: 'a signature of two letters is refused; a padded one is sent trimmed',
+      name: "issue 17: another person's name or a part of the customer's is refused with its reason; the name in any case, accents and order is sent trimmed",
       steps: [
         ...toReading,
         {
-          event: { type: 'contract.signed', acceptTerms: true, signedBy: '  Ne  ' },
+          event: { type: 'contract.signed', acceptTerms: true, signedBy: 'John Doe' },
           state: 'contract.reading',
-          context: { invalid: { signed_by: 'signatureInvalid' } },
+          context: { invalid: { signed_by: 'signatureNotCustomer' } },
+          invoked: {},
         },
         {
           event: { type: 'contract.signed', acceptTerms: true, signedBy: ' Neema ' },
+          state: 'contract.reading',
+          context: { invalid: { signed_by: 'signatureIncomplete' } },
+          invoked: {},
+        },
+        {
+          event: { type: 'contract.signed', acceptTerms: true, signedBy: '  mushi NÉEMA joseph ' },
           state: 'contract.signing',
-          invoked: { signContract: { wizardId: WIZARD_ID, signedBy: 'Neema' } },
+          context: { invalid: null },
+          invoked: { signContract: { wizardId: WIZARD_ID, signedBy: 'mushi NÉEMA joseph' } },
         },
       ],
     },

@@ -53,7 +53,12 @@ describe('first deposit wizard machine (model-based)', () => {
       },
       'contract.reading': (s) => {
         if (s.context.invalid)
-          expect([{ accept_terms: 'termsNotAccepted' }, { signed_by: 'signatureInvalid' }]).toContainEqual(s.context.invalid);
+          expect([
+            { accept_terms: 'termsNotAccepted' },
+            { signed_by: 'signatureMissing' },
+            { signed_by: 'signatureNotCustomer' },
+            { signed_by: 'signatureIncomplete' },
+          ]).toContainEqual(s.context.invalid);
       },
       'lock.installing': (s) => {
         expect(s.context.failure).toBeNull();

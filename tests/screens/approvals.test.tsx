@@ -55,6 +55,7 @@ const item = (id: number, maker: string, days: number) => ({
   proposed_next_repayment_date: '2026-11-09',
   days_defaulted: 3,
   proposed_days_defaulted: 0,
+  proposed_in_past: false,
 });
 
 const approver = ['VIEW_APPROVALS', 'VIEW_LOAN_EXTENSION_REQUESTS', 'APPROVE_LOAN_EXTENSION', 'DENY_LOAN_EXTENSION'];
@@ -66,50 +67,102 @@ beforeEach(() => {
 });
 
 describe('loan extension queue', () => {
-  it('lists the pending requests with what changes and how long they have waited', async () => {
+  it('lists the pending requests with what changes and how long they have waited; the customer links to their page', async () => {
     await renderApp('/dashboard/loan_extensions', loggedInSession(approver));
     const ui = jsdomUi();
     await ui.see('heading', 'Loan extension requests');
-    await ui.seeText('7 days: 2026-11-02 → 2026-11-09');
-    expect(screen.getAllByText('waiting 1 day')).toHaveLength(3);
+    await ui.seeText('7 days: Nov 2, 2026 → Nov 9, 2026');
+    expect(screen.getAllByText(/waiting 1 day/)).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Customer 1' })).toHaveAttribute('href', '/dashboard/customers/view?msisdn=255754001000');
+    expect(within(screen.getByTestId('request-1')).getByText(/0754 001 000/)).toBeInTheDocument();
   });
 
-  it('approves the selected requests after confirming, and shows a result per request', async () => {
+  it('approves the selected requests after confirming, and says each result in words', async () => {
     server.refuse.set(2, { reason: 'already_decided', message: 'This request has already been decided' });
     await renderApp('/dashboard/loan_extensions', loggedInSession(approver));
     const ui = jsdomUi();
-    await ui.click('checkbox', 'Select request 1');
-    await ui.click('checkbox', 'Select request 2');
+    await ui.click('checkbox', "Select Customer 1's loan extension");
+    await ui.click('checkbox', "Select Customer 2's loan extension");
     await ui.seeText('2 selected');
     await ui.click('button', 'Approve selected');
     await ui.see('heading', 'Approve 2 requests?');
     await ui.click('button', 'Approve');
     const results = await screen.findByTestId('decision-results');
-    expect(results).toHaveTextContent('Request 1: Approved');
-    expect(results).toHaveTextContent('Request 2: Already decided by someone else');
+    await within(results).findByText("Customer 1's loan extension approved");
+    expect(results).toHaveTextContent("Customer 2's loan extension was already decided by someone else");
+    expect(results).not.toHaveTextContent('Request 1');
     expect(server.decisions).toEqual([{ ids: [1, 2], decision: 'approve', comment: undefined }]);
   });
 
-  it('will not deny without a comment, then denies with one', async () => {
+  it('decides one row with its own buttons, and keeps earlier results when the next decision comes', async () => {
     await renderApp('/dashboard/loan_extensions', loggedInSession(approver));
     const ui = jsdomUi();
-    await ui.click('checkbox', 'Select request 3');
+    await ui.click('button', "Approve Customer 1's loan extension");
+    await ui.see('heading', "Approve Customer 1's loan extension?");
+    await ui.click('button', 'Approve');
+    const results = await screen.findByTestId('decision-results');
+    await within(results).findByText("Customer 1's loan extension approved");
+    await ui.click('button', "Deny Customer 3's loan extension");
+    await ui.fill('Comment for the agent (why it is denied)', 'Already extended last month');
+    await ui.click('button', 'Deny');
+    await within(results).findByText("Customer 3's loan extension denied");
+    expect(results).toHaveTextContent("Customer 1's loan extension approved");
+    expect(server.decisions).toEqual([
+      { ids: [1], decision: 'approve', comment: undefined },
+      { ids: [3], decision: 'deny', comment: 'Already extended last month' },
+    ]);
+  });
+
+  it('selects every request at once, and clears them again', async () => {
+    await renderApp('/dashboard/loan_extensions', loggedInSession(approver));
+    const ui = jsdomUi();
+    await ui.click('checkbox', 'Select all');
+    await ui.seeText('3 selected');
+    await ui.click('checkbox', 'Select all');
+    await ui.seeText('0 selected');
+  });
+
+  it('denies in a small dialog that names the customer, with a labelled comment box and a Deny button; no comment, no denial', async () => {
+    await renderApp('/dashboard/loan_extensions', loggedInSession(approver));
+    const ui = jsdomUi();
+    await ui.click('checkbox', "Select Customer 3's loan extension");
     await ui.click('button', 'Deny selected');
-    await ui.click('button', 'Save');
+    const dialog = await screen.findByRole('dialog', { name: "Deny Customer 3's loan extension?" });
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+    await ui.click('button', 'Deny');
+    await ui.seeText('Write at least 3 characters: the agent needs to know why.');
     expect(server.decisions).toEqual([]);
-    await ui.fill('Comment', 'Already extended last month');
-    await ui.click('button', 'Save');
-    await ui.seeText('Request 3: Denied');
+    const box = within(dialog).getByLabelText(/Comment for the agent/);
+    expect(dialog.querySelector('label')).toHaveTextContent('Comment for the agent (why it is denied)');
+    await ui.fill('Comment for the agent (why it is denied)', 'Already extended last month');
+    expect(box).toHaveValue('Already extended last month');
+    await ui.click('button', 'Deny');
+    await ui.seeText("Customer 3's loan extension denied");
     expect(server.decisions).toEqual([{ ids: [3], decision: 'deny', comment: 'Already extended last month' }]);
   });
 
-  it('opens one request to see before and after, and decides it; a request decided elsewhere says so', async () => {
+  it('warns the approver before approving an extension whose new due date has already passed', async () => {
+    server.items = [
+      { ...item(1, 'Grace Mollel', 14), proposed_next_repayment_date: '2026-11-13', proposed_days_defaulted: 10, proposed_in_past: true },
+    ];
+    await renderApp('/dashboard/loan_extensions', loggedInSession(approver));
+    const ui = jsdomUi();
+    await ui.seeText('14 days: Nov 2, 2026 → Nov 13, 2026');
+    await ui.seeText('New due date already past');
+    await ui.click('button', "Approve Customer 1's loan extension");
+    const warning = await screen.findByTestId('past-due-warning');
+    expect(warning).toHaveTextContent('The new due date Nov 13, 2026 is already past: the loan stays 10 days late after approving.');
+    expect(server.decisions).toEqual([]);
+  });
+
+  it('opens one request to see before and after in words, and decides it; a request decided elsewhere says so', async () => {
     server.refuse.set(1, { reason: 'already_decided', message: 'This request has already been decided' });
     await renderApp('/dashboard/loan_extensions', loggedInSession(approver));
     const ui = jsdomUi();
-    await ui.click('row', /Customer 1/);
+    await ui.click('button', "Details of Customer 1's loan extension");
     const panel = await screen.findByTestId('request-panel');
-    expect(within(panel).getByRole('table')).toHaveTextContent('next_repayment_date2026-11-022026-11-09');
+    expect(within(panel).getByRole('heading')).toHaveTextContent("Customer 1's loan extension");
+    expect(within(panel).getByRole('table')).toHaveTextContent('Next due dateNov 2, 2026Nov 9, 2026');
     await ui.click('button', 'Deny');
     await ui.seeAlert('A comment is required to deny');
     await ui.click('button', 'Approve');
@@ -119,8 +172,9 @@ describe('loan extension queue', () => {
   it('shows no decide buttons to someone who may only look', async () => {
     await renderApp('/dashboard/loan_extensions', loggedInSession(['VIEW_APPROVALS', 'VIEW_LOAN_EXTENSION_REQUESTS']));
     const ui = jsdomUi();
-    await ui.seeText('7 days: 2026-11-02 → 2026-11-09');
+    await ui.seeText('7 days: Nov 2, 2026 → Nov 9, 2026');
     expect(screen.queryByRole('button', { name: 'Approve selected' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Approve / })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Deny selected' })).toBeNull();
   });
 
@@ -171,10 +225,10 @@ describe('portal approvals: the admin changes a second admin approves (issue 11)
     await ui.seeText('New portal user neema (Neema Swai) in Agent');
     await ui.seeText('Add VIEW_USERS to Agent');
     await ui.seeText('New security group Auditors');
-    await ui.click('row', /New portal user neema/);
+    await ui.click('button', 'Details of New portal user');
     const panel = await screen.findByTestId('request-panel');
     const table = within(panel).getByRole('table');
-    expect(table).toHaveTextContent('username—neema');
-    expect(table).toHaveTextContent('group—Agent');
+    expect(table).toHaveTextContent('Username—neema');
+    expect(table).toHaveTextContent('Group—Agent');
   });
 });

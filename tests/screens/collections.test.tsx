@@ -11,6 +11,9 @@ const server = vi.hoisted(() => ({
   rows: [] as any[],
   calls_: [] as any[],
   saved: [] as Array<{ name: string; content: string }>,
+  loanOver: {} as Record<string, unknown>,
+  pdfs: [] as Array<{ filename: string; title: string; lines?: readonly string[]; header: readonly string[]; rows: unknown[][] }>,
+  unlock: null as null | { status: string; until: string; request_id: number },
 }));
 
 const row = (id: number, over: Record<string, unknown> = {}) => ({
@@ -39,6 +42,29 @@ vi.mock('../../src/services/download', () => ({
   saveFile: (name: string, _type: string, content: string) => server.saved.push({ name, content }),
 }));
 
+vi.mock('../../src/services/pdf', () => ({
+  saveTablePdf: async (table: { filename: string; title: string; header: readonly string[]; rows: unknown[][] }) => {
+    server.pdfs.push(table);
+    return { rows: table.rows.length };
+  },
+}));
+
+const deposit = (n: number, status: string) => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  started_at: '2026-11-01T07:00:00.000Z',
+  paid_at: status === 'awaiting_payment' ? null : '2026-11-01T07:05:00.000Z',
+  customer: { id: 200 + n, msisdn: `2557550000${n}0`, name: `Asha Deposit ${n}` },
+  store: { id: 3, name: 'Kariakoo Shop' },
+  agent: { id: 5, name: 'Baraka Mushi' },
+  phone: 'Tecno Spark 20',
+  repayment_period: 'daily',
+  amount: 60000,
+  provider: status === 'awaiting_payment' ? null : 'mpesa',
+  receipt: status === 'awaiting_payment' ? null : `RCPT${n}`,
+  status,
+  loan_number: status === 'loan_created' ? `LN10${n}` : null,
+});
+
 vi.mock('../../src/services/http', () => ({
   call: async (route: { path: string }, options: { body?: any }) => {
     server.calls.push({ path: route.path, body: options.body });
@@ -60,7 +86,10 @@ vi.mock('../../src/services/http', () => ({
       case '/api/v1/debt_collection/assign':
         return { assigned: body.loan_ids.length, collector_id: body.collector_id };
       case '/api/v1/get_debt_collection_calls':
-        return { loan: row(body.loan_id), calls: server.calls_ };
+        return { loan: row(body.loan_id, server.loanOver), calls: server.calls_, unlock: server.unlock };
+      case '/api/v1/debt_collection/promise_unlock':
+        server.unlock = { status: 'pending', until: '2026-11-05', request_id: 31 };
+        return { id: 31, kind: 'promise_unlock', status: 'submitted' };
       case '/api/v1/debt_collection_call':
         server.calls_ = [
           {
@@ -91,6 +120,56 @@ vi.mock('../../src/services/http', () => ({
           ],
           totals: { defaulters: 4, amount_due: 97200 },
         };
+      case '/api/v1/first_deposits': {
+        const data = [deposit(1, 'awaiting_payment'), deposit(2, 'loan_created')].filter((d) => !body.status || d.status === body.status);
+        return {
+          from: body.from ?? '2026-10-04',
+          to: body.to ?? '2026-11-02',
+          total: data.length,
+          limit: body.limit,
+          skip: body.skip,
+          data,
+        };
+      }
+      case '/api/v1/debt_collection/collections':
+        return {
+          from: body.from ?? '2026-10-04',
+          to: body.to ?? '2026-11-02',
+          rows:
+            body.from === '2026-01-01'
+              ? []
+              : [{ day: '2026-11-01', collector: { id: 6, name: 'Faraji Ngowi' }, payments: 2, loans: 1, amount: 5400 }],
+          totals: body.from === '2026-01-01' ? { payments: 0, amount: 0 } : { payments: 2, amount: 5400 },
+        };
+      case '/api/v1/call_ratings': {
+        const data = [
+          {
+            id: 'customer_care:1',
+            kind: 'customer_care',
+            at: '2026-11-01T07:00:00.000Z',
+            call_type: 'incoming',
+            mood: 'happy',
+            description: 'inquiry',
+            score: null,
+            comment: 'Asked about the balance',
+            staff: { id: 7, name: 'Grace Mollel' },
+            customer: { id: 101, msisdn: '255754000101', name: 'Neema Juma 1' },
+          },
+          {
+            id: 'debt_collection:1',
+            kind: 'debt_collection',
+            at: '2026-11-01T06:00:00.000Z',
+            call_type: 'outgoing',
+            mood: 'neutral',
+            description: null,
+            score: 4,
+            comment: null,
+            staff: { id: 6, name: 'Faraji Ngowi' },
+            customer: { id: 102, msisdn: '255754000102', name: 'Neema Juma 2' },
+          },
+        ].filter((r) => !body.kind || r.kind === body.kind);
+        return { from: '2026-10-04', to: '2026-11-02', total: data.length, limit: body.limit, skip: body.skip, data };
+      }
       case '/api/v1/lipa_pole_pole_loans':
         return { total: 0, limit: body.limit, skip: body.skip, data: [] };
       default:
@@ -105,6 +184,9 @@ beforeEach(() => {
   server.rows = [row(1), row(2, { category: 'non-performing', days_defaulted: 40 })];
   server.calls_ = [];
   server.saved = [];
+  server.loanOver = {};
+  server.pdfs = [];
+  server.unlock = null;
 });
 
 const COLLECTOR = ['VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_NPL_DEFAULTERS_LIST_REPORT', 'VIEW_DEFAULTERS_REASONS_REPORT'];
@@ -230,6 +312,25 @@ describe('the collection worklist', () => {
     await ui.seeText('Reason: Sickness');
   });
 
+  it('asks for the locked device to be unlocked until the promise date, with a reason, and shows it awaiting approval', async () => {
+    server.loanOver = { promise: { id: 4, promised_on: '2026-11-05', amount: 5000, paid_since: 0, status: 'open' } };
+    await renderApp('/dashboard/collection-worklist?loan=7', loggedInSession(COLLECTOR));
+    const ui = jsdomUi();
+    await screen.findByRole('heading', { name: 'Collecting from Neema Juma 7' }, { timeout: 15_000 });
+    await ui.click('button', 'Ask to unlock until the promise date');
+    await ui.seeText(/If the promise is broken, it locks again automatically/);
+    await ui.click('button', 'Send for approval');
+    await ui.seeText('Give a reason of at least 3 characters.');
+    expect(sent('/api/v1/debt_collection/promise_unlock')).toEqual([]);
+    await ui.fill('Why should it be unlocked?', 'Needs the phone to sell at the market');
+    await ui.click('button', 'Send for approval');
+    await waitFor(() =>
+      expect(sent('/api/v1/debt_collection/promise_unlock')).toEqual([{ loan_id: 7, reason: 'Needs the phone to sell at the market' }]),
+    );
+    await ui.seeText(/Awaiting approval \(until/);
+    expect(screen.queryByRole('button', { name: 'Ask to unlock until the promise date' })).toBeNull();
+  });
+
   it('says plainly when the defaulter is not in a list the user may work', async () => {
     server.failNext = { status: 404, message: 'No such loan', reason: 'not_found' };
     await renderApp('/dashboard/collection-worklist?loan=7', loggedInSession(COLLECTOR));
@@ -257,6 +358,14 @@ describe('the defaulters reasons report', () => {
     await ui.click('button', 'Export CSV');
     await ui.seeText('File saved.');
     expect(server.saved[0]!.content).toContain('Reason,Ageing category,Region,Defaulters,Amount due');
+    await ui.click('button', 'Export PDF');
+    await waitFor(() => expect(server.pdfs).toHaveLength(1));
+    expect(server.pdfs[0]).toMatchObject({
+      filename: 'defaulters-reasons-2026-10-20-2026-10-31.pdf',
+      title: 'Defaulters reasons report',
+      header: ['Reason', 'Ageing category', 'Region', 'Defaulters', 'Amount due'],
+    });
+    expect(server.pdfs[0]!.rows[0]).toEqual(['Business is slow', 'Doubtful (15-30 days)', 'Dar es Salaam', 3, 90000]);
   });
 });
 
@@ -269,5 +378,91 @@ describe('loans', () => {
     expect(sent('/api/v1/lipa_pole_pole_loans')[0]).toEqual({ store_id: 4, tab: 'active', limit: 25, skip: 0 });
     await ui.click('tab', 'Defaulted');
     await waitFor(() => expect(sent('/api/v1/lipa_pole_pole_loans').at(-1)).toEqual({ store_id: 4, tab: 'defaulted', limit: 25, skip: 0 }));
+  });
+});
+
+describe('deposits', () => {
+  it('lists the first deposits, filters by status on the server, refuses a bad period, and exports a PDF with the filters', async () => {
+    await renderApp('/dashboard/deposits', loggedInSession(MANAGER));
+    const ui = jsdomUi();
+    const grid = await table();
+    await ui.see('heading', 'First deposits');
+    expect(within(grid).getByText('Asha Deposit 1')).toBeInTheDocument();
+    expect(within(grid).getByText('Awaiting payment')).toBeInTheDocument();
+    expect(within(grid).getByText('LN102')).toBeInTheDocument();
+    expect(sent('/api/v1/first_deposits')[0]).toEqual({ limit: 25, skip: 0 });
+    await ui.fill('Started from', '2026-10-20');
+    await ui.fill('Started to', '2026-10-10');
+    await ui.click('button', 'Apply');
+    await ui.seeText('Choose an end on or after the start, at most a year later.');
+    expect(sent('/api/v1/first_deposits')).toHaveLength(1);
+    await ui.fill('Started from', '');
+    await ui.fill('Started to', '');
+    await ui.select('Status', 'loan_created');
+    await ui.click('button', 'Apply');
+    await waitFor(() => expect(sent('/api/v1/first_deposits').at(-1)).toEqual({ status: 'loan_created', limit: 25, skip: 0 }));
+    await waitFor(() => expect(screen.queryByText('Asha Deposit 1')).toBeNull());
+    await ui.click('button', 'Export PDF');
+    await waitFor(() => expect(server.pdfs).toHaveLength(1));
+    expect(server.pdfs[0]).toMatchObject({ filename: 'first-deposits.pdf', title: 'First deposits', lines: ['Status: Loan created'] });
+    expect(server.pdfs[0]!.rows).toEqual([
+      [
+        '2026-11-01T07:00:00.000Z',
+        '2026-11-01T07:05:00.000Z',
+        'Asha Deposit 2',
+        '255755000020',
+        'Kariakoo Shop',
+        'Baraka Mushi',
+        'Tecno Spark 20',
+        'Daily',
+        60000,
+        'M-Pesa',
+        'RCPT2',
+        'Loan created',
+        'LN102',
+      ],
+    ]);
+  });
+});
+
+describe('collections made', () => {
+  it('shows what each collector collected by day, with totals, says when a period has none, and saves a PDF', async () => {
+    await renderApp('/dashboard/collections', loggedInSession(COLLECTOR));
+    const ui = jsdomUi();
+    const grid = await table();
+    await ui.see('heading', 'Collections made');
+    expect(within(grid).getByText('Faraji Ngowi')).toBeInTheDocument();
+    expect(within(grid).getByText('Total')).toBeInTheDocument();
+    await ui.click('button', 'Export PDF');
+    await waitFor(() => expect(server.pdfs).toHaveLength(1));
+    expect(server.pdfs[0]).toMatchObject({ filename: 'collections-2026-10-04-2026-11-02.pdf', title: 'Collections made' });
+    expect(server.pdfs[0]!.rows).toEqual([['2026-11-01', 'Faraji Ngowi', 2, 1, 5400]]);
+    await ui.fill('From', '2026-01-01');
+    await ui.fill('To', '2026-01-31');
+    await ui.click('button', 'Show');
+    await ui.seeText('No collections in this period.');
+    expect(sent('/api/v1/debt_collection/collections').at(-1)).toEqual({ from: '2026-01-01', to: '2026-01-31' });
+  });
+});
+
+describe('call ratings', () => {
+  it('lists both kinds of rating, filters by kind on the server, and exports the filtered rows as CSV', async () => {
+    await renderApp('/dashboard/call-ratings', loggedInSession(['RATE_CALL']));
+    const ui = jsdomUi();
+    const grid = await table();
+    await ui.see('heading', 'Call ratings');
+    expect(within(grid).getByText('Inquiry')).toBeInTheDocument();
+    expect(within(grid).getByText('4/5')).toBeInTheDocument();
+    await ui.select('Kind of call', 'debt_collection');
+    await ui.click('button', 'Apply');
+    await waitFor(() => expect(sent('/api/v1/call_ratings').at(-1)).toEqual({ kind: 'debt_collection', limit: 25, skip: 0 }));
+    await waitFor(() => expect(screen.queryByText('Neema Juma 1')).toBeNull());
+    await ui.click('button', 'Export CSV');
+    await waitFor(() => expect(server.saved).toHaveLength(1));
+    const lines = server.saved[0]!.content.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe('When,Kind of call,Call,Customer,Phone number,Mood,About,Score,Rated by,Comment');
+    expect(lines.slice(1)).toEqual([
+      '2026-11-01T06:00:00.000Z,Debt collection,Outgoing,Neema Juma 2,255754000102,Neutral,,4,Faraji Ngowi,',
+    ]);
   });
 });

@@ -80,6 +80,8 @@ vi.mock('../../src/services/http', () => ({
         return { total: 0, transactions: [] };
       case '/api/v1/loan_statements':
         return { statements: [] };
+      case '/api/v1/customer_requests':
+        return { total: 0, requests: [] };
       case '/api/v1/customer_call_rating':
         return {
           id: 1,
@@ -134,7 +136,7 @@ describe('customer view actions', () => {
     await ui.seeText('Call type is required');
     expect(sent('/api/v1/customer_call_rating')).toEqual([]);
     await ui.select('Call type', 'incoming');
-    await ui.select('Remark', 'sad');
+    await ui.select("Customer's mood", 'sad');
     await ui.select('Description', 'repair');
     await ui.click('button', 'Submit rating');
     await ui.seeAlert('call rating submitted');

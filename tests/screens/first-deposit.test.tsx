@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { renderApp } from '../support/render-app';
 import { jsdomUi } from '../support/ui-jsdom';
 import { loggedInSession } from '../support/fake-session';
@@ -41,7 +43,7 @@ vi.mock('../../src/services/http', () => ({
       case '/api/v1/customer/login/check':
         if (server.otpWrong) {
           server.otpWrong = false;
-          throw { status: 409, message: 'Wrong code', reason: 'otp_wrong', left: 4 };
+          throw { status: 409, message: 'Wrong code, 4 tries left', reason: 'otp_wrong', left: 4, fields: { customer_code: 'wrong code' } };
         }
         return { verified: true };
       case '/api/v1/rq/verification':
@@ -111,11 +113,17 @@ describe('first-time deposit wizard', () => {
     const ui = await toDeposit();
     await ui.click('button', /Take the deposit of/);
     await ui.seeAlert('The customer does not have enough money in the mobile-money account.');
+    // Issue 17: another paying number, typed right here (no going back); a bad one is refused and nothing sent.
+    await ui.fill('Pay from another mobile-money number (optional)', '12');
+    await ui.click('button', 'Send a new payment request');
+    await ui.seeText('A valid phone number is required');
+    expect(sent('/api/v1/loan_deposit')).toHaveLength(1);
+    await ui.fill('Pay from another mobile-money number (optional)', '0715 300 206');
     await ui.click('button', 'Send a new payment request');
     await ui.seeText(/Both OTP codes sent/);
-    expect(sent('/api/v1/loan_deposit').map((b) => [b.attempt, b.repayment_period])).toEqual([
-      [1, 'weekly'],
-      [2, 'weekly'],
+    expect(sent('/api/v1/loan_deposit').map((b) => [b.attempt, b.repayment_period, b.payment_msisdn])).toEqual([
+      [1, 'weekly', undefined],
+      [2, 'weekly', '255715300206'],
     ]);
   });
 
@@ -132,10 +140,13 @@ describe('first-time deposit wizard', () => {
   });
 
   it('waits for the customer while the push is pending', async () => {
-    server.push = [depositPending];
+    server.push = [{ ...depositPending, requested_at: new Date(Date.now() - 42_000).toISOString() }];
     const ui = await toDeposit();
     await ui.click('button', /Take the deposit of/);
     await ui.seeText(/Waiting for the customer to approve/);
+    // Issue 17: the time waited, from the server's request time, and what happens next.
+    await ui.seeText(/^Waiting for 0:4\d$/);
+    await ui.seeText(/^What happens next: the customer gets a prompt on 0754 100 200 and enters their PIN\./);
   });
 
   it('goes from the deposit to the loan with the security question, asking for both codes and the checkboxes', async () => {
@@ -149,7 +160,10 @@ describe('first-time deposit wizard', () => {
     server.otpWrong = true;
     await ui.fill("Customer's OTP code", '654321');
     await ui.click('button', 'Check the codes');
-    await ui.seeAlert('Wrong code. 4 tries left.');
+    // Issue 17: which of the two codes is wrong, and its box marked.
+    await ui.seeAlert("The customer's code is wrong; your code is right. 4 tries left.");
+    expect(screen.getByLabelText("Customer's OTP code").getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Your OTP code').getAttribute('aria-invalid')).toBeNull();
     await ui.click('button', 'Check the codes');
 
     await ui.seeText('Step 5 of 8: Identity');
@@ -166,6 +180,15 @@ describe('first-time deposit wizard', () => {
     await ui.seeText('The contract terms must be accepted before signing');
     expect(sent('/api/v1/upload_pdf_contracts')).toEqual([]);
     fireEvent.click(screen.getByText('The customer has read and accepts the terms and conditions'));
+    // Issue 17: another person's name, or part of the customer's, does not sign, and the agent is told why.
+    await ui.fill("Customer's full name as signature", 'John Doe');
+    await ui.click('button', 'Sign the contract');
+    await ui.seeAlert("Not signed: this is not the customer's name. Only Neema Joseph Mushi can sign this contract.");
+    await ui.fill("Customer's full name as signature", 'neema');
+    await ui.click('button', 'Sign the contract');
+    await ui.seeAlert('Not signed: type every name of the customer, Neema Joseph Mushi, not only some of them.');
+    expect(sent('/api/v1/upload_pdf_contracts')).toEqual([]);
+    await ui.fill("Customer's full name as signature", 'Neema Joseph Mushi');
     await ui.click('button', 'Sign the contract');
 
     await ui.seeText('Step 7 of 8: Lock');
@@ -258,5 +281,54 @@ describe('first-time deposit wizard', () => {
     await renderApp('/dashboard/customers/add-loan', loggedInSession(agent));
     await jsdomUi().seeText('Step 1 of 8: Customer');
     expect(localStorage.getItem('simu.firstDeposit.admin')).toBeNull();
+  });
+  it('issue 17: names every step in a list (the current one marked), moves the focus to each new step, and the period follows the arrow keys', async () => {
+    await renderApp('/dashboard/customers/add-loan', loggedInSession(agent));
+    const ui = jsdomUi();
+    await ui.seeText('Step 1 of 8: Customer');
+    const steps = within(screen.getByRole('list', { name: 'Steps of the deposit' })).getAllByRole('listitem');
+    expect(steps.map((li) => li.textContent)).toEqual([
+      '11. Customer',
+      '22. Phone',
+      '33. Deposit',
+      '44. OTP codes',
+      '55. Identity',
+      '66. Contract',
+      '77. Lock',
+      '88. Loan',
+    ]);
+    expect(steps.map((li) => li.getAttribute('aria-current'))).toEqual(['step', null, null, null, null, null, null, null]);
+    // axe's ARIA rules over the wizard (the old stepper's tabs pointed at panels that did not exist).
+    const aria = await axe.run(document.body, {
+      runOnly: ['aria-required-children', 'aria-valid-attr-value', 'aria-required-parent', 'list', 'listitem', 'heading-order'],
+    });
+    expect(aria.violations.map((v) => v.id)).toEqual([]);
+
+    await ui.fill('Customer phone number or national ID', '0754 100 200');
+    await ui.click('button', 'Find customer');
+    await ui.seeText('Step 2 of 8: Phone');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Step 2 of 8: Phone' })));
+    expect(within(screen.getByRole('list', { name: 'Steps of the deposit' })).getAllByRole('listitem')[0]!.textContent).toBe(
+      '✓1. Customer (done)',
+    );
+    await ui.click('button', 'Choose Tecno Spark 20');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Step 2 of 8: Phone' })));
+
+    const group = screen.getByRole('radiogroup', { name: 'Repayment period' });
+    const radio = (name: string) => within(group).getByRole('radio', { name }) as HTMLInputElement;
+    expect(radio('Daily').checked).toBe(true);
+    const user = userEvent.setup();
+    radio('Daily').focus();
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(radio('Weekly').checked).toBe(true));
+    await ui.seeText(/Payment \(Weekly\)/);
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(radio('Monthly').checked).toBe(true));
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(radio('Weekly').checked).toBe(true));
+    await ui.click('button', /Take the deposit of/);
+    expect(sent('/api/v1/loan_deposit')[0]).toMatchObject({ repayment_period: 'weekly' });
+    await ui.seeText('Step 4 of 8: OTP codes');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Step 4 of 8: OTP codes' })));
   });
 });

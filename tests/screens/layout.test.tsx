@@ -53,15 +53,6 @@ describe('dashboard layout', () => {
     expect(await screen.findByRole('link', { name: 'Stores' })).toBeVisible();
   });
 
-  it('shows a coming-soon placeholder for a screen of a later release, and sends unknown paths home', async () => {
-    await renderApp('/dashboard/reconciliation', loggedInSession(['UPLOAD_RECONCILIATION_DOCUMENT']));
-    const ui = jsdomUi();
-    await ui.see('heading', 'Upload reconciliation document');
-    await ui.seeText('Coming soon');
-    await ui.click('link', 'Dashboard');
-    await ui.see('heading', 'Welcome to Simu Test');
-  });
-
   it('sends an unknown dashboard path to the dashboard home', async () => {
     await renderApp('/dashboard/nowhere', loggedInSession([]));
     await jsdomUi().see('heading', 'Welcome to Simu Test');
@@ -80,6 +71,28 @@ describe('dashboard layout', () => {
   });
 });
 
+describe('accessibility of the shell (issue 17)', () => {
+  it('offers "Skip to content" as the first focusable element, which moves the focus to the main landmark', async () => {
+    await renderApp('/dashboard', loggedInSession(approver));
+    await jsdomUi().see('heading', 'Welcome to Simu Test');
+    const skip = await screen.findByRole('link', { name: 'Skip to content' });
+    document.body.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(skip);
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it('names the language and user-menu buttons with the words they show', async () => {
+    await renderApp('/dashboard', loggedInSession(approver, storedUser({ name: 'Daudi Kimaro' })));
+    await jsdomUi().see('heading', 'Welcome to Simu Test');
+    const language = screen.getByRole('button', { name: 'Language: EN' });
+    expect(language).toHaveTextContent('EN');
+    const user = screen.getByRole('button', { name: 'User menu: Daudi Kimaro' });
+    expect(user).toHaveTextContent('Daudi Kimaro');
+  });
+});
+
 describe('on a small screen', () => {
   it('keeps the drawer closed, opens it from the top bar and closes it after navigating', async () => {
     const wide = window.matchMedia;
@@ -91,6 +104,8 @@ describe('on a small screen', () => {
       expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
       await ui.click('button', 'Open or close the navigation');
       await ui.see('navigation', 'Main navigation');
+      // The drawer is a dialog with a name (axe aria-dialog-name).
+      await ui.see('dialog', 'Main navigation');
       await ui.click('link', 'Find customers');
       await ui.see('heading', 'Find customer');
       await ui.notSee('navigation', 'Main navigation');

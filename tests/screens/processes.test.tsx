@@ -32,13 +32,33 @@ describe('processes screen', () => {
     await renderApp('/dashboard/processes', loggedInSession(['VIEW_ANALYTICS']));
     const ui = jsdomUi();
     await ui.click('button', 'theme');
-    await ui.see('img', 'Statechart of theme');
+    await ui.see('group', 'Statechart of theme');
     expect(window.location.search).toBe('?process=theme');
-    await ui.click('button', 'dark');
+    // States are named in words (the code in brackets), not only by their code identifier (issue 17).
+    await ui.click('button', 'Dark');
     const details = await screen.findByTestId('state-details');
     expect(details).toHaveTextContent('theme.toggled → light');
     expect(details).toHaveTextContent("Shown on: the top bar's theme button");
     await ui.click('button', 'Zoom in');
     await ui.see('button', '125%');
+  });
+
+  it('draws a state of the session in words with its path in its name, and scrolls the drawing into view', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      await renderApp('/dashboard/processes', loggedInSession(['VIEW_ANALYTICS']));
+      const ui = jsdomUi();
+      await ui.click('button', 'session');
+      await ui.see('group', 'Statechart of session');
+      await ui.see('button', 'Loading roles (authenticated.loadingRoles)');
+      expect(screen.getByRole('button', { name: 'Loading roles (authenticated.loadingRoles)' })).toHaveTextContent(/^Loading roles$/);
+      expect(scrolled.some((e) => e.contains(screen.getByRole('group', { name: 'Statechart of session' })))).toBe(true);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 });

@@ -14,6 +14,8 @@ const backend = vi.hoisted(() => ({
   groupRoles: [] as Array<{ id: number; group_id: number; admin_role: string; created_at: string }>,
   users: [] as Array<Record<string, unknown>>,
   calls: [] as string[],
+  /** The values of each new user sent. */
+  created: [] as Array<Record<string, unknown>>,
   nextId: 100,
 }));
 
@@ -73,6 +75,7 @@ vi.mock('../../src/services/portal-api', async () => {
     fetchUsers: fromPromise(async ({ input }: { input: { limit: number; skip: number } }) => page(backend.users, input)),
     createUser: fromPromise(async ({ input }: { input: { values: Record<string, unknown> } }) => {
       backend.calls.push(`createUser ${String(input.values.username)}`);
+      backend.created.push(input.values);
       return awaiting('portal_user_create', `New portal user ${String(input.values.username)}`);
     }),
   };
@@ -100,6 +103,7 @@ beforeEach(() => {
     },
   ];
   backend.calls = [];
+  backend.created = [];
 });
 
 describe('security screen', () => {
@@ -144,14 +148,18 @@ describe('security screen', () => {
     const ui = jsdomUi();
     await ui.click('row', /Agent/);
     await ui.see('heading', 'Roles of Agent');
-    await ui.seeText('FIND_CUSTOMER');
+    // A role says what it allows, with its code (issue 17).
+    await ui.seeText('Find a customer by phone number or national ID (FIND_CUSTOMER)');
     await ui.click('button', 'Add role');
+    expect(
+      await screen.findByRole('option', { name: 'Sell a phone on credit: take the first deposit and install the lock (ADD_LOAN)' }),
+    ).toBeInTheDocument();
     await ui.select('Role', 'ADD_LOAN');
     await ui.click('button', 'Send for approval');
     await ui.seeText('Sent for approval: a second admin must approve it before it takes effect.');
     expect(backend.calls).toContain('addGroupRole 2 ADD_LOAN');
     const roles = () => within(screen.getByRole('list', { name: 'Roles of Agent' }));
-    expect(roles().queryByText('ADD_LOAN')).toBeNull();
+    expect(roles().queryByText(/ADD_LOAN/)).toBeNull();
 
     await ui.click('button', 'Remove FIND_CUSTOMER');
     await ui.see('heading', 'Remove this role?');
@@ -163,7 +171,7 @@ describe('security screen', () => {
     await ui.seeText('Removal sent for approval: the role stays until a second admin approves it.');
     expect(backend.calls).toContain('removeGroupRole 10');
     await ui.see('button', 'Remove FIND_CUSTOMER');
-    expect(roles().getByText('FIND_CUSTOMER')).toBeInTheDocument();
+    expect(roles().getByText('Find a customer by phone number or national ID (FIND_CUSTOMER)')).toBeInTheDocument();
   });
 
   it('hides the edit buttons from a user without EDIT_ROLES or ADD_SECURITY_GROUP', async () => {
@@ -186,7 +194,7 @@ describe('security screen', () => {
     await ui.fill('Password', 'Secret#2026');
     await ui.select('Group', '2');
     await ui.click('button', 'Send for approval');
-    await ui.seeText('valid E-mail required');
+    await ui.seeText('Type an e-mail address such as neema@simu.co.tz.');
     expect(backend.calls).toEqual([]);
     await ui.fill('E-mail', 'neema@demo.simu.co.tz');
     await ui.click('button', 'Send for approval');
@@ -194,6 +202,51 @@ describe('security screen', () => {
     expect(backend.calls).toEqual(['createUser neema']);
     await ui.notSee('dialog', 'New user');
     expect(screen.queryByText('neema@demo.simu.co.tz')).toBeNull();
+  });
+});
+
+describe('the new user form (issue 17)', () => {
+  const openForm = async () => {
+    await renderApp('/dashboard/security?tab=users', loggedInSession([...ROLES]));
+    const ui = jsdomUi();
+    await ui.seeText('admin@demo.simu.co.tz');
+    await ui.click('button', 'New user');
+    await ui.fill('Username', 'neema');
+    await ui.fill('Full name', 'Neema Swai');
+    await ui.fill('E-mail', 'neema@demo.simu.co.tz');
+    await ui.select('Group', '2');
+    return ui;
+  };
+
+  it('states the password rules and refuses "abcdefgh" and a password holding the username, in words, without calling the server', async () => {
+    const ui = await openForm();
+    await ui.seeText('At least 8 characters, with at least one letter and one digit, and not the username.');
+    await ui.fill('Password', 'abcdefgh');
+    await ui.click('button', 'Send for approval');
+    await ui.seeText('The password needs at least 8 characters, with at least one letter and one digit.');
+    await ui.fill('Password', 'Neema2026');
+    await ui.click('button', 'Send for approval');
+    await ui.seeText('The password must not contain the username.');
+    expect(backend.calls).toEqual([]);
+  });
+
+  it("takes the phone and the agent record's number in the usual local form and sends them as 255...", async () => {
+    const ui = await openForm();
+    await ui.fill('Password', 'Kariakoo2026');
+    await ui.fill('Phone number', '0754 300 100');
+    await ui.fill('Agent record (phone number)', '+255 754 300 201');
+    await ui.click('button', 'Send for approval');
+    await ui.notSee('dialog', 'New user');
+    expect(backend.created).toEqual([expect.objectContaining({ phone: '255754300100', agent_msisdn: '255754300201' })]);
+  });
+
+  it('says what is wrong with a phone number in words', async () => {
+    const ui = await openForm();
+    await ui.fill('Password', 'Kariakoo2026');
+    await ui.fill('Phone number', '+254 712 345 678');
+    await ui.click('button', 'Send for approval');
+    await ui.seeText('Type a Tanzanian mobile number, such as 0754 300 100.');
+    expect(backend.calls).toEqual([]);
   });
 });
 

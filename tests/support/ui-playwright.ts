@@ -9,7 +9,8 @@ export function playwrightUi(page: Page, timeout = 15_000): Ui {
       await page.getByLabel(label, { exact: typeof label === 'string' }).fill(value, { timeout });
     },
     async click(role, name) {
-      await page.getByRole(role, { name, exact: typeof name === 'string' }).click({ timeout });
+      // A styled radio's native input is visually hidden under its label: the click lands on the label, as a user's does.
+      await page.getByRole(role, { name, exact: typeof name === 'string' }).click({ timeout, force: role === 'radio' });
     },
     async select(label, value) {
       await page.getByLabel(label).selectOption(value, { timeout });

@@ -4,6 +4,7 @@
  */
 export type Role =
   | 'img'
+  | 'group'
   | 'list'
   | 'button'
   | 'cell'

@@ -1,7 +1,10 @@
 import type { Queryable } from '../../db/port';
 import type { Caller, Deps } from '../../deps';
 import {
+  AGEING_CATEGORIES,
+  DEFAULTER_CATEGORY_NAMES,
   DIMENSIONS,
+  HOME_STORE_ROWS,
   REPORTS,
   periodDays,
   type Analysis,
@@ -9,12 +12,16 @@ import {
   type BiAuth,
   type Dimension,
   type HomeFigures,
+  type AgeingCategory,
   type Measure,
   type MeasureRow,
+  type MigrationMonth,
   type ReportName,
 } from '../../../src/contract/analytics';
 import { allows } from '../../../src/contract/roles';
-import { addDays, eatDay, eatDayStart } from '../calendar';
+import { addDays, daysBetween, eatDay, eatDayStart } from '../calendar';
+import { defaulterCategories } from '../../../src/lib/defaulter-category';
+import { MIGRATION_MONTHS } from './refresh';
 import { ANALYTICS_ACCESS, Where, requireAnalytics, scopeConditions, scopeOf, type Scope } from './scope';
 
 /**
@@ -38,6 +45,8 @@ interface ReportSpec {
   vintage: boolean;
   /** Dealer shops only (the "unbranded" shops, not the business's own main shops). */
   dealerShops?: boolean;
+  /** Ageing migration month to month (analytics_migration). */
+  migration?: boolean;
 }
 
 const REPORT_SPECS: Record<ReportName, ReportSpec> = {
@@ -53,6 +62,7 @@ const REPORT_SPECS: Record<ReportName, ReportSpec> = {
   bi_agent: { dimensions: ['agent'], headline: 'par30', trend: false, vintage: false },
   bi_phone_model: { dimensions: ['phone_model'], headline: 'par30', trend: false, vintage: true },
   bi_lock_type: { dimensions: ['lock_type'], headline: 'lockedArrears', trend: false, vintage: false },
+  ageing_migration: { dimensions: [], headline: 'par30', trend: false, vintage: false, migration: true },
 };
 
 /** The analyses worth opening in a scope (a shop owner by shop owner would be one bar). */
@@ -156,12 +166,15 @@ async function measureRows(
     cw.params,
   );
   const byKey = new Map(cohorts.map((c) => [String(c.key), c]));
-  const keys = new Set([...daily.map((d) => String(d.key)), ...byKey.keys()]);
+  const stock = await stockRows(db, key, w, scope, f, spec);
+  const keys = new Set([...daily.map((d) => String(d.key)), ...byKey.keys(), ...stock.keys()]);
   const dailyByKey = new Map(daily.map((d) => [String(d.key), d]));
   return [...keys].map((k) => {
     const d = dailyByKey.get(k) ?? {};
     const c = byKey.get(k) ?? {};
     const gross = n(d.gross);
+    const st = stock.get(k);
+    const averageStock = st ? st.stockDays / w.days : 0;
     const averageGross = n(d.gross_days) / w.days;
     return {
       key: k,
@@ -186,8 +199,53 @@ async function measureRows(
       lockedArrears: n(d.locked_arrears),
       lockedStolen: n(d.locked_stolen),
       lockedLost: n(d.locked_lost),
+      handsetsSold: st?.sold ?? 0,
+      averageStock,
+      stockTurn: st ? ratio(st.sold, averageStock) : null,
     };
   });
+}
+
+/** A day (date) in EAT of a timestamptz column, as refresh.ts reads it. */
+const eat = (column: string) => `((${column} AT TIME ZONE 'UTC') + interval '3 hours')::date`;
+
+/**
+ * Stock turn's parts per group (decision 017, "Stock turn"), read live from inventory_items (aliased `a`, so the
+ * store and phone model keys and filters read as on the snapshots) and their hand-set status history: handsets sold
+ * in the window, and handset-days in stock (a handset is in stock at the end of each day from the day it was received
+ * to the day before it was sold or first left the shop). Stock belongs to a store and a model, not to an agent or a
+ * lock type: no figures there (an empty map).
+ */
+async function stockRows(
+  db: Queryable,
+  key: string,
+  w: Window,
+  scope: Scope,
+  f: Filters,
+  spec: ReportSpec | null,
+): Promise<Map<string, { sold: number; stockDays: number }>> {
+  if (/a\.(agent_id|lock_type)/.test(key) || scope.agentId !== undefined || f.agent !== undefined || f.lock_type !== undefined) {
+    return new Map();
+  }
+  const where = conditions(scope, f, spec, [w.from, w.asOf, eatDayStart(w.from)]);
+  const rows = await db.query(
+    `WITH i AS (
+       SELECT ${key} AS key, ${eat('a.received_at')} AS in_day, ${eat('a.sold_at')} AS sold_day,
+              coalesce(${eat('a.sold_at')}, ${eat('x.left_at')}) AS out_day
+         FROM inventory_items a JOIN stores s ON s.id = a.store_id
+         LEFT JOIN LATERAL (
+           SELECT min(c.changed_at) AS left_at FROM inventory_status_changes c
+            WHERE c.inventory_item_id = a.id AND c.from_status IN ('in_stock', 'reserved') AND c.to_status NOT IN ('in_stock', 'reserved')
+         ) x ON true
+        WHERE ${eat('a.received_at')} <= $2::date AND (a.sold_at IS NULL OR a.sold_at >= $3)
+          AND (a.status IN ('in_stock', 'reserved') OR a.sold_at IS NOT NULL OR x.left_at IS NOT NULL)
+          AND ${where.sql})
+     SELECT key, count(*) FILTER (WHERE sold_day BETWEEN $1::date AND $2::date) AS sold,
+            sum(greatest(0, least($2::date, coalesce(out_day - 1, $2::date)) - greatest($1::date, in_day) + 1)) AS stock_days
+       FROM i GROUP BY key`,
+    where.params,
+  );
+  return new Map(rows.map((r) => [String(r.key), { sold: n(r.sold), stockDays: n(r.stock_days) }]));
 }
 
 const emptyRow = (key: string, label: string): MeasureRow => ({
@@ -213,6 +271,9 @@ const emptyRow = (key: string, label: string): MeasureRow => ({
   lockedArrears: 0,
   lockedStolen: 0,
   lockedLost: 0,
+  handsetsSold: 0,
+  averageStock: 0,
+  stockTurn: null,
 });
 
 /** At most this many rows per breakdown: the worst first by the report's headline measure. */
@@ -271,6 +332,41 @@ async function vintage(db: Queryable, w: Window, scope: Scope, f: Filters, spec:
   return [...curves.values()];
 }
 
+/** The flows of each of the last months between the ageing categories, summed over the scope and filters. */
+async function migration(db: Queryable, today: string, scope: Scope, f: Filters, spec: ReportSpec): Promise<MigrationMonth[]> {
+  const where = conditions(scope, f, spec, []);
+  const rows = await db.query(
+    `SELECT to_char(a.month_end, 'YYYY-MM-DD') AS month_end, a.from_category, a.to_category, sum(a.loans) AS loans,
+            sum(a.balance_from) AS balance_from, sum(a.balance_to) AS balance_to
+       FROM analytics_migration a JOIN stores s ON s.id = a.store_id
+      WHERE ${where.sql} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    where.params,
+  );
+  const order = (c: unknown) => AGEING_CATEGORIES.indexOf(c as AgeingCategory);
+  // Every one of the last MIGRATION_MONTHS months, with or without flows, oldest first.
+  const months = new Map<string, MigrationMonth>();
+  let end = addDays(`${today.slice(0, 8)}01`, -1);
+  const ends: string[] = [];
+  for (let i = 0; i < MIGRATION_MONTHS; i++) {
+    ends.unshift(end);
+    end = addDays(`${end.slice(0, 8)}01`, -1);
+  }
+  for (const e of ends) months.set(e, { monthEnd: e, previousMonthEnd: addDays(`${e.slice(0, 8)}01`, -1), flows: [] });
+  for (const r of rows) {
+    const month = months.get(String(r.month_end));
+    if (!month) continue;
+    month.flows.push({
+      from: r.from_category as AgeingCategory,
+      to: r.to_category as AgeingCategory,
+      loans: n(r.loans),
+      balanceFrom: n(r.balance_from),
+      balanceTo: n(r.balance_to),
+    });
+  }
+  for (const m of months.values()) m.flows.sort((a, b) => order(a.from) - order(b.from) || order(a.to) - order(b.to));
+  return [...months.values()];
+}
+
 export async function analysis(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, report: ReportName, filters: Filters): Promise<Analysis> {
   requireAnalytics(caller);
   const scope = await scopeOf(deps.db, caller);
@@ -289,6 +385,7 @@ export async function analysis(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller,
     breakdowns,
     trend: spec.trend ? await trend(deps.db, w, scope, filters, spec) : [],
     vintage: spec.vintage ? await vintage(deps.db, w, scope, filters, spec) : [],
+    migration: spec.migration ? await migration(deps.db, eatDay(deps.clock.now()), scope, filters, spec) : [],
   };
 }
 
@@ -340,7 +437,7 @@ export async function homeFigures(deps: Pick<Deps, 'db' | 'clock'>, caller: Call
     };
   }
   let agent: HomeFigures['agent'] = null;
-  const [me] = await db.query<{ id: number }>('SELECT id FROM agents WHERE admin_id = $1', [caller.adminId]);
+  const [me] = await db.query<{ id: number; store_id: number }>('SELECT id, store_id FROM agents WHERE admin_id = $1', [caller.adminId]);
   if (me) {
     // Live from the loans (indexed by agent): one agent's loans are few.
     const [row] = await db.query(
@@ -355,6 +452,9 @@ export async function homeFigures(deps: Pick<Deps, 'db' | 'clock'>, caller: Call
       depositsThisWeek: n(row?.deposits),
       customersInArrears: n(row?.late),
       arrearsBalance: n(row?.arrears),
+      inStock: n(
+        (await db.query("SELECT count(*) AS n FROM inventory_items WHERE store_id = $1 AND status = 'in_stock'", [me.store_id]))[0]?.n,
+      ),
     };
   }
   let approvals: HomeFigures['approvals'] = null;
@@ -372,7 +472,120 @@ export async function homeFigures(deps: Pick<Deps, 'db' | 'clock'>, caller: Call
       })),
     };
   }
-  return { portfolio, agent, approvals };
+  const scope = await scopeOf(db, caller);
+  const stores = scope.kind === 'shop_owner' || scope.kind === 'region' ? await storeFigures(db, today, scope) : null;
+  const collector = (await isCollector(db, caller)) ? await collectorFigures(db, caller, today) : null;
+  const finance = caller.roles.includes('VIEW_SUSPENSE_TRANSACTIONS') ? await financeFigures(db, today) : null;
+  return { portfolio, agent, approvals, stores, collector, finance };
+}
+
+/**
+ * A shop owner's or region lead's stores: sales of the last 7 days and the arrears as of the last snapshot
+ * (analytics_daily, by day then store), stock in the shops now (inventory_items_store_idx). Only their stores.
+ */
+async function storeFigures(db: Queryable, today: string, scope: Scope): Promise<NonNullable<HomeFigures['stores']>> {
+  const w = await windowOf(db, today, '7d');
+  const stores = new Where();
+  if (scope.shopOwnerId !== undefined) stores.add((p) => `s.shop_owner_id = ${p}`, scope.shopOwnerId);
+  if (scope.regionIds !== undefined) stores.add((p) => `s.region_id = ANY(${p}::bigint[])`, scope.regionIds);
+  const p = stores.params.length;
+  const rows = await db.query(
+    `WITH st AS (SELECT s.id, s.name FROM stores s WHERE ${stores.sql}),
+     d AS (SELECT a.store_id, sum(loans_started) AS sales, sum(deposits_taken) AS deposits,
+                  sum(active_loans) FILTER (WHERE a.day = $${p + 2}) AS active, sum(loans_late) FILTER (WHERE a.day = $${p + 2}) AS late,
+                  sum(par30) FILTER (WHERE a.day = $${p + 2}) AS par30, sum(gross_receivable) FILTER (WHERE a.day = $${p + 2}) AS gross
+             FROM analytics_daily a WHERE a.day BETWEEN $${p + 1} AND $${p + 2} AND a.store_id IN (SELECT id FROM st) GROUP BY a.store_id),
+     i AS (SELECT store_id, count(*) AS stock FROM inventory_items
+            WHERE status = 'in_stock' AND store_id IN (SELECT id FROM st) GROUP BY store_id)
+     SELECT st.id::text AS store_id, st.name, d.sales, d.deposits, d.active, d.late, d.par30, d.gross, i.stock
+       FROM st LEFT JOIN d ON d.store_id = st.id LEFT JOIN i ON i.store_id = st.id
+      ORDER BY coalesce(d.par30, 0) DESC, st.name, st.id`,
+    [...stores.params, w.from, w.asOf],
+  );
+  const figures = (r: Record<string, unknown>) => ({
+    salesThisWeek: n(r.sales),
+    depositsThisWeek: n(r.deposits),
+    activeLoans: n(r.active),
+    loansLate: n(r.late),
+    par30Balance: n(r.par30),
+    par30: ratio(n(r.par30), n(r.gross)),
+    inStock: n(r.stock),
+  });
+  const sum = (k: string) => rows.reduce((t, r) => t + n(r[k]), 0);
+  const totals = figures(Object.fromEntries(['sales', 'deposits', 'active', 'late', 'par30', 'gross', 'stock'].map((k) => [k, sum(k)])));
+  const [snap] = await db.query<{ day: string | null }>(
+    "SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM analytics_daily WHERE day <= $1",
+    [today],
+  );
+  return {
+    scope: { kind: scope.kind, label: scope.label },
+    asOf: snap?.day ?? null,
+    totals,
+    rows: rows.slice(0, HOME_STORE_ROWS).map((r) => ({ storeId: String(r.store_id), name: String(r.name), ...figures(r) })),
+    storeCount: rows.length,
+  };
+}
+
+/** A collector: holds the "my defaulters" role and either has loans assigned or no analytics view of the book. */
+async function isCollector(db: Queryable, caller: Caller): Promise<boolean> {
+  if (!caller.roles.includes('VIEW_MY_DEFAULTERS_LIST_REPORT')) return false;
+  if (!allows(ANALYTICS_ACCESS, caller.roles)) return true;
+  const [assigned] = await db.query('SELECT 1 FROM collection_cases WHERE collector_id = $1 LIMIT 1', [caller.adminId]);
+  return Boolean(assigned);
+}
+
+const CATEGORY_SQL = `CASE ${defaulterCategories
+  .map((c) => `WHEN l.days_defaulted >= ${c.minDays}${c.maxDays === null ? '' : ` AND l.days_defaulted <= ${c.maxDays}`} THEN '${c.name}'`)
+  .join(' ')} END`;
+
+/** The collector's list (collection_cases_collector_idx) by ageing category, promises due today and broken ones. */
+async function collectorFigures(db: Queryable, caller: Caller, today: string): Promise<NonNullable<HomeFigures['collector']>> {
+  const rows = await db.query<{ category: string; loans: number; due: number }>(
+    `SELECT ${CATEGORY_SQL} AS category, count(*) AS loans, coalesce(sum(l.amount_due), 0) AS due
+       FROM collection_cases k JOIN loans l ON l.id = k.loan_id
+      WHERE k.collector_id = $1 AND l.status = 'active' AND l.days_defaulted > 0 GROUP BY 1`,
+    [caller.adminId],
+  );
+  const byName = new Map(rows.map((r) => [String(r.category), r]));
+  const [promises] = await db.query(
+    `SELECT count(*) FILTER (WHERE p.promised_on = $2) AS today, coalesce(sum(p.amount) FILTER (WHERE p.promised_on = $2), 0) AS amount
+       FROM collection_cases k JOIN payment_promises p ON p.loan_id = k.loan_id AND p.status = 'open'
+      WHERE k.collector_id = $1`,
+    [caller.adminId, today],
+  );
+  const [broken] = await db.query(
+    `SELECT count(*) AS broken FROM collection_cases k JOIN loans l ON l.id = k.loan_id
+      WHERE k.collector_id = $1 AND k.broken_promise_at IS NOT NULL AND l.status = 'active'`,
+    [caller.adminId],
+  );
+  return {
+    categories: DEFAULTER_CATEGORY_NAMES.map((category) => ({
+      category,
+      loans: n(byName.get(category)?.loans),
+      amountDue: n(byName.get(category)?.due),
+    })),
+    promisesDueToday: n(promises?.today),
+    promisedToday: n(promises?.amount),
+    brokenPromises: n(broken?.broken),
+  };
+}
+
+/** Money in suspense (the partial index transactions_suspended_idx holds only these payments). */
+async function financeFigures(db: Queryable, today: string): Promise<NonNullable<HomeFigures['finance']>> {
+  const over = eatDayStart(addDays(today, -7));
+  const [row] = await db.query(
+    `SELECT count(*) AS n, coalesce(sum(amount), 0) AS amount, min(date_processed) AS oldest,
+            coalesce(sum(amount) FILTER (WHERE date_processed < $1), 0) AS over7
+       FROM transactions WHERE status = 'suspended'`,
+    [over],
+  );
+  const oldest = row?.oldest ? eatDay(new Date(row.oldest as string)) : null;
+  return {
+    suspenseCount: n(row?.n),
+    suspenseAmount: n(row?.amount),
+    oldestSuspenseDays: oldest ? Math.max(0, daysBetween(oldest, today)) : null,
+    suspenseOver7Days: n(row?.over7),
+  };
 }
 
 export { DIMENSIONS };

@@ -14,6 +14,7 @@ import { audit } from '../../audit';
 import { badRequest } from '../../errors';
 import { addDays, eatDay } from '../calendar';
 import { iso, refuse, type Row } from '../shared';
+import { unlockOf } from './unlock-state';
 import { DEFAULTER_COLUMNS, DEFAULTER_FROM, day, defaulterRow, notBefore, scopeOf, scopeSql } from './shared';
 
 /**
@@ -66,7 +67,7 @@ async function mayWork(db: Queryable, caller: Caller, row: Row): Promise<boolean
  * The loan if the caller may work it. Without any defaulters list role: 403. A loan in none of the caller's lists
  * is answered as one that does not exist (404): a collector learns nothing of loans that are not theirs.
  */
-async function workableLoan(db: Queryable, caller: Caller, loanId: number): Promise<Row> {
+export async function workableLoan(db: Queryable, caller: Caller, loanId: number): Promise<Row> {
   if (!LIST_ROLES.some((role) => caller.roles.includes(role))) {
     throw refuse(403, 'not_yours', 'Needs a defaulters list role');
   }
@@ -139,7 +140,11 @@ async function callsOf(db: Queryable, where: { loanId: number } | { callId: numb
 
 export async function debtCollectionCalls(deps: Deps, caller: Caller, body: z.output<typeof debtCallsRequest>): Promise<DebtCalls> {
   const row = await workableLoan(deps.db, caller, body.loan_id);
-  return { loan: defaulterRow(row), calls: await callsOf(deps.db, { loanId: body.loan_id }) };
+  return {
+    loan: defaulterRow(row),
+    calls: await callsOf(deps.db, { loanId: body.loan_id }),
+    unlock: await unlockOf(deps.db, body.loan_id, deps.clock.now()),
+  };
 }
 
 export async function logDebtCall(deps: Deps, caller: Caller, body: z.output<typeof logDebtCallRequest>): Promise<DebtCall> {

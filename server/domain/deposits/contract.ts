@@ -3,6 +3,8 @@ import type { ContractDetails, signContractRequest } from '../../../src/contract
 import type { Caller, Deps } from '../../deps';
 import type { Queryable } from '../../db/port';
 import { audit } from '../../audit';
+import { signatureProblem } from '../../../src/lib/signature';
+import { HttpError } from '../../errors';
 import { renderContractPdf } from '../contract-pdf';
 import { deviceName } from '../devices';
 import { type Row, iso, refuse } from '../shared';
@@ -68,6 +70,12 @@ export async function signContract(deps: Deps, caller: Caller, body: z.output<ty
   if (w.signed_at) return signedOut(w);
   if (!w.identity_verified_at) throw outOfOrder("The customer's identity is not checked yet");
   const row = (await contractRow(deps.db, 'wizard_id', body.wizard_id))!;
+  // Issue 17: the customer signs with their own full name (any case, accents and order), never anyone's.
+  const problem = signatureProblem(body.signed_by, `${row.first_name} ${row.other_names}`);
+  if (problem) {
+    const why = problem === 'signatureIncomplete' ? "must be the customer's full name, every name" : "must be the customer's own name";
+    throw new HttpError(400, `Invalid signature: signed_by ${why}`, { fields: { signed_by: why }, reason: problem });
+  }
   const details = { ...contractOut(row), terms_version: TERMS_VERSION, signed_by: body.signed_by, signed_at: now.toISOString() };
   const pdf = await renderContractPdf(details);
   return deps.db.transaction(async (tx) => {

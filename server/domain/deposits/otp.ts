@@ -4,6 +4,7 @@ import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
 import { codeMatches, hashCode, newCode } from '../codes';
 import { type Row, refuse } from '../shared';
+import { customerOtpText } from './sms-texts';
 import { DEPOSIT_RULES, agentOf, maskMsisdn, openWizardOf, outOfOrder, touch } from './wizard';
 
 // --- agent_otp, customer_otp, customer/login/check -------------------------------------------------------------
@@ -13,7 +14,7 @@ export async function sendOtp(deps: Deps, caller: Caller, party: 'agent' | 'cust
   const w = await openWizardOf(deps.db, caller, wizardId);
   if (!w.deposit_paid_at) throw outOfOrder('The deposit is not paid yet');
   if (w.otp_verified_at) throw outOfOrder('The codes are already checked');
-  const [c] = await deps.db.query<Row>('SELECT msisdn, first_name, other_names FROM customers WHERE id = $1', [w.customer_id]);
+  const [c] = await deps.db.query<Row>('SELECT msisdn, first_name, other_names, language FROM customers WHERE id = $1', [w.customer_id]);
   const recipient = party === 'customer' ? (c!.msisdn as string) : (await agentOf(deps.db, caller)).phone;
   if (!recipient) throw refuse(409, 'no_phone', 'Your user has no phone number on record to send the code to');
   const code = newCode();
@@ -61,7 +62,7 @@ export async function sendOtp(deps: Deps, caller: Caller, party: 'agent' | 'cust
     text:
       party === 'agent'
         ? `Simu agent code for the phone loan of ${name}: ${code}. It expires in 5 minutes.`
-        : `Simu: your code to confirm your phone loan is ${code}. It expires in 5 minutes. Give it only to the agent serving you.`,
+        : customerOtpText(c!.language, code),
   });
   return { sent_to: maskMsisdn(recipient), expires_at: expiresAt.toISOString() };
 }

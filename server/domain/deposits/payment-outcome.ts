@@ -13,6 +13,8 @@ import { audit } from '../../audit';
 import { post } from '../ledger';
 import { type Row, refuse } from '../shared';
 import { releaseHandset, reserveHandset, touch } from './wizard';
+import { deviceName } from '../devices';
+import { depositReceiptText } from './sms-texts';
 import { ATTEMPT_COLUMNS, attemptOf, depositOut } from './payment-push';
 
 // --- confirm_customer_initial_deposit (the status query), the provider's callback ------------------------------
@@ -64,12 +66,13 @@ const FAILURES: Record<Exclude<CallbackBody['result_code'], '0'>, DepositFailure
  * honoured when the wizard has no other live attempt; otherwise the money is put in suspense for finance.
  */
 export async function settle(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'adapters'>,
   result: CallbackBody,
   source: 'callback' | 'status_query',
 ): Promise<{ found: boolean; duplicate: boolean }> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  let receipt: { recipient: string; text: string } | null = null;
+  const outcome = await deps.db.transaction(async (tx) => {
     const [ref] = await tx.query<Row>(
       `SELECT a.wizard_id::text AS wizard_id, f.customer_id FROM deposit_attempts a JOIN first_deposits f ON f.wizard_id = a.wizard_id
         WHERE a.idempotency_key = $1`,
@@ -192,6 +195,21 @@ export async function settle(
         after: { status: 'completed', attempt: a!.attempt, receipt: result.transaction_id, amount: a!.amount, settled_by: source },
         at: now,
       });
+      // Issue 17: the customer's receipt SMS, in their language, sent once this commits.
+      const [c] = await tx.query<Row>(
+        `SELECT c.msisdn, c.first_name, c.language, m.brand, m.name FROM customers c, phone_models m WHERE c.id = $1 AND m.id = $2`,
+        [ref.customer_id, wizard!.phone_model_id],
+      );
+      receipt = {
+        recipient: c!.msisdn,
+        text: depositReceiptText({
+          language: c!.language,
+          firstName: c!.first_name,
+          amount: a!.amount,
+          receipt: result.transaction_id,
+          device: deviceName(c!.brand, c!.name),
+        }),
+      };
     } else {
       const failure = result.result_code === '0' ? 'rejected' : FAILURES[result.result_code];
       await tx.query(
@@ -213,6 +231,12 @@ export async function settle(
     }
     return { found: true, duplicate: false };
   });
+  // Sent after the commit: the SMS gateway is an outside party (a failed send loses the receipt, never the payment).
+  if (receipt) {
+    const { recipient, text } = receipt;
+    await deps.adapters.messages.send({ channel: 'sms', recipient, text }).catch(() => undefined);
+  }
+  return outcome;
 }
 
 export async function mobileMoneyCallback(deps: Deps, body: z.output<typeof callbackSchema>) {

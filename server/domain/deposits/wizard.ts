@@ -131,6 +131,7 @@ export function wizardCustomerOut(c: Row): WizardCustomer {
     other_names: c.other_names,
     national_id: c.national_id,
     has_nida_number: c.nida_number !== null && c.nida_number !== undefined,
+    nida_number: c.nida_number ?? null,
     security_question: c.security_question ?? null,
   };
 }

@@ -8,6 +8,7 @@ import { addDays, daysBetween, eatDay } from '../calendar';
 import { activeLoan, followLoan, scheduleOf } from '../device-locking';
 import { applyPayment } from '../loan-standing';
 import { applyToLoan } from '../repayments';
+import { settlePromise } from '../collections/promises';
 import { type Row, type Tx, iso, refuse } from '../shared';
 import { insertRequest } from '../requests/record';
 import { pendingPage } from '../requests/queues';
@@ -195,7 +196,10 @@ export async function allocateSuspended(
   const schedule = scheduleOf(loan);
   const effect = applyPayment(schedule, amount);
   const balanceBefore = Number(loan.loan_balance);
-  const s = await applyToLoan(tx, loan, schedule, effect, eatDay(new Date(t.date_processed ?? t.created_at)), now);
+  const paidDay = eatDay(new Date(t.date_processed ?? t.created_at));
+  const s = await applyToLoan(tx, loan, schedule, effect, paidDay, now);
+  // The money counts towards the customer's open promise to pay as the repayment would have (decision 018).
+  await settlePromise(tx, loan.id, paidDay, now);
   const [device] = (await tx.query<Row>(
     "SELECT is_locked, to_char(future_lock_date, 'YYYY-MM-DD') AS future_lock_date FROM devices WHERE id = $1 FOR UPDATE",
     [loan.device_id],

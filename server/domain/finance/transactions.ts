@@ -8,6 +8,7 @@ import {
 import type { Deps } from '../../deps';
 import { DAY_MS, eatDayStart } from '../calendar';
 import { type Row, refuse } from '../shared';
+import { runsOverlapping } from './reconciliation';
 import { TRANSACTION_COLUMNS, TRANSACTION_JOINS, toTransaction, whereBuilder } from './shared';
 
 /**
@@ -65,7 +66,8 @@ export async function reconciliationDeposits(deps: Deps, q: z.output<typeof reco
       ORDER BY t.date_processed, t.id LIMIT ${q.limit} OFFSET ${q.skip}`,
     w.params,
   );
-  return { data: rows.map(toTransaction), total, totals, limit: q.limit, skip: q.skip };
+  const runs = await runsOverlapping(deps.db, q.from, q.to, q.network);
+  return { data: rows.map(toTransaction), total, totals, runs, limit: q.limit, skip: q.skip };
 }
 
 /** A store's sales deposits on a day: by the loan's store, or the deposit wizard's store before the loan exists. */

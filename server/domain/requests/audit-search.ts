@@ -6,7 +6,8 @@ import {
   type requestAuditQuery,
 } from '../../../src/contract/requests';
 import type { Deps } from '../../deps';
-import { DAY_MS, eatDay, eatDayStart } from '../calendar';
+import { DAY_MS, EAT_MS, eatDay, eatDayStart } from '../calendar';
+import { AUDIT_CSV_WORDS } from './audit-csv-words';
 import { type Row, iso } from '../shared';
 import { type Change, type Payload, REQUEST_COLUMNS, REQUEST_FROM, personOf } from './record';
 
@@ -73,21 +74,35 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** An instant as Tanzanian wall-clock time (EAT, UTC+3, no daylight saving): '2026-11-23 17:05:09'. */
+export const eatDateTime = (at: string | null) =>
+  at === null ? null : new Date(Date.parse(at) + EAT_MS).toISOString().slice(0, 19).replace('T', ' ');
+
+const AUDIT_WORDS = AUDIT_CSV_WORDS;
+
+/** The file's header: the codes, or the column names in the language asked; the times say they are EAT (issue 17). */
+function csvHeader(lang: keyof typeof AUDIT_WORDS | undefined): string[] {
+  if (!lang) return [...REQUEST_AUDIT_CSV_COLUMNS];
+  const words = AUDIT_WORDS[lang];
+  return REQUEST_AUDIT_CSV_COLUMNS.map((c) => (c.endsWith('_eat') ? `${words.csv.columns[c]} (${words.csv.eat})` : words.csv.columns[c]));
+}
+
 export async function exportAuditCsv(deps: Deps, q: AuditFilters) {
+  const words = q.lang ? AUDIT_WORDS[q.lang] : null;
   const { sql, params, order } = auditWhere(q);
   const rows = await deps.db.query<Row>(`SELECT ${REQUEST_COLUMNS} ${sql} ORDER BY ${order} LIMIT ${REQUEST_LIMITS.csvRows + 1}`, params);
   const truncated = rows.length > REQUEST_LIMITS.csvRows;
   const items = rows.slice(0, REQUEST_LIMITS.csvRows).map(auditItem);
-  const lines = [REQUEST_AUDIT_CSV_COLUMNS.join(',')];
+  const lines = [csvHeader(q.lang).map(csvCell).join(',')];
   for (const i of items) {
     const cells: Record<(typeof REQUEST_AUDIT_CSV_COLUMNS)[number], unknown> = {
       id: i.id,
-      kind: i.kind,
-      status: i.status,
+      kind: words ? words.kinds[i.kind as keyof typeof words.kinds] : i.kind,
+      status: words ? words.statuses[i.status as keyof typeof words.statuses] : i.status,
       maker: i.maker.username,
       checker: i.checker?.username,
-      submitted_at: i.submitted_at,
-      decided_at: i.decided_at,
+      submitted_at_eat: eatDateTime(i.submitted_at),
+      decided_at_eat: eatDateTime(i.decided_at),
       customer_msisdn: i.customer?.msisdn,
       store: i.store?.name,
       summary: i.summary,

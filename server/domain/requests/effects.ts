@@ -8,6 +8,7 @@ import { type Change, type Payload, onUnique, refuse } from './record';
 import { imeiInUse, imeiTaken } from './customer-requests';
 import { allocateSuspended, type Sms } from '../finance/suspense';
 import { applyCapitalChange } from '../finance/capital';
+import { applyPromiseUnlock } from '../collections/unlock';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Effects: what approving each kind does, inside the deciding transaction. Each answers the change as it really
@@ -56,6 +57,7 @@ export const EFFECTS: Record<RequestKind, Effect> = {
   suspense_allocation: allocateSuspended,
   capital_injection: applyCapitalChange,
   capital_deduction: applyCapitalChange,
+  promise_unlock: applyPromiseUnlock,
   async loan_extension(tx, { request, params, now }) {
     const days = params.days_to_extend as number;
     const today = eatDay(now);
@@ -195,6 +197,14 @@ export const EFFECTS: Record<RequestKind, Effect> = {
         ],
       )
       .catch(onUnique(taken));
+    if (params.agent_id) {
+      // The agent gets this user now, unless another user took the agent since the request.
+      const linked = await tx.query<Row>(
+        'UPDATE agents SET admin_id = $1 WHERE id = $2 AND admin_id IS NULL AND store_id IS NOT NULL RETURNING id',
+        [user!.id, params.agent_id],
+      );
+      if (!linked.length) throw changed('The agent has been given another user, or lost its store, since the request');
+    }
     const payload = request.payload as Payload;
     await adminAudit(tx, ctx, 'user.created', 'admin', user!.id, { after: { ...payload.after, id: user!.id } });
     return { before: payload.before, after: { ...payload.after, user_id: user!.id } };

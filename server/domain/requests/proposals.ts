@@ -24,6 +24,7 @@ const KIND_WORDS: Record<RequestKind, string> = {
   suspense_allocation: 'suspense allocation',
   capital_injection: 'capital injection',
   capital_deduction: 'capital deduction',
+  promise_unlock: 'unlock until a promise date',
   portal_user_create: 'new portal user',
   group_create: 'new security group',
   group_role_add: 'role added to a group',
@@ -124,12 +125,30 @@ export async function proposePortalUser(deps: Deps, caller: Caller, body: z.outp
   return deps.db.transaction(async (tx) => awaitingApproval(tx, await submitPortalUser(tx, caller, proposal, now), now));
 }
 
+/**
+ * The agent record a new user will sell as (decision 023): it exists, works at a store (an agent without a store
+ * can sell nothing) and has no portal user yet.
+ */
+export async function linkableAgent(tx: Tx, msisdn: string) {
+  const [agent] = await tx.query<Row>(
+    `SELECT g.id, g.full_name, g.admin_id, g.status, s.name AS store_name
+       FROM agents g LEFT JOIN stores s ON s.id = g.store_id WHERE g.msisdn = $1`,
+    [msisdn],
+  );
+  if (!agent) throw badRequest('agent_msisdn', 'No agent has this phone number');
+  if (agent.store_name === null) throw badRequest('agent_msisdn', 'This agent has no store: give the agent a store first');
+  if (agent.status !== 'active') throw badRequest('agent_msisdn', 'This agent is inactive');
+  if (agent.admin_id !== null) throw badRequest('agent_msisdn', 'This agent already has a portal user');
+  return agent as Row & { id: number; full_name: string; store_name: string };
+}
+
 export async function submitPortalUser(tx: Tx, maker: Maker, body: PortalUserProposal, now: Date) {
   const [group] = await tx.query<Row>('SELECT id, name FROM admin_groups WHERE id = $1', [body.group_id]);
   if (!group) throw badRequest('group_id', 'valid group required');
   if ((await tx.query<Row>('SELECT 1 FROM admins WHERE lower(username) = lower($1)', [body.username])).length) {
     throw badRequest('username', 'This username is taken');
   }
+  const agent = body.agent_msisdn ? await linkableAgent(tx, body.agent_msisdn) : null;
   return insertRequest(tx, {
     kind: 'portal_user_create',
     subject: `username:${body.username.toLowerCase()}`,
@@ -138,8 +157,15 @@ export async function submitPortalUser(tx: Tx, maker: Maker, body: PortalUserPro
     payload: {
       summary: `New portal user ${body.username} (${body.full_name}) in ${group.name}`,
       before: { username: null, group: null },
-      after: { username: body.username, full_name: body.full_name, email: body.email, group: group.name, otp_enabled: body.otp_enabled },
-      params: { ...body, phone: body.phone ?? null },
+      after: {
+        username: body.username,
+        full_name: body.full_name,
+        email: body.email,
+        group: group.name,
+        otp_enabled: body.otp_enabled,
+        ...(agent && { agent: agent.full_name, store: agent.store_name }),
+      },
+      params: { ...body, phone: body.phone ?? null, agent_msisdn: undefined, agent_id: agent ? Number(agent.id) : null },
     },
     now,
     open: 'A new portal user with this username is already pending',

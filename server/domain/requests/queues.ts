@@ -59,6 +59,7 @@ async function liveItems(tx: Tx, queue: RequestQueue, rows: Row[], now: Date) {
         proposed_next_repayment_date: proposed,
         days_defaulted: loan.days_defaulted as number,
         proposed_days_defaulted: proposedDefaulted,
+        proposed_in_past: proposed !== null && daysBetween(proposed, today) > 0,
         before: {
           loan_number: loan.loan_number,
           next_repayment_date: current,
@@ -142,7 +143,12 @@ export async function pendingPage(tx: Tx, queue: RequestQueue, now: Date, f: Pen
   const limit = f.limit ?? REQUEST_LIMITS.page;
   const skip = f.skip ?? 0;
   const sql = `FROM ${REQUEST_FROM} WHERE ${where.join(' AND ')}`;
-  const [{ total }] = (await tx.query<{ total: number }>(`SELECT count(*)::int AS total ${sql}`, params)) as [{ total: number }];
+  // Every filter is on the request itself and the joins add no row (the maker always exists, the rest are outer):
+  // the count reads the pending index alone.
+  const [{ total }] = (await tx.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM requests r WHERE ${where.join(' AND ')}`,
+    params,
+  )) as [{ total: number }];
   const rows = await tx.query<Row>(`SELECT ${REQUEST_COLUMNS} ${sql} ORDER BY r.submitted_at, r.id LIMIT ${limit} OFFSET ${skip}`, params);
   return { total, limit, skip, items: rows.length ? await liveItems(tx, queue, rows, now) : [] };
 }

@@ -5,12 +5,14 @@ import type {
   addInventoryBatchRequest,
   addInventoryItemRequest,
   inventoryListRequest,
+  inventoryStatusRequest,
 } from '../../../src/contract/stores';
+import { movesFrom } from '../../../src/contract/stores';
 import { parseImei } from '../../../src/lib/imei';
 import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
 import { badRequest } from '../../errors';
-import { iso, isUniqueViolation, type Row, type Tx } from '../shared';
+import { iso, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
 import { likeEscaped, outOfScope, scopeOf, seesStore, storeCondition } from './scope';
 
 /**
@@ -173,5 +175,42 @@ export async function addInventoryBatch(
       });
     }
     return { added: results.filter((r) => r.outcome === 'added').length, results };
+  });
+}
+
+/**
+ * A handset's status set by hand (decision 019): only the moves MANUAL_STATUS_MOVES allows, only on a handset the
+ * caller's scope holds (outside it: not found), with the reason kept in its history and the audit row.
+ */
+export async function setInventoryStatus(
+  deps: Deps,
+  caller: Caller,
+  body: z.output<typeof inventoryStatusRequest>,
+): Promise<InventoryItem> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.query<Row>('SELECT id, store_id, status FROM inventory_items WHERE id = $1 FOR UPDATE', [body.item_id]);
+    if (!row || !seesStore(await scopeOf(tx, caller), Number(row.store_id))) throw refuse(404, 'not_found', 'No such handset');
+    const [before] = await tx.query<Row>(`${ITEM_SELECT} WHERE i.id = $1`, [row.id]);
+    if (!movesFrom(row.status).includes(body.status)) {
+      throw refuse(409, 'status_move_not_allowed', `A handset ${row.status} cannot be marked ${body.status} by hand`);
+    }
+    await tx.query('UPDATE inventory_items SET status = $2 WHERE id = $1', [row.id, body.status]);
+    await tx.query(
+      `INSERT INTO inventory_status_changes (inventory_item_id, from_status, to_status, reason, changed_by, changed_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [row.id, row.status, body.status, body.reason, caller.adminId, now],
+    );
+    const [after] = await tx.query<Row>(`${ITEM_SELECT} WHERE i.id = $1`, [row.id]);
+    await audit(tx, {
+      actorId: caller.adminId,
+      action: 'inventory.status_changed',
+      entity: 'inventory_item',
+      entityId: Number(row.id),
+      before: itemOf(before!),
+      after: { ...itemOf(after!), reason: body.reason },
+      at: now,
+    });
+    return itemOf(after!);
   });
 }

@@ -6,10 +6,15 @@ import { refuse } from '../shared';
  * Who sees which stores (decision 013). A portal user linked to the store network sees only their part of it:
  * a shop owner (shop_owners.admin_id) their own stores, a region lead (regions.lead_admin_id) the stores of their
  * region, an agent who uses the portal (agents.admin_id) their store. Links add up (a shop owner who also leads a
- * region sees both). Staff linked to nothing are head office and see everything. The role still decides what a
- * caller may do at all; the scope decides on which rows.
+ * region sees both). Staff linked to nothing see the whole network only when they hold ADD_STORE, head office's
+ * power to create the network (decision 019); anyone else linked to nothing (a shop owner not yet linked to a
+ * store, an agent not yet linked to an agent record) sees nothing. The role still decides what a caller may do at
+ * all; the scope decides on which rows.
  */
 export type Scope = { all: true } | { all: false; storeIds: number[]; regionIds: number[] };
+
+/** The role that makes a caller linked to nothing head office (decision 019). */
+export const HEAD_OFFICE_ROLE = 'ADD_STORE';
 
 export async function scopeOf(db: Queryable, caller: Caller): Promise<Scope> {
   const [row] = await db.query<{ linked: boolean; store_ids: number[] | null; region_ids: number[] | null }>(
@@ -24,8 +29,8 @@ export async function scopeOf(db: Queryable, caller: Caller): Promise<Scope> {
                 UNION SELECT s.region_id FROM stores s WHERE s.id IN (SELECT id FROM stores_seen)) r) AS region_ids`,
     [caller.adminId],
   );
-  if (!row?.linked) return { all: true };
-  return { all: false, storeIds: (row.store_ids ?? []).map(Number), regionIds: (row.region_ids ?? []).map(Number) };
+  if (!row?.linked && caller.roles.includes(HEAD_OFFICE_ROLE)) return { all: true };
+  return { all: false, storeIds: (row?.store_ids ?? []).map(Number), regionIds: (row?.region_ids ?? []).map(Number) };
 }
 
 export const seesStore = (scope: Scope, storeId: number) => scope.all || scope.storeIds.includes(storeId);

@@ -11,6 +11,7 @@ import { DRAWER_WIDTH, SideNav } from './side-nav';
 import { LanguageMenu } from './language-menu';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
+import { SkipLink } from './skip-link';
 import { Toaster } from '../toaster';
 import { ChunkErrorBoundary } from '../chunk-error-boundary';
 import { installDashboardSystem } from '../dashboard-system';
@@ -55,6 +56,8 @@ function Content() {
   );
 }
 
+const MAIN_ID = 'main-content';
+
 /** Top bar, side navigation (persistent on desktop, temporary on small screens) and the routed screen. */
 export default function DashboardLayout() {
   const { t } = useTranslation();
@@ -68,6 +71,9 @@ export default function DashboardLayout() {
 
   return (
     <WithLiveLogic>
+      <Suspense fallback={null}>
+        <SkipLink target={MAIN_ID} />
+      </Suspense>
       <Flex minH="100dvh">
         <Toaster />
         {wide && desktopOpen && (
@@ -80,7 +86,7 @@ export default function DashboardLayout() {
             <Portal>
               <Drawer.Backdrop />
               <Drawer.Positioner>
-                <Drawer.Content maxW={`${DRAWER_WIDTH}px`}>
+                <Drawer.Content maxW={`${DRAWER_WIDTH}px`} aria-label={t('shell.navigation')}>
                   <Drawer.CloseTrigger asChild position="absolute" top="2" insetEnd="2">
                     <CloseButton size="sm" aria-label={t('common.close')} />
                   </Drawer.CloseTrigger>
@@ -115,7 +121,7 @@ export default function DashboardLayout() {
             <ThemeToggle />
             <UserMenu />
           </HStack>
-          <Box as="main" flex="1" p={{ base: 3, md: 6 }}>
+          <Box as="main" id={MAIN_ID} tabIndex={-1} outline="none" flex="1" p={{ base: 3, md: 6 }}>
             <Content />
           </Box>
         </Flex>

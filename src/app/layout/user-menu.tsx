@@ -9,8 +9,8 @@ export function UserMenu() {
   return (
     <Menu.Root onSelect={(details) => details.value === 'logout' && session.send({ type: 'session.logout' })}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('shell.userMenu')}>
-          <Avatar.Root size="2xs" colorPalette="blue">
+        <Button variant="ghost" size="sm" aria-label={`${t('shell.userMenu')}: ${user?.name ?? ''}`}>
+          <Avatar.Root size="2xs" colorPalette="blue" aria-hidden="true">
             <Avatar.Fallback>{user?.name.charAt(0).toUpperCase()}</Avatar.Fallback>
           </Avatar.Root>
           <Text hideBelow="md">{user?.name}</Text>

@@ -60,8 +60,22 @@ export interface ElkOutputNode {
 
 export type LayoutEngine = (graph: ElkInputNode) => Promise<ElkOutputNode>;
 
-const CHAR = 7;
-const textWidth = (text: string) => Math.ceil(text.length * CHAR) + 12;
+/** Room per character at the diagram's 13 px text (a wide estimate, so labels never run over their box). */
+const CHAR = 8;
+const textWidth = (text: string) => Math.ceil(text.length * CHAR) + 16;
+
+/**
+ * A state's name in words rather than as its code identifier (issue 17): 'loadingRoles' is "Loading roles",
+ * 'wizard_abandoned' is "Wizard abandoned". The path stays in the state's accessible name and details.
+ */
+export function humanise(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 const id = (node: AnyStateNode) => `n:${statePath(node) || '(root)'}`;
 
 /** The id of the drawn diagram on the page: the explorer's SVG and PNG downloads read it from there. */
@@ -84,18 +98,24 @@ export function toElkGraph(machine: AnyStateMachine): ElkInputNode {
   );
   const build = (node: AnyStateNode): ElkInputNode => {
     const kids = children(node);
-    const label = node === machine.root ? machine.id : node.key;
+    const label = node === machine.root ? machine.id : humanise(node.key);
     if (kids.length === 0)
       return {
         id: id(node),
         width: Math.max(textWidth(label), 70),
-        height: 36,
-        labels: [{ text: label, width: textWidth(label), height: 16 }],
+        height: 40,
+        labels: [{ text: label, width: textWidth(label), height: 18 }],
       };
     return {
       id: id(node),
-      labels: [{ text: label, width: textWidth(label), height: 16 }],
-      layoutOptions: { 'elk.padding': '[top=32,left=14,bottom=14,right=14]', 'elk.nodeLabels.placement': 'INSIDE V_TOP H_LEFT' },
+      labels: [{ text: label, width: textWidth(label), height: 18 }],
+      // A box at least as wide as its name (ELK sizes a compound state by its children alone otherwise).
+      layoutOptions: {
+        'elk.padding': '[top=32,left=14,bottom=14,right=14]',
+        'elk.nodeLabels.placement': 'INSIDE V_TOP H_LEFT',
+        'elk.nodeSize.constraints': '[NODE_LABELS, MINIMUM_SIZE]',
+        'elk.nodeSize.minimum': `(${textWidth(label) + 14}, 40)`,
+      },
       children: [
         ...(inward.has(node) ? [{ id: anyId(node), width: 36, height: 24, labels: [{ text: ANY, width: 12, height: 14 }] }] : []),
         ...kids.map(build),
@@ -119,7 +139,12 @@ export function toElkGraph(machine: AnyStateMachine): ElkInputNode {
     (e.to.length ? e.to : [e.from]).map((target, j) => {
       const text = edgeLabel(e.event, e.guard);
       const source = isAncestor(e.from, target) || (target === e.from && target === machine.root) ? anyId(e.from) : id(e.from);
-      return { id: `e${i}.${j}`, sources: [source], targets: [id(target)], labels: [{ text, width: textWidth(text), height: 14 }] };
+      return {
+        id: `e${i}.${j}`,
+        sources: [source],
+        targets: [id(target)],
+        labels: [{ text, width: Math.ceil(text.length * 7) + 12, height: 16 }],
+      };
     }),
   );
   return root;
@@ -152,7 +177,7 @@ export async function layoutMachine(machine: AnyStateMachine, engine: LayoutEngi
     if (state && state !== machine.root) {
       nodes.push({
         path: statePath(state),
-        label: state.key,
+        label: humanise(state.key),
         x: n.x ?? 0,
         y: n.y ?? 0,
         width: n.width ?? 0,

@@ -37,6 +37,7 @@ import {
 import { tableCsv, csvHref } from '../../lib/csv';
 import { LoadFailure } from '../common/load-failure';
 import { drillHref, formatter } from './format';
+import { Migration } from './migration';
 
 const Charts = {
   Bar: lazy(() => import('./charts').then((m) => ({ default: m.BarChart }))),
@@ -273,6 +274,7 @@ function AnalysisBody({
       ))}
       {data.trend.length > 0 && <Trend trend={data.trend} report={report} />}
       {data.vintage.length > 0 && <Vintage vintage={data.vintage} report={report} />}
+      {data.migration.length > 0 && <Migration months={data.migration} report={report} />}
     </Stack>
   );
 }
@@ -290,6 +292,7 @@ const KPI_MEASURES: Measure[] = [
   'writeOffRatio',
   'firstPaymentDefault',
   'ownershipRate',
+  'stockTurn',
 ];
 
 function Kpis({ totals }: { totals: MeasureRow }) {
@@ -333,6 +336,7 @@ const TABLE_MEASURES: Measure[] = [
   'collectionRate',
   'loansStarted',
   'firstPaymentDefault',
+  'stockTurn',
 ];
 
 function rowLabel(t: (k: string) => string, dimension: Dimension, row: MeasureRow) {

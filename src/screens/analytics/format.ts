@@ -1,7 +1,7 @@
 import type { Dimension, Measure, MeasureRow } from '../../contract/analytics';
 
-/** How each measure reads: a ratio as a percentage, money in TZS, a count. */
-export const MEASURE_KIND: Record<Measure, 'ratio' | 'money' | 'count'> = {
+/** How each measure reads: a ratio as a percentage, money in TZS, a count, a decimal (stock turn, average stock). */
+export const MEASURE_KIND: Record<Measure, 'ratio' | 'money' | 'count' | 'decimal'> = {
   par1: 'ratio',
   par7: 'ratio',
   par30: 'ratio',
@@ -15,15 +15,20 @@ export const MEASURE_KIND: Record<Measure, 'ratio' | 'money' | 'count'> = {
   firstPaymentDefault: 'ratio',
   ownershipRate: 'ratio',
   lockedArrears: 'count',
+  stockTurn: 'decimal',
+  handsetsSold: 'count',
+  averageStock: 'decimal',
 };
 
 export function formatter(language: string) {
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1 });
   const whole = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
+  const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 2, minimumFractionDigits: 2 });
   return (measure: Measure, value: number | null): string => {
     if (value === null) return '–';
     const kind = MEASURE_KIND[measure];
     if (kind === 'ratio') return percent.format(value);
+    if (kind === 'decimal') return decimal.format(value);
     if (kind === 'money') return `TZS ${whole.format(value)}`;
     return whole.format(value);
   };
@@ -36,6 +41,6 @@ export function drillHref(dimension: Dimension, row: Pick<MeasureRow, 'key'>, me
   if (!['par1', 'par7', 'par30', 'par90', 'lockedArrears'].includes(measure)) return undefined;
   const query = new URLSearchParams({ [param]: row.key });
   // More than 30 days late is the non-performing category (31 days or more, src/lib/defaulter-category.ts).
-  if (measure === 'par30' || measure === 'par90') query.set('category', 'non_performing');
+  if (measure === 'par30' || measure === 'par90') query.set('category', 'non-performing');
   return `/dashboard/defaulters_list?${query}`;
 }

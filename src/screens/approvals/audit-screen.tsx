@@ -44,8 +44,9 @@ function AuditTable({ filter }: { filter: Filter }) {
 
 /** Exports the current search as CSV: one run of the load machine per click. */
 function CsvExport({ filter, onDone }: { filter: Filter; onDone: () => void }) {
-  const { t } = useTranslation(['translation', 'audit', 'customers']);
-  const run = useActorRef(useLiveLogic('requestAuditExport'), { input: { params: filter } });
+  const { t, i18n } = useTranslation(['translation', 'audit', 'customers']);
+  // The file's header, kinds and results in the language of the screen (its times are EAT whatever the language).
+  const run = useActorRef(useLiveLogic('requestAuditExport'), { input: { params: { ...filter, lang: i18n.resolvedLanguage ?? 'en' } } });
   const result = useSelector(run, (s) => s.context.data as { rows: number; truncated: boolean } | null);
   const failure = useSelector(run, (s) => s.context.failure);
   if (failure) return <LoadFailure failure={failure} onRetry={() => run.send({ type: 'load.retry' })} />;

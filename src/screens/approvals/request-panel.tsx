@@ -6,13 +6,33 @@ import type { RequestQueue } from '../../contract/requests';
 import { useLiveLogic } from '../common/live-logic';
 import { useRoles } from '../common/session-context';
 import { describeFailure, describeInvalid } from '../common/describe-failure';
-import { rolesOf } from './queue-config';
+import { APPROVE_COLORS, rolesOf, subjectOf } from './queue-config';
+import { displayFormat } from '../../lib/display-format';
 
-type Item = { id: number; kind: string; reason: string | null; before: Record<string, unknown>; after: Record<string, unknown> };
+type Item = {
+  id: number;
+  kind: string;
+  reason: string | null;
+  customer: { msisdn: string; name: string } | null;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+};
+
+const MONEY_FIELDS = new Set(['loan_balance', 'written_off']);
 
 /** One request, opened from the queue: what will change, and the decision (approve, or deny with a comment). */
 export function RequestPanel({ queue, item, onDecided }: { queue: RequestQueue; item: Item; onDecided: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation(['translation', 'approvals', 'audit']);
+  const f = displayFormat(i18n.resolvedLanguage ?? 'en');
+  /** A value as the screens show its kind: days and money formatted, yes or no, codes as they are named. */
+  const shown = (field: string, value: unknown): string => {
+    if (value === null || value === undefined) return '—';
+    if (typeof value === 'boolean') return t(value ? 'approvals:yes' : 'approvals:no');
+    if (typeof value === 'number' && MONEY_FIELDS.has(field)) return f.money(value);
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return f.day(value);
+    if (field === 'loan_status' && typeof value === 'string') return t(`customers:customers.loanState.${value}`, { defaultValue: value });
+    return String(value);
+  };
   const held = useRoles();
   const request = useActorRef(useLiveLogic('approvalRequest')(queue), { input: { requestId: item.id } });
   const state = useSelector(request, (s) => s.value as string);
@@ -27,7 +47,7 @@ export function RequestPanel({ queue, item, onDecided }: { queue: RequestQueue; 
   return (
     <Stack gap="3" borderWidth="1px" rounded="md" p="4" data-testid="request-panel">
       <Heading as="h2" size="sm">
-        {t('approvals.request', { id: item.id })}
+        {subjectOf(t, item, item.id)}
       </Heading>
       {item.reason && (
         <Text fontSize="sm">
@@ -35,7 +55,7 @@ export function RequestPanel({ queue, item, onDecided }: { queue: RequestQueue; 
         </Text>
       )}
       {fields.length > 0 && (
-        <Table.Root size="sm" variant="outline">
+        <Table.Root size="sm" variant="outline" tableLayout="fixed" wordBreak="break-word">
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>{t('approvals.field')}</Table.ColumnHeader>
@@ -44,11 +64,11 @@ export function RequestPanel({ queue, item, onDecided }: { queue: RequestQueue; 
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {fields.map((f) => (
-              <Table.Row key={f}>
-                <Table.Cell>{f}</Table.Cell>
-                <Table.Cell>{String(item.before[f] ?? '—')}</Table.Cell>
-                <Table.Cell fontWeight="semibold">{String(item.after[f] ?? '—')}</Table.Cell>
+            {fields.map((field) => (
+              <Table.Row key={field}>
+                <Table.Cell>{t(`approvals:fields.${field}`, { defaultValue: field })}</Table.Cell>
+                <Table.Cell>{shown(field, item.before[field])}</Table.Cell>
+                <Table.Cell fontWeight="semibold">{shown(field, item.after[field])}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
@@ -72,7 +92,7 @@ export function RequestPanel({ queue, item, onDecided }: { queue: RequestQueue; 
           )}
           {held.includes(rules.deny) && (
             <Textarea
-              aria-label={t('approvals.comment')}
+              aria-label={t('approvals:comment')}
               placeholder={t('approvals.commentPlaceholder')}
               value={comment}
               onChange={(e) => setComment(e.currentTarget.value)}
@@ -82,7 +102,7 @@ export function RequestPanel({ queue, item, onDecided }: { queue: RequestQueue; 
           <HStack>
             {held.includes(rules.approve) && (
               <Button
-                colorPalette="green"
+                {...APPROVE_COLORS}
                 loading={busy && state === 'approving'}
                 disabled={busy}
                 onClick={() => request.send({ type: 'decision.approve' })}
@@ -94,6 +114,8 @@ export function RequestPanel({ queue, item, onDecided }: { queue: RequestQueue; 
               <Button
                 colorPalette="red"
                 variant="outline"
+                color="red.700"
+                borderColor="red.700"
                 loading={busy && state === 'denying'}
                 disabled={busy}
                 onClick={() => request.send({ type: 'decision.deny', comment })}

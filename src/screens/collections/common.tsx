@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Field, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Badge, Button, Field, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { COLLECTION_REFUSALS, type CategoryName } from '../../contract/collections';
+import { COLLECTION_REFUSALS, DEPOSIT_PROVIDER_NAMES, type CategoryName, type DepositProvider } from '../../contract/collections';
 import type { CallFailure } from '../../lib/call-failure';
 import { formatTzs } from '../../lib/money';
 import type { ListFilter } from '../../machines/resource-list.machine';
@@ -148,32 +148,125 @@ function ExportRun({ params, onDone }: { params: unknown; onDone: () => void }) 
   );
 }
 
-/** "Export CSV": the list with its filters, the header and cells in the chosen language. */
+/** The filters of a list as lines under a PDF's title ("field: value"), values of a fixed list in words. */
+export function filterLines(t: TFunction, filter: ListFilter): string[] {
+  const words: Record<string, (v: string) => string> = {
+    category: (v) => t(`collections:category.${v}`),
+    status: (v) => t(`collections:deposits.status.${v}`),
+    provider: (v) => DEPOSIT_PROVIDER_NAMES[v as DepositProvider] ?? v,
+    tab: (v) => t(`collections:loans.tab.${v}`),
+    kind: (v) => t(`collections:ratings.kind.${v}`),
+    mood: (v) => t(`collections:mood.${v}`),
+    description: (v) => t(`collections:ratings.description.${v}`),
+  };
+  const lines = Object.entries(filter)
+    .filter(([k, v]) => v !== undefined && v !== '' && k !== 'sort' && k !== 'order')
+    .map(([k, v]) => `${t(`collections:export.field.${k}`, { defaultValue: k })}: ${words[k] ? words[k](String(v)) : String(v)}`);
+  return lines.length ? lines : [t('collections:export.noFilter')];
+}
+
+/** How a list prints as a PDF: its title, the lines under it (the filters) and the columns that are numbers. */
+export interface PdfLayout {
+  title: string;
+  lines: string[];
+  numeric: number[];
+}
+
+/**
+ * "Export CSV" (and "Export PDF" when `pdf` is given): the list with its filters, the header and cells in the chosen
+ * language. The PDF is the same rows through src/services/pdf.ts (jsPDF, loaded on first use).
+ */
 export function ExportButton({
   list,
   filter,
   filename,
   header,
   cells,
+  pdf,
 }: {
   list: CollectionListKind;
   filter: ListFilter;
   filename: string;
   header: string[];
   cells: (row: any) => unknown[];
+  pdf?: PdfLayout;
 }): ReactNode {
   const { t } = useTranslation('collections');
   const [run, setRun] = useState<{ n: number; params: unknown } | null>(null);
+  const start = (format: 'csv' | 'pdf') =>
+    setRun((r) => ({
+      n: (r?.n ?? 0) + 1,
+      params: {
+        list,
+        filter,
+        header,
+        cells,
+        format,
+        filename: format === 'pdf' ? filename.replace(/\.csv$/, '.pdf') : filename,
+        ...(format === 'pdf' ? pdf : {}),
+      },
+    }));
   return (
     <HStack gap="3" wrap="wrap">
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => setRun((r) => ({ n: (r?.n ?? 0) + 1, params: { list, filter, filename, header, cells } }))}
-      >
+      <Button size="sm" variant="outline" onClick={() => start('csv')}>
         {t('collections:export.button')}
       </Button>
+      {pdf && (
+        <Button size="sm" variant="outline" onClick={() => start('pdf')}>
+          {t('collections:export.pdf')}
+        </Button>
+      )}
       {run && <ExportRun key={run.n} params={run.params} onDone={() => setRun(null)} />}
     </HStack>
+  );
+}
+
+/** Saves a report already loaded as a CSV file (or a PDF with `format: 'pdf'`), and says when it is saved. */
+export function SaveCsv({ params }: { params: unknown }) {
+  const { t } = useTranslation('collections');
+  const run = useActorRef(useLiveLogic('collectionLoad')('saveCsv'), { input: { params } });
+  const failure = useSelector(run, (s) => s.context.failure);
+  const done = useSelector(run, (s) => s.matches('loaded'));
+  if (failure) return <Refusal failure={failure} />;
+  return done ? (
+    <Alert.Root status="success" size="sm" role="status" w="auto">
+      <Alert.Title>{t('collections:export.saved')}</Alert.Title>
+    </Alert.Root>
+  ) : null;
+}
+
+/** The period asked of a report (the reasons report, the collections made): from, to, and show, with their errors. */
+export function PeriodForm({
+  from,
+  to,
+  errors,
+  onSubmit,
+}: {
+  from?: string;
+  to?: string;
+  errors: Record<string, string>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const { t } = useTranslation(['collections', 'translation']);
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('collections:reasons.period')}>
+      <HStack gap="3" align="start" wrap="wrap">
+        <Field.Root invalid={!!errors.from} maxW="xs">
+          <Field.Label>{t('collections:reasons.from')}</Field.Label>
+          <Input size="sm" type="date" name="from" defaultValue={from} />
+          <Field.ErrorText>{t('collections:validDate')}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!errors.to} maxW="xs">
+          <Field.Label>{t('collections:reasons.to')}</Field.Label>
+          <Input size="sm" type="date" name="to" defaultValue={to} />
+          <Field.ErrorText>
+            {errors.to?.startsWith('at most') ? t('collections:reasons.tooLong') : t('collections:reasons.toBeforeFrom')}
+          </Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" size="sm" colorPalette="blue" mt="6">
+          {t('collections:reasons.show')}
+        </Button>
+      </HStack>
+    </form>
   );
 }

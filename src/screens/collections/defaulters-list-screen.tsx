@@ -9,7 +9,7 @@ import { useRoles } from '../common/session-context';
 import { useLiveLogic } from '../common/live-logic';
 import { DataTable, type Column } from '../common/data-table';
 import { useResourceList, type ResourceList } from '../common/use-resource-list';
-import { CategoryBadge, ExportButton, Refusal, Select, useFormats } from './common';
+import { CategoryBadge, ExportButton, Refusal, Select, filterLines, useFormats } from './common';
 
 type ListKind = 'mine' | 'npl' | 'all';
 const LIST_ROLES: Record<ListKind, string> = {
@@ -294,7 +294,14 @@ function DefaultersTable({ kind, filter, canAssign }: { kind: ListKind; filter: 
   return (
     <Stack gap="3">
       <HStack justify="space-between" wrap="wrap" gap="3">
-        <ExportButton list={kind} filter={filter} filename={`defaulters-${kind}.csv`} header={header} cells={cells} />
+        <ExportButton
+          list={kind}
+          filter={filter}
+          filename={`defaulters-${kind}.csv`}
+          header={header}
+          cells={cells}
+          pdf={{ title: t('collections:export.defaultersTitle'), lines: filterLines(t, filter), numeric: [7, 8] }}
+        />
         {canAssign && list.items.length > 0 && (
           <Button
             size="sm"

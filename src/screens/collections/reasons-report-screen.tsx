@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, EmptyState, Field, HStack, Heading, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, EmptyState, HStack, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { reasonsReportRequest, type ReasonsReport, type ReasonsReportRequest } from '../../contract/collections';
 import { useLiveLogic } from '../common/live-logic';
 import { fieldErrors } from '../common/field-errors';
-import { CategoryBadge, Refusal, useFormats } from './common';
+import { CategoryBadge, PeriodForm, Refusal, SaveCsv, useFormats } from './common';
 
 /**
  * The defaulters reasons report (/dashboard/defaulters_reasons_report): the defaulters called in a period, by the
@@ -42,25 +42,7 @@ export default function ReasonsReportScreen() {
         {t('collections:reasons.title')}
       </Heading>
       <Text color="fg.muted">{t('collections:reasons.help')}</Text>
-      <form onSubmit={submit} noValidate aria-label={t('collections:reasons.period')}>
-        <HStack gap="3" align="start" wrap="wrap">
-          <Field.Root invalid={!!errors.from} maxW="xs">
-            <Field.Label>{t('collections:reasons.from')}</Field.Label>
-            <Input size="sm" type="date" name="from" defaultValue={request.from} />
-            <Field.ErrorText>{t('collections:validDate')}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.to} maxW="xs">
-            <Field.Label>{t('collections:reasons.to')}</Field.Label>
-            <Input size="sm" type="date" name="to" defaultValue={request.to} />
-            <Field.ErrorText>
-              {errors.to?.startsWith('at most') ? t('collections:reasons.tooLong') : t('collections:reasons.toBeforeFrom')}
-            </Field.ErrorText>
-          </Field.Root>
-          <Button type="submit" size="sm" colorPalette="blue" mt="6">
-            {t('collections:reasons.show')}
-          </Button>
-        </HStack>
-      </form>
+      <PeriodForm from={request.from} to={request.to} errors={errors} onSubmit={submit} />
       {request.region_id && <Text fontSize="sm">{t('collections:defaulters.linkFilter.region_id', { id: request.region_id })}</Text>}
       <Report key={run} request={request} />
     </Stack>
@@ -73,7 +55,7 @@ function Report({ request }: { request: ReasonsReportRequest }) {
   const load = useActorRef(useLiveLogic('collectionLoad')('reasons'), { input: { params: request } });
   const report = useSelector(load, (s) => s.context.data as ReasonsReport | null);
   const failure = useSelector(load, (s) => s.context.failure);
-  const [saved, setSaved] = useState(0);
+  const [saved, setSaved] = useState<{ n: number; format: 'csv' | 'pdf' }>({ n: 0, format: 'csv' });
   if (failure) {
     return (
       <Stack gap="2">
@@ -113,14 +95,21 @@ function Report({ request }: { request: ReasonsReportRequest }) {
       ) : (
         <>
           <HStack gap="3" wrap="wrap">
-            <Button size="sm" variant="outline" onClick={() => setSaved((n) => n + 1)}>
+            <Button size="sm" variant="outline" onClick={() => setSaved((n) => ({ n: n.n + 1, format: 'csv' }))}>
               {t('collections:export.button')}
             </Button>
-            {saved > 0 && (
+            <Button size="sm" variant="outline" onClick={() => setSaved((n) => ({ n: n.n + 1, format: 'pdf' }))}>
+              {t('collections:export.pdf')}
+            </Button>
+            {saved.n > 0 && (
               <SaveCsv
-                key={saved}
+                key={saved.n}
                 params={{
-                  filename: `defaulters-reasons-${report.from}-${report.to}.csv`,
+                  format: saved.format,
+                  filename: `defaulters-reasons-${report.from}-${report.to}.${saved.format}`,
+                  title: t('collections:reasons.title'),
+                  lines: [t('collections:reasons.showing', { from: f.day(report.from), to: f.day(report.to) })],
+                  numeric: [3, 4],
                   header,
                   rows: report.rows.map((r) => [
                     reason(r.reason),
@@ -167,17 +156,4 @@ function Report({ request }: { request: ReasonsReportRequest }) {
       )}
     </Stack>
   );
-}
-
-function SaveCsv({ params }: { params: unknown }) {
-  const { t } = useTranslation('collections');
-  const run = useActorRef(useLiveLogic('collectionLoad')('saveCsv'), { input: { params } });
-  const failure = useSelector(run, (s) => s.context.failure);
-  const done = useSelector(run, (s) => s.matches('loaded'));
-  if (failure) return <Refusal failure={failure} />;
-  return done ? (
-    <Alert.Root status="success" size="sm" role="status" w="auto">
-      <Alert.Title>{t('collections:export.saved')}</Alert.Title>
-    </Alert.Root>
-  ) : null;
 }

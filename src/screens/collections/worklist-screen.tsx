@@ -10,6 +10,7 @@ import {
   debtCallCommentRequest,
   debtCallRatingRequest,
   logDebtCallRequest,
+  promiseUnlockRequest,
   type DebtCall,
   type DebtCalls,
 } from '../../contract/collections';
@@ -104,9 +105,18 @@ function Worklist({ loanId, reload }: { loanId: number; reload: () => void }) {
                 })
               : '—',
           ],
+          [
+            t('collections:col.unlock'),
+            data.unlock ? t(`collections:unlock.${data.unlock.status}`, { day: f.day(data.unlock.until) }) : '—',
+          ],
         ]}
       />
-      <LogCallAction loanId={loanId} onDone={reload} />
+      <HStack gap="2" wrap="wrap">
+        <LogCallAction loanId={loanId} onDone={reload} />
+        {l.device.is_locked && l.promise?.status === 'open' && !data.unlock && (
+          <UnlockAction loanId={loanId} until={l.promise.promised_on} onDone={reload} />
+        )}
+      </HStack>
       <Heading as="h2" size="md">
         {t('collections:worklist.calls')}
       </Heading>
@@ -274,6 +284,50 @@ function LogCallAction({ loanId, onDone }: { loanId: number; onDone: () => void 
             </Field.Root>
           </>
         )}
+      </FormDialog>
+    </>
+  );
+}
+
+/**
+ * Asks for the device to be unlocked until the promise date: a request a second person approves in the business
+ * inbox (decision 020). The dialog says what happens, and the reason is what the approver reads.
+ */
+function UnlockAction({ loanId, until, onDone }: { loanId: number; until: string; onDone: () => void }) {
+  const { t } = useTranslation(['collections', 'translation']);
+  const f = useFormats();
+  const a = useCollectionAction('unlock');
+  const [invalid, setInvalid] = useState(false);
+  useEffect(() => {
+    if (a.done) onDone();
+  }, [a.done, onDone]);
+  const submit = (form: FormData) => {
+    const v = { loan_id: loanId, reason: text(form, 'reason') };
+    const ok = promiseUnlockRequest.safeParse(v).success;
+    setInvalid(!ok);
+    if (ok) a.actor.send({ type: 'action.submitted', values: v });
+  };
+  return (
+    <>
+      <Button variant="outline" onClick={() => a.actor.send({ type: 'action.opened' })}>
+        {t('collections:unlock.button')}
+      </Button>
+      <FormDialog
+        title={t('collections:unlock.title')}
+        open={a.open}
+        saving={a.busy}
+        failure={null}
+        submitLabel={t('collections:unlock.submit')}
+        onCancel={() => a.actor.send({ type: 'action.cancelled' })}
+        onSubmit={submit}
+      >
+        <Text>{t('collections:unlock.explain', { day: f.day(until) })}</Text>
+        <Refusal failure={a.failure} />
+        <Field.Root invalid={invalid} required>
+          <Field.Label>{t('collections:unlock.reason')}</Field.Label>
+          <Textarea name="reason" rows={3} maxLength={500} />
+          <Field.ErrorText>{t('collections:unlock.reasonHint')}</Field.ErrorText>
+        </Field.Root>
       </FormDialog>
     </>
   );

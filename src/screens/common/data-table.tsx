@@ -11,7 +11,7 @@ export interface Column<T> {
 }
 
 /** A server-paged table over a resource list: loading skeleton, error with retry, empty state, pager. */
-export function DataTable<T extends { id: number }>({
+export function DataTable<T extends { id: number | string }>({
   source,
   columns,
   caption,
@@ -22,7 +22,7 @@ export function DataTable<T extends { id: number }>({
   columns: Column<T>[];
   caption: string;
   onRowClick?: (row: T) => void;
-  selectedId?: number;
+  selectedId?: number | string;
 }) {
   const { t } = useTranslation();
   const { items, total, skip, limit, loading, loadFailure, list } = source;
@@ -40,7 +40,10 @@ export function DataTable<T extends { id: number }>({
     return (
       <EmptyState.Root size="sm">
         <EmptyState.Content>
-          <EmptyState.Title>{t('common.empty')}</EmptyState.Title>
+          {/* A sentence, not a heading: a table sits under headings of any level. */}
+          <EmptyState.Title asChild>
+            <p>{t('common.empty')}</p>
+          </EmptyState.Title>
         </EmptyState.Content>
       </EmptyState.Root>
     );

@@ -13,6 +13,7 @@ import type { lockChangeMachine } from '../../machines/lock-change.machine';
 import type { firstDepositMachine, FirstDepositInput } from '../../machines/first-deposit.machine';
 import type { scannerCaptureMachine } from '../../machines/scanner-capture.machine';
 import type { processExplorerMachine } from '../../machines/process-explorer.machine';
+import type { reconciliationMachine } from '../../machines/reconciliation.machine';
 import type { ProcessCard } from '../processes/process-card';
 
 type LoadLogic = typeof loadMachine;
@@ -21,19 +22,33 @@ type ResourceListLogic = typeof resourceListMachine;
 /** The lists a screen pages through with the resource-list machine. */
 export type ResourceSource = 'users' | 'groups' | 'groupRoles' | 'requestAudit';
 export type DeviceListKind = 'damaged' | 'lost' | 'suspended';
-export type CustomerListKind = 'sms' | 'ratings' | 'payments' | 'statements';
+export type CustomerListKind = 'sms' | 'ratings' | 'payments' | 'statements' | 'requests';
 export type CustomerRequestKind = 'extension' | 'deregistration' | 'imei';
 /** The finance lists (issue 13). */
-export type FinanceList = 'transactions' | 'suspense' | 'journal' | 'accounts';
-export type FinanceLoad = 'suspenseSummary' | 'wrongAccount' | 'balanceSheet' | 'profitAndLoss' | 'cashflow' | 'accounts';
+export type FinanceList = 'transactions' | 'suspense' | 'journal' | 'accounts' | 'reconciliationRuns';
+export type FinanceLoad =
+  | 'suspenseSummary'
+  | 'wrongAccount'
+  | 'balanceSheet'
+  | 'profitAndLoss'
+  | 'cashflow'
+  | 'accounts'
+  | 'reconciliationMappings'
+  | 'saveMapping'
+  | 'closedPeriods'
+  | 'closeMonth'
+  | 'statementDocument'
+  | 'pdf';
 export type CustomerActionKind = 'offlinePin' | 'rateCall' | 'resetPin' | 'forgotPassword' | 'awardData';
 /** Loans, defaulters and debt collection (issue 14): its lists, its one-off loads and exports, and its actions. */
-export type CollectionListKind = 'mine' | 'npl' | 'all' | 'loans';
-export type CollectionLoadKind = 'calls' | 'collectors' | 'reasons' | 'export' | 'saveCsv';
-export type CollectionActionKind = 'logCall' | 'comment' | 'rate' | 'assign';
+export type CollectionListKind = 'mine' | 'npl' | 'all' | 'loans' | 'deposits' | 'ratings';
+export type CollectionLoadKind = 'calls' | 'collectors' | 'reasons' | 'collected' | 'export' | 'saveCsv';
+export type CollectionActionKind = 'logCall' | 'comment' | 'rate' | 'assign' | 'unlock';
 /** The stores area (issue 12): its lists, what it loads once, and its actions (src/services/stores.ts). */
-export type StoreListKind = 'stores' | 'regions' | 'agents' | 'categories' | 'inventory' | 'transfers' | 'stockCounts';
-export type StoreLoadKind = 'regionOptions' | 'storeOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory';
+export type StoreListKind =
+  'stores' | 'regions' | 'agents' | 'categories' | 'inventory' | 'transfers' | 'stockCounts' | 'phonePrices' | 'imeiExceptions';
+export type StoreLoadKind =
+  'regionOptions' | 'storeOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory' | 'priceHistory' | 'export';
 export type StoreActionKind =
   | 'storeLocation'
   | 'agentLocation'
@@ -44,7 +59,9 @@ export type StoreActionKind =
   | 'addBatch'
   | 'sendTransfer'
   | 'receiveTransfer'
-  | 'stockCount';
+  | 'stockCount'
+  | 'proposePrice'
+  | 'inventoryStatus';
 
 /** The deposit wizard's snapshot, kept under the agent's name so a reload resumes it. */
 export interface WizardStore {
@@ -76,6 +93,8 @@ export interface LiveLogic {
   collectionAction: (kind: CollectionActionKind) => typeof customerActionMachine;
   financeLists: Readonly<Record<FinanceList, ResourceListLogic>>;
   financeLoad: Readonly<Record<FinanceLoad, LoadLogic>>;
+  /** Reconciling a provider statement (issue 13, decision 018). */
+  reconciliation: typeof reconciliationMachine;
   approvalQueue: (queue: RequestQueue) => typeof approvalQueueMachine;
   approvalRequest: (queue: RequestQueue) => typeof approvalRequestMachine;
   customerLookup: typeof customerLookupMachine;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Code, Dialog, Field, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
@@ -18,6 +18,7 @@ import { useLiveLogic, type CustomerActionKind } from '../common/live-logic';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { FormDialog } from '../common/form-dialog';
 import { fieldErrors } from '../common/field-errors';
+import { displayFormat, formatPhone } from '../../lib/display-format';
 
 /** A dialog with a form or a question, its own submit label, and the refusal in the words of these actions. */
 function ActionDialog({ busy, ...props }: Omit<Parameters<typeof FormDialog>[0], 'saving' | 'area'> & { busy: boolean }) {
@@ -48,18 +49,26 @@ function Done({ children }: { children: ReactNode }) {
   );
 }
 
-/** Offline PIN: the question is the confirmation; the code is shown once, to be read to the customer. */
-export function OfflinePinAction({ msisdn, imei }: { msisdn: string; imei: string }) {
+/**
+ * Offline PIN: the question is the confirmation; the code is shown once, to be read to the customer. For a phone
+ * reported stolen or lost (`blocked`) the button is disabled with the reason beside it: the server refuses it anyway.
+ */
+export function OfflinePinAction({ msisdn, imei, blocked = false }: { msisdn: string; imei: string; blocked?: boolean }) {
   const { t, i18n } = useTranslation(['customers', 'translation']);
   const a = useAction('offlinePin');
   const pin = a.result as OfflinePin | null;
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const reasonId = useId();
+  const time = (iso: string) => displayFormat(i18n.resolvedLanguage ?? 'en').moment(iso);
   return (
     <>
-      <Button size="sm" variant="outline" onClick={a.open}>
+      <Button size="sm" variant="outline" onClick={a.open} disabled={blocked} aria-describedby={blocked ? reasonId : undefined}>
         {t('customers:offlinePin.button')}
       </Button>
+      {blocked && (
+        <Text id={reasonId} fontSize="sm" color="red.700" data-testid="offline-pin-blocked">
+          {t('customers:offlinePin.blocked')}
+        </Text>
+      )}
       <ActionDialog
         title={t('customers:offlinePin.title')}
         open={a.editing}
@@ -123,7 +132,7 @@ export function CustomerMessageAction({ kind, msisdn }: { kind: 'resetPin' | 'fo
       <Button size="sm" variant="outline" onClick={a.open}>
         {t(`customers:${kind}.button`)}
       </Button>
-      {sent && <Done>{t(`customers:${kind}.done`, { msisdn: sent.sent_to })}</Done>}
+      {sent && <Done>{t(`customers:${kind}.done`, { msisdn: formatPhone(sent.sent_to) })}</Done>}
       <ActionDialog
         title={t(`customers:${kind}.button`)}
         open={a.editing}
@@ -133,7 +142,7 @@ export function CustomerMessageAction({ kind, msisdn }: { kind: 'resetPin' | 'fo
         onCancel={a.cancel}
         onSubmit={() => a.actor.send({ type: 'action.submitted', values: { msisdn } })}
       >
-        <Text>{t(`customers:${kind}.question`, { msisdn })}</Text>
+        <Text>{t(`customers:${kind}.question`, { msisdn: formatPhone(msisdn) })}</Text>
       </ActionDialog>
     </>
   );
@@ -212,7 +221,7 @@ export function AwardDataAction({ msisdn }: { msisdn: string }) {
         open={a.confirming}
         busy={a.busy}
         title={t('customers:awardData.confirmTitle')}
-        body={t('customers:awardData.confirmBody', { bundle: String(values?.bundle ?? ''), msisdn })}
+        body={t('customers:awardData.confirmBody', { bundle: String(values?.bundle ?? ''), msisdn: formatPhone(msisdn) })}
         confirmLabel={t('customers:awardData.submit')}
         onConfirm={() => a.actor.send({ type: 'action.confirmed' })}
         onCancel={() => a.actor.send({ type: 'action.cancelled' })}
@@ -221,7 +230,7 @@ export function AwardDataAction({ msisdn }: { msisdn: string }) {
   );
 }
 
-/** Rate a call: type, remark (mood), description, comment; "call rating submitted". */
+/** Rate a call: type, the customer's mood (the spec's "remark"), description, comment; "call rating submitted". */
 export function RateCallAction({ msisdn, onRated }: { msisdn: string; onRated?: (done: boolean) => ReactNode }) {
   const { t } = useTranslation(['customers', 'translation']);
   const a = useAction('rateCall');

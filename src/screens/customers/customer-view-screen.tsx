@@ -4,18 +4,18 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { defaulterCategory } from '../../lib/defaulter-category';
-import { formatTzs } from '../../lib/money';
+import { displayFormat } from '../../lib/display-format';
 import { useLiveLogic } from '../common/live-logic';
 import { useRoles } from '../common/session-context';
 import { LoadFailure } from '../common/load-failure';
 import { CustomerRequestAction } from './customer-request-dialog';
 import { AwardDataAction, CustomerMessageAction, DeviceStatusLinks, OfflinePinAction } from './customer-actions';
-import { CallRatingsSection, PaymentsSection, SmsSection, StatementsSection } from './customer-records';
+import { CallRatingsSection, PaymentsSection, RequestHistorySection, ScrollTable, SmsSection, StatementsSection } from './customer-records';
 import { LockChangeAction } from './lock-change-dialog';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card.Root size="sm">
+    <Card.Root size="sm" minW="0">
       <Card.Header>
         <Heading as="h2" size="md">
           {title}
@@ -50,10 +50,7 @@ export default function CustomerViewScreen() {
   const busy = useSelector(lookup, (s) => s.hasTag('busy'));
   const notFound = useSelector(lookup, (s) => s.matches('notFound') || s.matches('idle'));
   const failure = useSelector(lookup, (s) => (s.matches('failed') ? s.context.failure : null));
-  const locale = i18n.resolvedLanguage ?? 'en';
-  const money = (amount: number) => formatTzs(amount, locale);
-  const day = (iso: string | null, missing: string) =>
-    iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : missing;
+  const f = displayFormat(i18n.resolvedLanguage ?? 'en');
 
   if (busy)
     return (
@@ -74,15 +71,24 @@ export default function CustomerViewScreen() {
   }
   const { customer, device, loans } = view;
   const active = loans?.find((l) => l.status === 'active');
+  const activeCount = loans?.filter((l) => l.status === 'active').length ?? 0;
+  const stolen = device !== null && (device.status === 'stolen' || device.status === 'lost');
   return (
-    <Stack gap="4">
+    <Stack gap="4" minW="0">
       <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">
+        <Heading as="h1" size="lg" overflowWrap="anywhere">
           {customer.first_name} {customer.other_names}
         </Heading>
-        <Badge colorPalette={customer.loan_status === 'active' ? 'green' : 'gray'}>
-          {t(`customers:customers.loanStatus.${customer.loan_status}`)}
-        </Badge>
+        <HStack gap="2" wrap="wrap">
+          {stolen && (
+            <Badge colorPalette="red" variant="solid" data-testid="stolen-badge">
+              {t(`customers:codes.deviceStatus.${device.status}`)}
+            </Badge>
+          )}
+          <Badge colorPalette={customer.loan_status === 'active' ? 'green' : 'gray'}>
+            {t(`customers:customers.loanStatus.${customer.loan_status}`)}
+          </Badge>
+        </HStack>
       </HStack>
       <HStack gap="2" wrap="wrap">
         {roles.includes('REQUEST_LOAN_EXTENSION') && active && (
@@ -94,7 +100,9 @@ export default function CustomerViewScreen() {
         {roles.includes('REQUEST_LOAN_DEACTIVATION') && active && (
           <CustomerRequestAction kind="deregistration" msisdn={customer.msisdn} loanId={active.id} />
         )}
-        {roles.includes('REQUEST_OFFLINE_PIN') && device && <OfflinePinAction msisdn={customer.msisdn} imei={device.imei} />}
+        {roles.includes('REQUEST_OFFLINE_PIN') && device && (
+          <OfflinePinAction msisdn={customer.msisdn} imei={device.imei} blocked={stolen} />
+        )}
         {roles.includes('RESET_PIN') && <CustomerMessageAction kind="resetPin" msisdn={customer.msisdn} />}
         {roles.includes('RESET_PIN') && <CustomerMessageAction kind="forgotPassword" msisdn={customer.msisdn} />}
         {roles.includes('AWARD_DATA') && <AwardDataAction msisdn={customer.msisdn} />}
@@ -106,22 +114,22 @@ export default function CustomerViewScreen() {
         {device && (
           <DeviceStatusLinks
             imei={device.imei}
-            stolen={device.status === 'stolen' || device.status === 'lost'}
+            stolen={stolen}
             canReport={roles.includes('REPORT_STOLEN_PHONE')}
             canRecover={roles.includes('ADD_RECOVERED_PHONE')}
           />
         )}
       </HStack>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" minW="0">
         <Section title={t('customers:customers.profile')}>
           <Facts
             items={[
-              [t('customers:customers.phone'), customer.msisdn],
+              [t('customers:customers.phone'), f.phone(customer.msisdn)],
               [t('customers:customers.nationalId'), customer.national_id],
               [t('customers:customers.nida'), customer.nida_number ?? '—'],
-              [t('customers:customers.registeredOn'), day(customer.registered_at, '—')],
-              [t('customers:customers.sex'), customer.sex],
-              [t('customers:customers.dateOfBirth'), day(customer.date_of_birth, '—')],
+              [t('customers:customers.registeredOn'), f.day(customer.registered_at)],
+              [t('customers:customers.sex'), t(`customers:codes.sex.${customer.sex}`)],
+              [t('customers:customers.dateOfBirth'), f.day(customer.date_of_birth)],
               [
                 t('customers:customers.residence'),
                 [customer.resident_street, customer.resident_village, customer.resident_district, customer.resident_region]
@@ -143,13 +151,17 @@ export default function CustomerViewScreen() {
                   </Text>,
                 ],
                 [t('customers:customers.deviceName'), device.device_name],
-                [t('customers:customers.lockType'), device.lock_solution_type],
+                [
+                  t('customers:customers.lockType'),
+                  t(`customers:codes.lockType.${device.lock_solution_type}`, { defaultValue: device.lock_solution_type }),
+                ],
+                [t('customers:device.status'), t(`customers:codes.deviceStatus.${device.status}`, { defaultValue: device.status })],
                 [
                   t('customers:customers.lockStatus'),
                   device.is_locked ? t('customers:customers.locked') : t('customers:customers.unlocked'),
                 ],
-                [t('customers:customers.lastCheckIn'), day(device.last_check_in, t('customers:customers.unavailable'))],
-                [t('customers:customers.futureLock'), day(device.future_lock_date, t('customers:customers.unavailable'))],
+                [t('customers:customers.lastCheckIn'), f.day(device.last_check_in, t('customers:customers.unavailable'))],
+                [t('customers:customers.futureLock'), f.day(device.future_lock_date, t('customers:customers.unavailable'))],
               ]}
             />
           </Section>
@@ -160,43 +172,62 @@ export default function CustomerViewScreen() {
           {loans.length === 0 ? (
             <Text color="fg.muted">{t('customers:customers.noLoans')}</Text>
           ) : (
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('customers:customers.loanNumber')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('customers:customers.balance')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('customers:customers.amountPaid')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('customers:customers.nextDue')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('customers:customers.daysDefaulted')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {loans.map((loan) => (
-                  <Table.Row key={loan.id}>
-                    <Table.Cell>
-                      {loan.loan_number} <Badge size="sm">{t(`customers:customers.loanState.${loan.status}`)}</Badge>
-                    </Table.Cell>
-                    <Table.Cell>{money(loan.loan_balance)}</Table.Cell>
-                    <Table.Cell>{money(loan.amount_paid)}</Table.Cell>
-                    <Table.Cell data-testid={loan.status === 'active' ? 'next-due' : undefined}>
-                      {loan.next_repayment_date ?? '—'}
-                    </Table.Cell>
-                    <Table.Cell>
-                      {loan.days_defaulted} ({t(`customers:customers.category.${defaulterCategory(loan.days_defaulted)}`)})
-                    </Table.Cell>
+            <Stack gap="2">
+              <Text fontSize="sm" data-testid="active-loans">
+                {t('customers:customers.activeLoans', { count: activeCount })}
+              </Text>
+              <ScrollTable title={t('customers:customers.loans')}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('customers:customers.loanNumber')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('customers:customers.dueNow')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('customers:customers.arrears')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('customers:customers.balance')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('customers:customers.amountPaid')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('customers:customers.nextDue')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('customers:customers.daysLate')}</Table.ColumnHeader>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+                </Table.Header>
+                <Table.Body>
+                  {loans.map((loan) => {
+                    const live = loan.status === 'active';
+                    return (
+                      <Table.Row key={loan.id} data-testid={`loan-${loan.loan_number}`}>
+                        <Table.Cell whiteSpace="nowrap">
+                          {loan.loan_number} <Badge size="sm">{t(`customers:customers.loanState.${loan.status}`)}</Badge>
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid={live ? 'due-now' : undefined}>
+                          {live ? f.money(loan.due_now) : '—'}
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid={live ? 'arrears' : undefined}>
+                          {live ? f.money(loan.arrears) : '—'}
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" whiteSpace="nowrap">
+                          {f.money(loan.loan_balance)}
+                        </Table.Cell>
+                        <Table.Cell textAlign="end" whiteSpace="nowrap">
+                          {f.money(loan.amount_paid)}
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="nowrap" data-testid={live ? 'next-due' : undefined}>
+                          {live ? f.day(loan.next_repayment_date) : '—'}
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="nowrap" data-testid={live ? 'days-late' : undefined}>
+                          {live
+                            ? `${loan.days_defaulted} (${t(`customers:customers.category.${defaulterCategory(loan.days_defaulted)}`)})`
+                            : '—'}
+                        </Table.Cell>
+                      </Table.Row>
+                    );
+                  })}
+                </Table.Body>
+              </ScrollTable>
+            </Stack>
           )}
         </Section>
       )}
-      {loans && (
-        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
-          <PaymentsSection msisdn={customer.msisdn} />
-          <StatementsSection msisdn={customer.msisdn} />
-        </SimpleGrid>
-      )}
+      <RequestHistorySection msisdn={customer.msisdn} />
+      {loans && <PaymentsSection msisdn={customer.msisdn} />}
+      {loans && <StatementsSection msisdn={customer.msisdn} />}
       {roles.includes('VIEW_CUSTOMER_MESSAGES') && <SmsSection msisdn={customer.msisdn} />}
       <CallRatingsSection msisdn={customer.msisdn} canRate={roles.includes('RATE_CALL')} />
     </Stack>

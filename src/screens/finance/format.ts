@@ -17,7 +17,18 @@ export function useFormat(language: string | undefined) {
   };
 }
 
-const FINANCE_REASONS = ['below_minimum_balance', 'withdrawal_limit', 'above_maximum_balance'];
+const FINANCE_REASONS = [
+  'below_minimum_balance',
+  'withdrawal_limit',
+  'above_maximum_balance',
+  'duplicate_statement',
+  'run_locked',
+  'differences_open',
+  'not_open',
+  'not_statement_only',
+  'period_closed',
+  'period_not_ended',
+];
 
 /** A finance refusal in the finance words, any other in the common ones; the server's message adds the figures. */
 export function describeFinanceFailure(t: TFunction, failure: CallFailure): string {

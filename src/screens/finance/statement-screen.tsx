@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { Alert, Box, Button, Field, Heading, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { BalanceSheet, Cashflow, JournalLine, ProfitAndLoss, StatementLine } from '../../contract/finance';
@@ -14,6 +15,20 @@ type Params = { at: string } | { from: string; to: string };
 
 const today = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
 const monthStart = (day: string) => `${day.slice(0, 8)}01`;
+
+/** Saves a table as a PDF: one run of the live PDF load per click (jsPDF loaded on first use). */
+function PdfExport({ table }: { table: unknown }) {
+  const { t } = useTranslation('finance');
+  const actor = useActorRef(useLiveLogic('financeLoad').pdf, { input: { params: table } });
+  const done = useSelector(actor, (s) => s.matches('loaded'));
+  const failure = useSelector(actor, (s) => s.context.failure);
+  if (failure) return <LoadFailure failure={failure} onRetry={() => actor.send({ type: 'load.retry' })} />;
+  return (
+    <Text fontSize="sm" role="status">
+      {done ? t('finance:statement.pdfDone') : '…'}
+    </Text>
+  );
+}
 
 /** One account's journal lines: where a figure comes from, each with its loan and customer. */
 function Journal({ account, name, onClose }: { account: string; name: string; onClose: () => void }) {
@@ -101,6 +116,7 @@ function StatementView({ statement, params }: { statement: Statement; params: Pa
   const fmt = useFormat(i18n.resolvedLanguage);
   const loaded = useLoad<BalanceSheet | ProfitAndLoss | Cashflow>(useLiveLogic('financeLoad')[statement], params);
   const [open, setOpen] = useState<StatementLine | null>(null);
+  const [pdf, setPdf] = useState(0);
   if (loaded.failure) return <LoadFailure failure={loaded.failure} onRetry={loaded.retry} />;
   if (!loaded.data) return <Skeleton height="40" aria-busy="true" />;
   const rows: Array<Array<string | number | null>> = [];
@@ -181,14 +197,31 @@ function StatementView({ statement, params }: { statement: Statement; params: Pa
   }
   const header =
     statement === 'cashflow' ? ['day', 'inflow', 'outflow', 'net', 'closing'] : ['section', 'account_number', 'account', 'amount'];
-  const name = `${statement}-${'at' in params ? params.at : `${params.from}-${params.to}`}.csv`;
+  const period = 'at' in params ? params.at : `${params.from}-${params.to}`;
+  const name = `${statement}-${period}.csv`;
+  const words = (cell: string | number | null) =>
+    typeof cell === 'string' && /^[a-z_]+$/.test(cell) ? t(`finance:statement.sections.${cell}`, { defaultValue: cell }) : cell;
+  const table = {
+    filename: `${statement}-${period}.pdf`,
+    title: t(`finance:statement.${statement}`),
+    lines: ['at' in params ? `${t('finance:statement.at')} ${params.at}` : `${params.from} – ${params.to}`],
+    header: header.map((h) => t(`finance:statement.columns.${h}`)),
+    rows: rows.map((r) =>
+      r.map((c, i) => (typeof c === 'number' && (statement === 'cashflow' ? i > 0 : i === 3) ? fmt.money(c) : words(c))),
+    ),
+    numeric: statement === 'cashflow' ? [1, 2, 3, 4] : [3],
+  };
   return (
     <Stack gap="3">
-      <Box>
+      <HStack gap="2" wrap="wrap">
         <Button size="sm" variant="outline" onClick={() => download(name, `${[header, ...rows].map(csvLine).join('\r\n')}\r\n`)}>
           {t('finance:statement.exportCsv')}
         </Button>
-      </Box>
+        <Button size="sm" variant="outline" onClick={() => setPdf(Date.now())}>
+          {t('finance:statement.exportPdf')}
+        </Button>
+        {pdf > 0 && <PdfExport key={pdf} table={table} />}
+      </HStack>
       {body}
       {open && <Journal key={open.code} account={open.code} name={open.name} onClose={() => setOpen(null)} />}
     </Stack>

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { QualifiedPhone, RepaymentPeriod } from '../../contract/deposits';
@@ -45,6 +45,7 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
   const period = useSelector(wizard, (s) => s.context.period);
   const customer = useSelector(wizard, (s) => s.context.customer);
   const invalid = useSelector(wizard, (s) => s.context.invalid);
+  const payer = useSelector(wizard, (s) => s.context.payer);
   if (!phone) return null;
   const plan = planOf(phone, period);
   const confirm = (event: FormEvent<HTMLFormElement>) => {
@@ -57,25 +58,28 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
       <Text fontWeight="semibold" fontSize="lg">
         {phone.name}
       </Text>
-      <Stack gap="2" role="radiogroup" aria-label={t('deposit:confirm.period')}>
-        <Text fontSize="sm" fontWeight="medium">
-          {t('deposit:confirm.period')}
-        </Text>
-        <HStack wrap="wrap" gap="2">
-          {PERIODS.map((p) => (
-            <Button
-              key={p}
-              size="sm"
-              role="radio"
-              aria-checked={p === period}
-              variant={p === period ? 'solid' : 'outline'}
-              onClick={() => wizard.send({ type: 'period.chosen', period: p })}
-            >
-              {t(`deposit:period.${p}`)}
-            </Button>
-          ))}
-        </HStack>
-      </Stack>
+      {/* Issue 17: a real radio group (native radios under Chakra's): arrow keys move the choice, Tab leaves it. */}
+      <RadioGroup.Root
+        value={period}
+        onValueChange={(d) => d.value && wizard.send({ type: 'period.chosen', period: d.value as RepaymentPeriod })}
+        aria-labelledby="deposit-period-label"
+        name="period"
+      >
+        <Stack gap="2">
+          <RadioGroup.Label id="deposit-period-label" fontSize="sm" fontWeight="medium">
+            {t('deposit:confirm.period')}
+          </RadioGroup.Label>
+          <HStack wrap="wrap" gap="4">
+            {PERIODS.map((p) => (
+              <RadioGroup.Item key={p} value={p}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator pointerEvents="none" />
+                <RadioGroup.ItemText>{t(`deposit:period.${p}`)}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </HStack>
+        </Stack>
+      </RadioGroup.Root>
       <Facts
         rows={[
           [t('deposit:confirm.price'), money(phone.price)],
@@ -92,7 +96,13 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
         <Stack gap="3">
           <Field.Root invalid={!!invalid?.payment_msisdn}>
             <Field.Label>{t('deposit:confirm.payer')}</Field.Label>
-            <Input name="payer" inputMode="tel" autoComplete="off" placeholder={customer ? formatMsisdnLocal(customer.msisdn) : ''} />
+            <Input
+              name="payer"
+              inputMode="tel"
+              autoComplete="off"
+              defaultValue={payer ? formatMsisdnLocal(payer) : ''}
+              placeholder={customer ? formatMsisdnLocal(customer.msisdn) : ''}
+            />
             <Field.HelperText>{t('deposit:confirm.payerHelp')}</Field.HelperText>
             {invalid?.payment_msisdn && <Field.ErrorText>{describeInvalid(t, invalid.payment_msisdn)}</Field.ErrorText>}
           </Field.Root>

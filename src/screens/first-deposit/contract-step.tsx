@@ -7,6 +7,8 @@ import { describeInvalid } from '../common/describe-failure';
 import { FailureAlert, useMoney } from './wizard-parts';
 import { Facts } from '../common/facts';
 
+const SIGNATURE_REFUSALS = ['signatureMissing', 'signatureNotCustomer', 'signatureIncomplete'];
+
 /** Step 7: the e-contract; the customer accepts the terms and signs with their name. */
 export function ContractStep({ wizard }: { wizard: FirstDepositRef }) {
   const { t } = useTranslation('deposit');
@@ -18,6 +20,8 @@ export function ContractStep({ wizard }: { wizard: FirstDepositRef }) {
   const invalid = useSelector(wizard, (s) => s.context.invalid);
   const failure = useSelector(wizard, (s) => s.context.failure);
   const [accepted, setAccepted] = useState(false);
+  // Why a signature is refused: by the wizard before sending, or by the server (its 400 names signed_by).
+  const signatureRefused = invalid?.signed_by ?? (failure?.fields?.signed_by ? (failure.reason ?? 'signatureInvalid') : null);
 
   if (loading) return <Spinner aria-label={t('deposit:contract.loading')} />;
   if (loadFailed && failure) return <FailureAlert failure={failure} onRetry={() => wizard.send({ type: 'contract.reload' })} />;
@@ -66,13 +70,19 @@ export function ContractStep({ wizard }: { wizard: FirstDepositRef }) {
             {describeInvalid(t, invalid.accept_terms)}
           </Text>
         )}
-        <Field.Root invalid={!!invalid?.signed_by} required>
+        <Field.Root invalid={!!signatureRefused} required>
           <Field.Label>{t('deposit:contract.signature')}</Field.Label>
           <Input name="signedBy" autoComplete="off" defaultValue="" />
-          <Field.HelperText>{t('deposit:contract.signatureHelp')}</Field.HelperText>
-          {invalid?.signed_by && <Field.ErrorText>{describeInvalid(t, invalid.signed_by)}</Field.ErrorText>}
+          <Field.HelperText>{t('deposit:contract.signatureHelp', { name: contract.customer_name })}</Field.HelperText>
+          {signatureRefused && (
+            <Field.ErrorText role="alert">
+              {t(`deposit:contract.refused.${SIGNATURE_REFUSALS.includes(signatureRefused) ? signatureRefused : 'signatureInvalid'}`, {
+                name: contract.customer_name,
+              })}
+            </Field.ErrorText>
+          )}
         </Field.Root>
-        {failure && <FailureAlert failure={failure} />}
+        {failure && !failure.fields?.signed_by && <FailureAlert failure={failure} />}
         <Button type="submit" colorPalette="blue" loading={signing} alignSelf="start">
           {t('deposit:contract.sign')}
         </Button>

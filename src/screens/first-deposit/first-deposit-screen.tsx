@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Box, Button, Card, Heading, HStack, Spinner, Stack, Steps, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Card, Heading, HStack, Spinner, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLiveLogic } from '../common/live-logic';
@@ -16,6 +16,7 @@ import { LockStep } from './lock-step';
 import { DoneStep } from './done-step';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { useMoney } from './wizard-parts';
+import { WizardStepper } from './wizard-stepper';
 
 /** The wizard's steps, in order, by the top-level state each one shows. */
 const STEPS = [
@@ -99,24 +100,32 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
   }, [left, onNew]);
   const index = STEPS.findIndex((step) => (step.states as readonly string[]).includes(top));
   const step = STEPS[index]!;
+  // Issue 17: each new step (and the phone's confirmation) takes the focus to its heading, not to the page body.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [top]);
 
   return (
     <Stack gap="4">
-      <Steps.Root step={index} count={STEPS.length} size="sm" linear>
-        <Steps.List hideBelow="md">
-          {STEPS.map((s, i) => (
-            <Steps.Item key={s.key} index={i} aria-current={i === index ? 'step' : undefined}>
-              <Steps.Indicator />
-              <Steps.Title>{t(`deposit:step.${s.key}`)}</Steps.Title>
-              <Steps.Separator />
-            </Steps.Item>
-          ))}
-        </Steps.List>
-      </Steps.Root>
+      <WizardStepper keys={STEPS.map((s) => s.key)} current={index} />
       <HStack justify="space-between" wrap="wrap" gap="2">
-        <Text fontWeight="semibold" data-testid="wizard-step">
+        <Heading
+          as="h2"
+          size="md"
+          ref={heading}
+          tabIndex={-1}
+          data-testid="wizard-step"
+          outline="none"
+          _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
+        >
           {t('deposit:stepOf', { index: index + 1, count: STEPS.length, title: t(`deposit:step.${step.key}`) })}
-        </Text>
+        </Heading>
         {started && top !== 'done' && (
           <Button size="xs" variant="ghost" onClick={() => wizard.send({ type: 'wizard.startOver' })}>
             {t('deposit:startOver')}

@@ -8,6 +8,7 @@ import type { scannerCaptureMachine } from '../../machines/scanner-capture.machi
 import type { FirstDepositRef } from './wizard-ref';
 import { describeInvalid } from '../common/describe-failure';
 import { FailureAlert } from './wizard-parts';
+import { formatNida } from '../../lib/nida';
 
 type IdentityRef = ActorRefFrom<typeof identityCheckMachine>;
 type ScannerRef = ActorRefFrom<typeof scannerCaptureMachine>;
@@ -16,10 +17,11 @@ type ScannerRef = ActorRefFrom<typeof scannerCaptureMachine>;
 export function IdentityStep({ wizard }: { wizard: FirstDepositRef }) {
   const identity = useSelector(wizard, (s) => s.children.identity as IdentityRef | undefined);
   const question = useSelector(wizard, (s) => s.context.customer?.security_question ?? null);
-  return identity ? <Identity identity={identity} question={question} /> : null;
+  const nida = useSelector(wizard, (s) => s.context.customer?.nida_number ?? null);
+  return identity ? <Identity identity={identity} question={question} nida={nida} /> : null;
 }
 
-function Identity({ identity, question }: { identity: IdentityRef; question: string | null }) {
+function Identity({ identity, question, nida }: { identity: IdentityRef; question: string | null; nida: string | null }) {
   const { t } = useTranslation('deposit');
   const choosing = useSelector(identity, (s) => s.matches('choosing'));
   const byFingerprint = useSelector(identity, (s) => s.matches('fingerprint'));
@@ -47,7 +49,7 @@ function Identity({ identity, question }: { identity: IdentityRef; question: str
   }
   return (
     <Stack gap="4">
-      {byFingerprint ? <Fingerprint identity={identity} /> : <SecurityQuestion identity={identity} question={question ?? ''} />}
+      {byFingerprint ? <Fingerprint identity={identity} nida={nida} /> : <SecurityQuestion identity={identity} question={question ?? ''} />}
       <Button variant="ghost" alignSelf="start" size="sm" onClick={() => identity.send({ type: 'identity.methodChanged' })}>
         {t('deposit:identity.otherMethod')}
       </Button>
@@ -55,7 +57,7 @@ function Identity({ identity, question }: { identity: IdentityRef; question: str
   );
 }
 
-function Fingerprint({ identity }: { identity: IdentityRef }) {
+function Fingerprint({ identity, nida }: { identity: IdentityRef; nida: string | null }) {
   const { t } = useTranslation('deposit');
   const scanner = useSelector(identity, (s) => s.children.scanner as ScannerRef | undefined);
   const fingerprint = useSelector(identity, (s) => s.context.fingerprint);
@@ -74,19 +76,34 @@ function Fingerprint({ identity }: { identity: IdentityRef }) {
       {fingerprint && !scanner && (
         <form onSubmit={submit} noValidate>
           <Stack gap="3">
-            <HStack gap="3">
+            <HStack gap="3" align="start" wrap="wrap">
+              {/* Issue 17: the whole print, scaled to fit (never cropped to a square). */}
               <Image
                 src={`data:image/bmp;base64,${fingerprint.imageBase64}`}
                 alt={t('deposit:identity.capturedImage')}
-                boxSize="20"
+                data-testid="fingerprint-image"
+                w="auto"
+                h="auto"
+                maxW="40"
+                maxH="48"
+                objectFit="contain"
                 borderWidth="1px"
+                flexShrink="0"
               />
               <Text>{t('deposit:identity.captured', { quality: fingerprint.quality })}</Text>
             </HStack>
             <Field.Root invalid={!!invalid?.nida_number} required>
               <Field.Label>{t('deposit:identity.nida')}</Field.Label>
-              <Input name="nida" inputMode="numeric" autoComplete="off" placeholder="19900101-12345-00001-23" autoFocus />
-              <Field.HelperText>{t('deposit:identity.nidaHelp')}</Field.HelperText>
+              {/* Issue 17: the number on record is prefilled; the agent checks it against the customer's card. */}
+              <Input
+                name="nida"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="19900101-12345-00001-23"
+                defaultValue={nida ? formatNida(nida) : ''}
+                autoFocus
+              />
+              <Field.HelperText>{t(nida ? 'deposit:identity.nidaPrefilled' : 'deposit:identity.nidaHelp')}</Field.HelperText>
               {invalid?.nida_number && <Field.ErrorText>{describeInvalid(t, invalid.nida_number)}</Field.ErrorText>}
             </Field.Root>
             {failure && <FailureAlert failure={failure} />}

@@ -18,6 +18,10 @@ export function OtpStep({ wizard }: { wizard: FirstDepositRef }) {
   const invalid = useSelector(wizard, (s) => s.context.invalid);
   const failure = useSelector(wizard, (s) => s.context.failure);
 
+  // Issue 17: a wrong code is named (the server's 409 otp_wrong lists the fields at fault), and its box marked.
+  const wrongFields = failure?.reason === 'otp_wrong' && failure.fields ? Object.keys(failure.fields) : [];
+  const wrong =
+    wrongFields.length === 2 ? 'both' : wrongFields[0] === 'agent_code' || wrongFields[0] === 'customer_code' ? wrongFields[0] : null;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -53,11 +57,11 @@ export function OtpStep({ wizard }: { wizard: FirstDepositRef }) {
             {/* A resumed wizard's codes went out before this screen: where to is not known here. */}
             <Text role="status">{sentTo ? t('deposit:otp.sent', { to: sentTo }) : t('deposit:otp.sentEarlier')}</Text>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-              <Field.Root invalid={!!invalid}>
+              <Field.Root invalid={!!invalid || wrong === 'both' || wrong === 'agent_code'}>
                 <Field.Label>{t('deposit:otp.agentCode')}</Field.Label>
-                <Input name="agentCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+                <Input name="agentCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
               </Field.Root>
-              <Field.Root invalid={!!invalid}>
+              <Field.Root invalid={!!invalid || wrong === 'both' || wrong === 'customer_code'}>
                 <Field.Label>{t('deposit:otp.customerCode')}</Field.Label>
                 <Input name="customerCode" inputMode="numeric" autoComplete="off" maxLength={6} />
               </Field.Root>
@@ -67,7 +71,13 @@ export function OtpStep({ wizard }: { wizard: FirstDepositRef }) {
                 {describeInvalid(t, invalid.codes)}
               </Text>
             )}
-            {failure && <FailureAlert failure={failure} />}
+            {failure && wrong && (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{t(`deposit:otp.wrong.${wrong}`, { count: failure.left ?? 0 })}</Alert.Title>
+              </Alert.Root>
+            )}
+            {failure && !wrong && <FailureAlert failure={failure} />}
             <HStack gap="3" wrap="wrap">
               <Button type="submit" colorPalette="blue" loading={verifying}>
                 {t('deposit:otp.verify')}

@@ -18,11 +18,13 @@ export function PhoneStep({ wizard }: { wizard: FirstDepositRef }) {
       )}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" role="list" aria-label={t('deposit:phone.listLabel')}>
         {phones.map((phone) => (
-          <Card.Root key={phone.phone_price_id} role="listitem" size="sm" variant="outline">
+          <Card.Root key={phone.phone_price_id} role="listitem" size="sm" variant="outline" minW="0">
             <Card.Body gap="1">
-              <HStack justify="space-between" align="start">
-                <Card.Title>{phone.name}</Card.Title>
-                <Badge>{t(`deposit:lockType.${phone.lock_solution_type}`)}</Badge>
+              <HStack justify="space-between" align="start" gap="2">
+                <Card.Title minW="0" overflowWrap="anywhere">
+                  {phone.name}
+                </Card.Title>
+                <Badge flexShrink="0">{t(`deposit:lockType.${phone.lock_solution_type}`)}</Badge>
               </HStack>
               <Text fontSize="sm" color="fg.muted">
                 {t('deposit:phone.specs', { model: phone.model, storage: phone.storage_gb, ram: phone.ram_gb, count: phone.in_stock })}
@@ -31,9 +33,16 @@ export function PhoneStep({ wizard }: { wizard: FirstDepositRef }) {
               <Text fontSize="sm">{t('deposit:phone.plan', { deposit: money(phone.deposit), daily: money(phone.daily_payment) })}</Text>
             </Card.Body>
             <Card.Footer>
+              {/* Issue 17: a long name ("Chagua Samsung Galaxy A04e (32 GB)") wraps inside its card at 360 px. */}
               <Button
                 size="sm"
                 colorPalette="blue"
+                whiteSpace="normal"
+                h="auto"
+                minH="8"
+                py="1.5"
+                maxW="full"
+                textAlign="start"
                 onClick={() => wizard.send({ type: 'phone.picked', phonePriceId: phone.phone_price_id })}
               >
                 {t('deposit:phone.pick', { name: phone.name })}

@@ -3,7 +3,8 @@ import { Card, Heading, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Table, 
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { HomeFigures as Figures, Measure } from '../../contract/analytics';
+import type { HomeFigures as Figures, HomeStoreFigures, Measure } from '../../contract/analytics';
+import { csvHref, tableCsv } from '../../lib/csv';
 import { useLiveLogic } from '../common/live-logic';
 import { LoadFailure } from '../common/load-failure';
 import { formatter } from '../analytics/format';
@@ -25,7 +26,8 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** The home page's figures by role (issue 15): the portfolio, the agent's own, the approval queues. */
+/** The home page's figures by role (issue 15): the portfolio, the agent's own, the approval queues, a shop owner's or
+ * region lead's stores, a collector's list and finance's suspense. */
 export function HomeFigures() {
   const { t, i18n } = useTranslation('analytics');
   const actor = useActorRef(useLiveLogic('homeFigures'), { input: {} });
@@ -62,6 +64,35 @@ export function HomeFigures() {
           </Link>
         </Stack>
       )}
+      {data.stores && <StoresFigures stores={data.stores} />}
+      {data.collector && <CollectorFigures collector={data.collector} />}
+      {data.finance && (
+        <Stack as="section" gap="3" aria-label={t('analytics:home.suspense')}>
+          <Heading as="h2" size="md">
+            {t('analytics:home.suspense')}
+          </Heading>
+          <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
+            <Figure label={t('analytics:home.suspenseCount')} value={String(data.finance.suspenseCount)} testId="home-suspense-count" />
+            <Figure label={t('analytics:home.suspenseAmount')} value={money(data.finance.suspenseAmount)} testId="home-suspense-amount" />
+            <Figure
+              label={t('analytics:home.oldestSuspense')}
+              value={
+                data.finance.oldestSuspenseDays === null
+                  ? t('analytics:home.none')
+                  : t('analytics:home.days', { count: data.finance.oldestSuspenseDays })
+              }
+              testId="home-suspense-oldest"
+            />
+            <Figure label={t('analytics:home.suspenseOver7Days')} value={money(data.finance.suspenseOver7Days)} />
+          </SimpleGrid>
+          <Text fontSize="sm" color="fg.muted">
+            {t('analytics:home.unreconciledNote')}
+          </Text>
+          <Link href="~/dashboard/suspense-transactions" asChild>
+            <ChakraLink alignSelf="start">{t('analytics:home.openSuspense')}</ChakraLink>
+          </Link>
+        </Stack>
+      )}
       {data.agent && (
         <Stack as="section" gap="3" aria-label={t('analytics:home.mine')}>
           <Heading as="h2" size="md">
@@ -72,6 +103,7 @@ export function HomeFigures() {
             <Figure label={t('analytics:home.depositsThisWeek')} value={money(data.agent.depositsThisWeek)} />
             <Figure label={t('analytics:home.customersInArrears')} value={String(data.agent.customersInArrears)} testId="home-arrears" />
             <Figure label={t('analytics:home.arrearsBalance')} value={money(data.agent.arrearsBalance)} />
+            <Figure label={t('analytics:home.myStock')} value={String(data.agent.inStock)} testId="home-stock" />
           </SimpleGrid>
         </Stack>
       )}
@@ -108,6 +140,144 @@ export function HomeFigures() {
           </Table.ScrollArea>
         </Stack>
       )}
+    </Stack>
+  );
+}
+
+function StoresFigures({ stores }: { stores: NonNullable<Figures['stores']> }) {
+  const { t, i18n } = useTranslation('analytics');
+  const format = formatter(i18n.language);
+  const money = (v: number) => format('grossReceivable', v);
+  const title = stores.scope.kind === 'region' ? t('analytics:home.myRegion') : t('analytics:home.myStores');
+  const columns: Array<[keyof HomeStoreFigures, string, (v: HomeStoreFigures) => string]> = [
+    ['salesThisWeek', t('analytics:home.salesWeek'), (v) => String(v.salesThisWeek)],
+    ['depositsThisWeek', t('analytics:home.depositsThisWeek'), (v) => money(v.depositsThisWeek)],
+    ['activeLoans', t('analytics:measure.activeLoans'), (v) => String(v.activeLoans)],
+    ['loansLate', t('analytics:home.loansLate'), (v) => String(v.loansLate)],
+    ['par30', t('analytics:measure.par30'), (v) => format('par30', v.par30)],
+    ['par30Balance', t('analytics:home.par30Balance'), (v) => money(v.par30Balance)],
+    ['inStock', t('analytics:home.inStock'), (v) => String(v.inStock)],
+  ];
+  const csv = tableCsv([
+    [t('analytics:home.store'), ...columns.map(([, label]) => label)],
+    ...stores.rows.map((r) => [r.name, ...columns.map(([key]) => r[key])]),
+  ]);
+  return (
+    <Stack as="section" gap="3" aria-label={title}>
+      <Heading as="h2" size="md">
+        {title}
+        {stores.scope.label ? ` (${stores.scope.label})` : ''}
+      </Heading>
+      <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
+        <Figure label={t('analytics:home.salesWeek')} value={String(stores.totals.salesThisWeek)} testId="home-stores-sales" />
+        <Figure label={t('analytics:home.loansLate')} value={String(stores.totals.loansLate)} testId="home-stores-late" />
+        <Figure label={t('analytics:measure.par30')} value={format('par30', stores.totals.par30)} testId="home-stores-par30" />
+        <Figure label={t('analytics:home.inStock')} value={String(stores.totals.inStock)} testId="home-stores-stock" />
+      </SimpleGrid>
+      {stores.rows.length === 0 ? (
+        <Text color="fg.muted">{t('analytics:home.noStores')}</Text>
+      ) : (
+        <>
+          <Table.ScrollArea tabIndex={0} aria-label={t('analytics:home.storesTable')} borderWidth="1px" rounded="md">
+            <Table.Root size="sm">
+              <Table.Caption>
+                {stores.asOf ? t('analytics:home.storesAsOf', { day: stores.asOf }) : t('analytics:home.noSnapshot')}
+                {stores.storeCount > stores.rows.length
+                  ? ` ${t('analytics:home.worstStores', { shown: stores.rows.length, count: stores.storeCount })}`
+                  : ''}
+              </Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader scope="col">{t('analytics:home.store')}</Table.ColumnHeader>
+                  {columns.map(([key, label]) => (
+                    <Table.ColumnHeader key={key} scope="col" textAlign="end">
+                      {label}
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {stores.rows.map((r) => (
+                  <Table.Row key={r.storeId}>
+                    <Table.Cell as="th" scope="row" fontWeight="normal" textAlign="start">
+                      <Link href={`~/bi/view?report=agent_analysis&store=${r.storeId}`} asChild>
+                        <ChakraLink>{r.name}</ChakraLink>
+                      </Link>
+                    </Table.Cell>
+                    {columns.map(([key, , show]) => (
+                      <Table.Cell key={key} textAlign="end">
+                        {show(r)}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <ChakraLink href={csvHref(csv)} download="my-stores.csv" alignSelf="start">
+            {t('analytics:exportCsv')}
+          </ChakraLink>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function CollectorFigures({ collector }: { collector: NonNullable<Figures['collector']> }) {
+  const { t, i18n } = useTranslation('analytics');
+  const format = formatter(i18n.language);
+  const money = (v: number) => format('grossReceivable', v);
+  const total = collector.categories.reduce((sum, c) => sum + c.loans, 0);
+  return (
+    <Stack as="section" gap="3" aria-label={t('analytics:home.myList')}>
+      <Heading as="h2" size="md">
+        {t('analytics:home.myList')}
+      </Heading>
+      <SimpleGrid as="dl" columns={{ base: 2, md: 3 }} gap="3">
+        <Figure label={t('analytics:home.myListLoans')} value={String(total)} testId="home-list-total" />
+        <Figure
+          label={t('analytics:home.promisesDueToday')}
+          value={`${collector.promisesDueToday} · ${money(collector.promisedToday)}`}
+          testId="home-promises-today"
+        />
+        <Figure label={t('analytics:home.brokenPromises')} value={String(collector.brokenPromises)} testId="home-promises-broken" />
+      </SimpleGrid>
+      {total === 0 ? (
+        <Text color="fg.muted">{t('analytics:home.emptyList')}</Text>
+      ) : (
+        <Table.ScrollArea tabIndex={0} aria-label={t('analytics:home.myListByCategory')} borderWidth="1px" rounded="md">
+          <Table.Root size="sm">
+            <Table.Caption>{t('analytics:home.myListByCategory')}</Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader scope="col">{t('analytics:home.category')}</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col" textAlign="end">
+                  {t('analytics:home.loans')}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader scope="col" textAlign="end">
+                  {t('analytics:home.amountDue')}
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {collector.categories.map((c) => (
+                <Table.Row key={c.category}>
+                  <Table.Cell as="th" scope="row" fontWeight="normal" textAlign="start">
+                    <Link href={`~/dashboard/defaulters_list?category=${c.category}`} asChild>
+                      <ChakraLink>{t(`analytics:home.categoryName.${c.category}`)}</ChakraLink>
+                    </Link>
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">{c.loans}</Table.Cell>
+                  <Table.Cell textAlign="end">{money(c.amountDue)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      <Link href="~/dashboard/collection-worklist" asChild>
+        <ChakraLink alignSelf="start">{t('analytics:home.openWorklist')}</ChakraLink>
+      </Link>
     </Stack>
   );
 }

@@ -13,6 +13,9 @@ const COLORS = {
   label: '#3f3f46',
 };
 
+/** The widest a character of a 13 px label draws (semibold), to keep each label inside its box. */
+const LABEL_CHAR = 8;
+
 /**
  * A laid-out process as SVG: nested states as boxes, transitions as labelled arrows. Plain colours (not theme
  * tokens) so the downloaded SVG and PNG look the same anywhere. Drag to pan, wheel or buttons to zoom.
@@ -36,8 +39,13 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
   const width = diagram.width + margin * 2;
   const height = diagram.height + margin * 2;
   return (
+    // 100% is the diagram's own size (13 px text, issue 17: fitting a long process to the panel made it 8 px): a
+    // bigger one scrolls in its panel, which the keyboard can focus and scroll too.
     <Box
-      overflow="hidden"
+      overflow="auto"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
       borderWidth="1px"
       rounded="md"
       bg="white"
@@ -60,11 +68,12 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
       <svg
         id={DIAGRAM_ELEMENT_ID}
         xmlns="http://www.w3.org/2000/svg"
-        role="img"
+        // A group, not an image: its states are buttons, and an image's children are not (axe nested-interactive).
+        role="group"
         aria-label={label}
         viewBox={`${-margin} ${-margin} ${width} ${height}`}
-        // 100% fits the diagram to the panel's width; zooming scales from there.
-        width={`${zoom * 100}%`}
+        width={width * zoom}
+        height={height * zoom}
         preserveAspectRatio="xMinYMin meet"
         style={{ transform: `translate(${panX}px, ${panY}px)`, fontFamily: 'system-ui, sans-serif' }}
       >
@@ -90,7 +99,7 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
               key={n.path}
               role="button"
               tabIndex={0}
-              aria-label={n.path}
+              aria-label={n.label.toLowerCase() === n.path.toLowerCase() ? n.label : `${n.label} (${n.path})`}
               aria-pressed={selected === n.path}
               data-active={isActive || undefined}
               onPointerDown={(e) => e.stopPropagation()}
@@ -119,8 +128,10 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
                 x={n.compound ? n.x + 12 : n.x + n.width / 2}
                 y={n.compound ? n.y + 20 : n.y + n.height / 2 + 4}
                 textAnchor={n.compound ? 'start' : 'middle'}
-                fontSize={12}
+                fontSize={13}
                 fontWeight={n.compound ? 600 : 400}
+                // Never wider than its box, whatever the font: squeezed rather than running over.
+                {...(n.label.length * LABEL_CHAR > n.width - 24 && { textLength: n.width - 24, lengthAdjust: 'spacingAndGlyphs' })}
                 fill={isActive ? COLORS.active : COLORS.text}
               >
                 {n.label}
@@ -138,7 +149,7 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
               markerEnd="url(#arrow)"
             />
             {e.labelAt && (
-              <text x={e.labelAt.x} y={e.labelAt.y + 10} fontSize={10} fill={COLORS.label}>
+              <text x={e.labelAt.x} y={e.labelAt.y + 11} fontSize={11} fill={COLORS.label}>
                 {e.label}
               </text>
             )}

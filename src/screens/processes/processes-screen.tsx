@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Badge, Button, ButtonGroup, Card, Collapsible, Grid, HStack, Heading, IconButton, List, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearchParams } from 'wouter';
@@ -81,10 +81,21 @@ export default function ProcessesScreen() {
       onZoom: (by: number) => explorer.send({ type: 'view.zoomed', by }),
     };
 
+  // The chosen process comes into view (issue 17: a long one was drawn at the top of the page, out of view of the
+  // list the user clicked, on a screen where the list and the diagram are stacked).
+  const drawing = useRef<HTMLDivElement>(null);
+  const chosen = useRef(false);
   const choose = (id: string) => {
     setSearch({ process: id });
+    chosen.current = true;
     explorer.send({ type: 'process.chosen', id });
   };
+  const drawn = !!(entry && diagram);
+  useEffect(() => {
+    if (!drawn || !chosen.current) return;
+    chosen.current = false;
+    drawing.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [drawn, processId]);
 
   return (
     <Stack gap="5">
@@ -125,7 +136,7 @@ export default function ProcessesScreen() {
             </li>
           ))}
         </Stack>
-        <Stack gap="4" minW="0">
+        <Stack gap="4" minW="0" ref={drawing} scrollMarginTop="80px">
           {!entry && !busy && <Text color="fg.muted">{t('processes:choose')}</Text>}
           {busy && (
             <Text color="fg.muted" role="status">

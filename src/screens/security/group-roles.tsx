@@ -16,8 +16,10 @@ interface GroupRole {
 
 /** One group's roles: ask to add one from the catalogue or, after confirming, to remove one (EDIT_ROLES); a second admin approves. */
 export function GroupRoles({ group }: { group: { id: number; name: string } }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'admin']);
   const canEdit = useRoles().includes('EDIT_ROLES');
+  // A role as what it allows, with its code (issue 17: bare codes said nothing to a new admin).
+  const roleName = (code: string) => `${t(`admin:roles.${code}`, { defaultValue: code })} (${code})`;
   const roles = useResourceList<GroupRole>(useLiveLogic('resourceLists').groupRoles, { limit: 1000, filter: { group_id: group.id } });
   const catalogue = useActorRef(useLiveLogic('roleCatalogue'), { input: {} });
   const allCodes = useSelector(catalogue, (s) =>
@@ -60,8 +62,8 @@ export function GroupRoles({ group }: { group: { id: number; name: string } }) {
       ) : (
         <Wrap gap="2" as="ul" listStyleType="none" aria-label={t('security.rolesOf', { group: group.name })}>
           {roles.items.map((role) => (
-            <Badge as="li" key={role.id} size="lg" variant="surface" gap="1">
-              {role.admin_role}
+            <Badge as="li" key={role.id} size="lg" variant="surface" gap="1" whiteSpace="normal" h="auto" py="1">
+              {roleName(role.admin_role)}
               {canEdit && (
                 <IconButton
                   size="2xs"
@@ -107,7 +109,7 @@ export function GroupRoles({ group }: { group: { id: number; name: string } }) {
               </option>
               {addable.map((code) => (
                 <option key={code} value={code}>
-                  {code}
+                  {roleName(code)}
                 </option>
               ))}
             </NativeSelect.Field>

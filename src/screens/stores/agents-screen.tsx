@@ -5,7 +5,7 @@ import { allocateCategoryRequest, classifyAgentRequest, type Agent, type Categor
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { useRoles } from '../common/session-context';
 import { DataTable } from '../common/data-table';
-import { ActionForm, SelectField, localErrors, numberOf, useLoaded, useStoreAction, useStoreList } from './parts';
+import { ActionForm, ExportButton, SelectField, localErrors, numberOf, useLoaded, useStoreAction, useStoreList } from './parts';
 
 /**
  * Agents: store and category ("Unassigned" when is_category is not 1), agents per store by the store filter;
@@ -88,6 +88,19 @@ function AgentTable({ filter, categories }: { filter: ListFilter; categories: Ca
           </Button>
         </HStack>
       )}
+      <ExportButton
+        list="agents"
+        filter={filter}
+        filename="agents.csv"
+        header={[
+          t('stores:field.name'),
+          t('stores:field.msisdn'),
+          t('stores:field.store_id'),
+          t('stores:field.category_id'),
+          t('stores:field.status'),
+        ]}
+        cells={(a: Agent) => [a.full_name, a.msisdn, a.store?.name ?? '', a.category?.name ?? t('stores:unassigned'), a.status]}
+      />
       <DataTable
         source={agents}
         caption={t('stores:agents.title')}

@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Field, HStack, Heading, Input, List, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, Heading, Input, List, NativeSelect, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
+  IMEI_EXCEPTION_KINDS,
   INVENTORY_STATUSES,
+  inventoryStatusRequest,
+  movesFrom,
   addInventoryBatchRequest,
   addInventoryItemRequest,
   sendTransferRequest,
   stockCountRequest,
+  type ImeiException,
   type InventoryBatchResult,
   type InventoryItem,
   type StockCount,
@@ -16,7 +20,18 @@ import {
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { DataTable } from '../common/data-table';
 import { FormDialog } from '../common/form-dialog';
-import { ActionForm, SelectField, StoreFailure, TextField, localErrors, numberOf, useLoaded, useStoreAction, useStoreList } from './parts';
+import {
+  ActionForm,
+  ExportButton,
+  SelectField,
+  StoreFailure,
+  TextField,
+  localErrors,
+  numberOf,
+  useLoaded,
+  useStoreAction,
+  useStoreList,
+} from './parts';
 
 type Option = { value: number; label: string };
 const linesOf = (form: FormData, name: string) => String(form.get(name) ?? '').split(/\r?\n/);
@@ -41,6 +56,7 @@ export default function InventoryScreen() {
           <Tabs.Trigger value="stock">{t('stores:inventory.stock')}</Tabs.Trigger>
           <Tabs.Trigger value="transfers">{t('stores:transfers.title')}</Tabs.Trigger>
           <Tabs.Trigger value="counts">{t('stores:counts.title')}</Tabs.Trigger>
+          <Tabs.Trigger value="exceptions">{t('stores:exceptions.title')}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="stock">
           <Stock stores={storeOptions} models={modelOptions} />
@@ -50,6 +66,9 @@ export default function InventoryScreen() {
         </Tabs.Content>
         <Tabs.Content value="counts">
           <Counts stores={storeOptions} />
+        </Tabs.Content>
+        <Tabs.Content value="exceptions">
+          <Exceptions />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>
@@ -100,6 +119,8 @@ function StockTable({ filter, stores, models }: { filter: ListFilter; stores: Op
   const { t } = useTranslation('stores');
   const items = useStoreList<InventoryItem>('inventory', filter);
   const batch = useStoreAction('addBatch');
+  const setStatus = useStoreAction('inventoryStatus');
+  const [chosen, setChosen] = useState<InventoryItem | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   return (
     <Stack gap="3">
@@ -111,6 +132,19 @@ function StockTable({ filter, stores, models }: { filter: ListFilter; stores: Op
           {t('stores:inventory.addBatch')}
         </Button>
       </HStack>
+      <ExportButton
+        list="inventory"
+        filter={filter}
+        filename="inventory.csv"
+        header={[
+          t('stores:field.imei'),
+          t('stores:field.phone_model_id'),
+          t('stores:field.store_id'),
+          t('stores:field.status'),
+          t('stores:createdAt'),
+        ]}
+        cells={(i: InventoryItem) => [i.imei, i.model.name, i.store.name, t(`stores:status.${i.status}`), i.received_at.slice(0, 10)]}
+      />
       <DataTable
         source={items}
         caption={t('stores:inventory.title')}
@@ -142,8 +176,60 @@ function StockTable({ filter, stores, models }: { filter: ListFilter; stores: Op
               </Stack>
             ),
           },
+          {
+            key: 'actions',
+            header: t('stores:actions'),
+            cell: (i) =>
+              movesFrom(i.status).length > 0 && (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-label={`${t('stores:inventory.changeStatus')} ${i.imei}`}
+                  onClick={() => {
+                    setChosen(i);
+                    setStatus.open();
+                  }}
+                >
+                  {t('stores:inventory.changeStatus')}
+                </Button>
+              ),
+          },
         ]}
       />
+      {chosen && (
+        <ActionForm
+          action={setStatus}
+          title={`${t('stores:inventory.changeStatus')}: ${chosen.imei}`}
+          review={{
+            title: t('stores:inventory.statusReviewTitle'),
+            body: t('stores:inventory.statusReviewBody', { imei: chosen.imei }),
+            confirmLabel: t('stores:inventory.changeStatus'),
+          }}
+          onDone={() => items.list.send({ type: 'list.refresh' })}
+          values={(form) => {
+            const parsed = inventoryStatusRequest.safeParse({
+              item_id: chosen.id,
+              status: form.get('status') || undefined,
+              reason: form.get('reason'),
+            });
+            return parsed.success ? { body: parsed.data } : { errors: localErrors(t, parsed.error) };
+          }}
+        >
+          {(errs) => (
+            <Stack gap="3" key={chosen.id}>
+              <Text fontSize="sm">{t('stores:inventory.statusNow', { status: t(`stores:status.${chosen.status}`) })}</Text>
+              <SelectField
+                name="status"
+                label={t('stores:inventory.newStatus')}
+                any={t('stores:choose')}
+                options={movesFrom(chosen.status).map((s) => ({ value: s, label: t(`stores:status.${s}`) }))}
+                error={errs.status}
+              />
+              <TextField name="reason" label={t('stores:field.reason')} maxLength={500} error={errs.reason} />
+            </Stack>
+          )}
+        </ActionForm>
+      )}
       <FormDialog
         title={t('stores:inventory.addOne')}
         open={items.formOpen}
@@ -436,6 +522,86 @@ function CountResult({ count }: { count: StockCount }) {
         ))}
       </List.Root>
       {count.invalid.length > 0 && <Text>{t('stores:counts.invalid', { lines: count.invalid.join(', ') })}</Text>}
+    </Stack>
+  );
+}
+
+/** The IMEI exceptions (decision 019): where the stock and the lock records disagree, by kind, exported as CSV. */
+function Exceptions() {
+  const { t } = useTranslation('stores');
+  const [filter, setFilter] = useState<ListFilter>({});
+  return (
+    <Stack gap="3">
+      <Text fontSize="sm" color="fg.muted">
+        {t('stores:exceptions.intro')}
+      </Text>
+      <Box maxW={{ md: 'sm' }}>
+        <Field.Root>
+          <Field.Label>{t('stores:exceptions.kind')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={String(filter.kind ?? '')}
+              onChange={(e) => setFilter(e.currentTarget.value ? { kind: e.currentTarget.value } : {})}
+            >
+              <option value="">{t('stores:all')}</option>
+              {IMEI_EXCEPTION_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`stores:exceptions.kinds.${k}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </Box>
+      <ExceptionTable key={JSON.stringify(filter)} filter={filter} />
+    </Stack>
+  );
+}
+
+function ExceptionTable({ filter }: { filter: ListFilter }) {
+  const { t } = useTranslation('stores');
+  const rows = useStoreList<ImeiException>('imeiExceptions', filter);
+  return (
+    <Stack gap="3">
+      <ExportButton
+        list="imeiExceptions"
+        filter={filter}
+        filename="imei-exceptions.csv"
+        header={[
+          t('stores:exceptions.kind'),
+          'IMEI',
+          t('stores:field.phone_model_id'),
+          t('stores:field.store_id'),
+          t('stores:field.status'),
+        ]}
+        cells={(x: ImeiException) => [
+          t(`stores:exceptions.kinds.${x.kind}`),
+          x.imei,
+          x.model,
+          x.store.name,
+          t(`stores:status.${x.item_status}`),
+        ]}
+      />
+      <DataTable
+        source={rows}
+        caption={t('stores:exceptions.title')}
+        columns={[
+          { key: 'kind', header: t('stores:exceptions.kind'), cell: (x) => t(`stores:exceptions.kinds.${x.kind}`) },
+          {
+            key: 'imei',
+            header: 'IMEI',
+            cell: (x) => (
+              <Text as="span" fontFamily="mono" whiteSpace="nowrap">
+                {x.imei}
+              </Text>
+            ),
+          },
+          { key: 'model', header: t('stores:field.phone_model_id'), cell: (x) => x.model },
+          { key: 'store', header: t('stores:field.store_id'), cell: (x) => x.store.name },
+          { key: 'status', header: t('stores:field.status'), cell: (x) => t(`stores:status.${x.item_status}`) },
+        ]}
+      />
     </Stack>
   );
 }

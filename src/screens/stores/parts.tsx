@@ -17,7 +17,16 @@ import { useResourceList } from '../common/use-resource-list';
 export const BILLERS = { mpesa: 'M-Pesa', tigo_pesa: 'Tigo Pesa', airtel_money: 'Airtel Money', halopesa: 'HaloPesa' } as const;
 
 /** The refusal reasons of the stores area, in its own words. */
-const REASONS = ['out_of_scope', 'head_office_only', 'not_found', 'name_taken', 'already_received', 'not_transferable', 'already_lead'];
+const REASONS = [
+  'out_of_scope',
+  'head_office_only',
+  'not_found',
+  'name_taken',
+  'already_received',
+  'not_transferable',
+  'already_lead',
+  'status_move_not_allowed',
+];
 
 /** A failed call in words: the area's reason, else the common words, and each field at fault. */
 export function StoreFailure({ failure }: { failure: CallFailure }) {
@@ -294,4 +303,68 @@ export const textOf = (form: FormData, name: string): string | undefined => {
 /** A form's field errors in words: "valid <field> required" for each field a contract schema refused. */
 export function localErrors(t: TFunction, error: z.ZodError): Record<string, string> {
   return Object.fromEntries(Object.keys(fieldErrors(error)).map((field) => [field, t('stores:invalid', { field: fieldLabel(t, field) })]));
+}
+
+/** One export run: the load machine over the export (pages through the server, capped), started when it mounts. */
+function ExportRun({ params, onDone }: { params: unknown; onDone: () => void }) {
+  const { t } = useTranslation('stores');
+  const run = useLoaded<{ rows: number; total: number; truncated: boolean }>('export', params);
+  if (run.failure) {
+    return (
+      <HStack role="alert" fontSize="sm">
+        <StoreFailure failure={run.failure} />
+        <Button size="xs" variant="outline" onClick={run.retry}>
+          {t('common.retry')}
+        </Button>
+      </HStack>
+    );
+  }
+  if (!run.data) {
+    return (
+      <Text fontSize="sm" role="status">
+        {t('stores:export.working')}
+      </Text>
+    );
+  }
+  return (
+    <HStack role="status" fontSize="sm" flexWrap="wrap">
+      <Text>
+        {t(run.data.truncated ? 'stores:export.truncated' : 'stores:export.done', { rows: run.data.rows, total: run.data.total })}
+      </Text>
+      <Button size="2xs" variant="ghost" onClick={onDone}>
+        {t('stores:export.dismiss')}
+      </Button>
+    </HStack>
+  );
+}
+
+/** "Export CSV": the list with its filters, paged through the server, the header and cells in the chosen language. */
+export function ExportButton({
+  list,
+  filter,
+  filename,
+  header,
+  cells,
+}: {
+  list: StoreListKind;
+  filter: ListFilter;
+  filename: string;
+  header: string[];
+  cells: (row: any) => unknown[];
+}) {
+  const { t } = useTranslation('stores');
+  const [run, setRun] = useState<{ n: number; params: unknown } | null>(null);
+  return (
+    <HStack gap="3" flexWrap="wrap">
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={run !== null}
+        onClick={() => setRun((r) => ({ n: (r?.n ?? 0) + 1, params: { list, filter, filename, header, cells } }))}
+      >
+        {t('stores:export.csv')}
+      </Button>
+      {run && <ExportRun key={run.n} params={run.params} onDone={() => setRun(null)} />}
+    </HStack>
+  );
 }

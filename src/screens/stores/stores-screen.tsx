@@ -9,7 +9,7 @@ import { DataTable } from '../common/data-table';
 import { FormDialog } from '../common/form-dialog';
 import { fieldErrors } from '../common/field-errors';
 import type { ResourceList } from '../common/use-resource-list';
-import { BILLERS, PositionFields, SelectField, StoreFailure, TextField, numberOf, useLoaded, useStoreList } from './parts';
+import { BILLERS, ExportButton, PositionFields, SelectField, StoreFailure, TextField, numberOf, useLoaded, useStoreList } from './parts';
 
 /** Stores (VIEW_STORES): paged, searched and filtered on the server; a new store with ADD_STORE. */
 export default function StoresScreen() {
@@ -78,6 +78,31 @@ function StoreTable({ filter, canAdd, regions }: { filter: ListFilter; canAdd: b
           </Button>
         </HStack>
       )}
+      <ExportButton
+        list="stores"
+        filter={filter}
+        filename="stores.csv"
+        header={[
+          t('stores:field.name'),
+          t('stores:field.region_id'),
+          t('stores:field.store_type'),
+          t('stores:field.owner'),
+          t('stores:field.latitude'),
+          t('stores:field.longitude'),
+          t('stores:agents.title'),
+          t('stores:inStock'),
+        ]}
+        cells={(s: Store) => [
+          s.name,
+          s.region.name,
+          t(`stores:storeType.${s.store_type}`),
+          s.owner?.name ?? '',
+          s.latitude,
+          s.longitude,
+          s.agents,
+          s.in_stock,
+        ]}
+      />
       <DataTable
         source={stores}
         caption={t('stores:stores.title')}

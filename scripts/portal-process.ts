@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/**
+ * The built portal as `npm start` serves it (dist/, demo mode, a fresh PGlite with the demo data) on a free port,
+ * for the benchmarks that need to be logged in. dist/ must be built first: the server reads it when it starts.
+ */
+export async function startDemoPortal(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'simu-bench-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_MODE: 'demo', BRIDGE_URL: 'http://127.0.0.1:9' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 600_000; // a fresh PGlite with the demo data takes minutes on a busy machine
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the portal exited (${child.exitCode}):\n${output}`);
+    if (
+      await fetch(`${url}/portal_api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the portal did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the portal keeps in localStorage under `user` after a login: the API's user with its token. */
+export async function storedSession(url: string, username: string): Promise<string> {
+  const res = await fetch(`${url}/portal_api/authentication`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ strategy: 'local', username, password: process.env.BENCH_PASSWORD ?? 'Demo#2026' }),
+  });
+  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { accessToken: string; user: Record<string, unknown> };
+  return JSON.stringify({ ...body.user, token: body.accessToken });
+}

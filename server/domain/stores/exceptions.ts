@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import { IMEI_EXCEPTION_KINDS, type ImeiException, type imeiExceptionsRequest } from '../../../src/contract/stores';
+import type { Caller, Deps } from '../../deps';
+import { iso, type Row } from '../shared';
+import { scopeOf, storeCondition } from './scope';
+
+/**
+ * The IMEI exceptions list (decision 019): four disagreements between the stock and the lock records, each a query
+ * starting from a small indexed set, narrowed to the caller's stores:
+ * - sold_not_enrolled: a sold handset whose customer's device was never enrolled with its lock provider;
+ * - enrolled_on_shelf: a handset on the shelf whose IMEI is a customer's device enrolled and still under lock;
+ * - stolen_in_stock: a handset on the shelf whose IMEI is a device reported stolen;
+ * - returned_not_in_stock: a deregistered loan (the customer gave the phone back) whose handset is still sold.
+ */
+const SHELF = "('in_stock', 'returned', 'repossessed')";
+const CHECKS = {
+  sold_not_enrolled: `SELECT 'sold_not_enrolled' AS kind, i.id, i.imei, i.status, i.store_id, i.phone_model_id, d.id AS device_id, d.status AS device_status, d.enrolled_at
+      FROM devices d JOIN inventory_items i ON i.id = d.inventory_item_id
+     WHERE d.enrolled_at IS NULL AND i.status = 'sold'`,
+  enrolled_on_shelf: `SELECT 'enrolled_on_shelf' AS kind, i.id, i.imei, i.status, i.store_id, i.phone_model_id, d.id AS device_id, d.status AS device_status, d.enrolled_at
+      FROM inventory_items i JOIN devices d ON d.imei = i.imei
+     WHERE i.status IN ${SHELF} AND d.enrolled_at IS NOT NULL AND d.lock_status = 'active'`,
+  stolen_in_stock: `SELECT 'stolen_in_stock' AS kind, i.id, i.imei, i.status, i.store_id, i.phone_model_id, d.id AS device_id, d.status AS device_status, d.enrolled_at
+      FROM devices d JOIN inventory_items i ON i.imei = d.imei
+     WHERE d.status = 'stolen' AND i.status IN ${SHELF}`,
+  returned_not_in_stock: `SELECT 'returned_not_in_stock' AS kind, i.id, i.imei, i.status, i.store_id, i.phone_model_id, d.id AS device_id, d.status AS device_status, d.enrolled_at
+      FROM loans l JOIN devices d ON d.id = l.device_id JOIN inventory_items i ON i.id = d.inventory_item_id
+     WHERE l.status = 'deactivated' AND i.status = 'sold'`,
+} as const;
+
+export async function listImeiExceptions(deps: Deps, caller: Caller, body: z.output<typeof imeiExceptionsRequest>) {
+  const params: unknown[] = [];
+  const scope = storeCondition(await scopeOf(deps.db, caller), 'x.store_id', params);
+  let where = scope;
+  if (body.store_id !== undefined) {
+    params.push(body.store_id);
+    where += ` AND x.store_id = $${params.length}`;
+  }
+  const checks = body.kind ? [CHECKS[body.kind]] : Object.values(CHECKS);
+  const union = `(${checks.join(' UNION ALL ')}) x`;
+  const [{ n }] = (await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${union} WHERE ${where}`, params)) as [{ n: number }];
+  const rows = await deps.db.query<Row>(
+    `SELECT x.*, m.name AS model, s.name AS store_name
+       FROM ${union} JOIN phone_models m ON m.id = x.phone_model_id JOIN stores s ON s.id = x.store_id
+      WHERE ${where} ORDER BY x.kind, x.store_id, x.imei LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, body.limit, body.skip],
+  );
+  const data: ImeiException[] = rows.map((r) => ({
+    id: Number(r.id) * 4 + IMEI_EXCEPTION_KINDS.indexOf(r.kind),
+    kind: r.kind,
+    imei: String(r.imei),
+    item_id: Number(r.id),
+    model: String(r.model),
+    store: { id: Number(r.store_id), name: String(r.store_name) },
+    item_status: r.status,
+    device: r.device_id === null ? null : { id: Number(r.device_id), status: String(r.device_status), enrolled_at: iso(r.enrolled_at) },
+  }));
+  return { total: Number(n), limit: body.limit, skip: body.skip, data };
+}

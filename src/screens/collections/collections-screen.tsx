@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, EmptyState, HStack, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { collectionsMadeRequest, type CollectionsMade, type CollectionsMadeRequest } from '../../contract/collections';
+import { useLiveLogic } from '../common/live-logic';
+import { fieldErrors } from '../common/field-errors';
+import { PeriodForm, Refusal, SaveCsv, useFormats } from './common';
+
+/**
+ * Collections (/dashboard/collections, decision 020): the collections made in a period, the completed repayments on
+ * loans while they were assigned to a collector, by day and collector, with totals; CSV and PDF of what is shown.
+ * A collector sees their own; a manager every collector in their scope.
+ */
+export default function CollectionsScreen() {
+  const { t } = useTranslation(['collections', 'translation']);
+  const [request, setRequest] = useState<CollectionsMadeRequest>({});
+  const [run, setRun] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next: CollectionsMadeRequest = {};
+    const from = String(form.get('from') ?? '');
+    const to = String(form.get('to') ?? '');
+    if (from) next.from = from;
+    if (to) next.to = to;
+    const parsed = collectionsMadeRequest.safeParse(next);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (!parsed.success) return;
+    setRequest(next);
+    setRun((n) => n + 1);
+  };
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="lg">
+        {t('collections:made.title')}
+      </Heading>
+      <Text color="fg.muted">{t('collections:made.help')}</Text>
+      <PeriodForm from={request.from} to={request.to} errors={errors} onSubmit={submit} />
+      <Made key={run} request={request} />
+    </Stack>
+  );
+}
+
+function Made({ request }: { request: CollectionsMadeRequest }) {
+  const { t } = useTranslation(['collections', 'translation']);
+  const f = useFormats();
+  const load = useActorRef(useLiveLogic('collectionLoad')('collected'), { input: { params: request } });
+  const report = useSelector(load, (s) => s.context.data as CollectionsMade | null);
+  const failure = useSelector(load, (s) => s.context.failure);
+  const [saved, setSaved] = useState<{ n: number; format: 'csv' | 'pdf' }>({ n: 0, format: 'csv' });
+  if (failure) {
+    return (
+      <Stack gap="2">
+        <Refusal failure={failure} />
+        <Button size="sm" variant="outline" alignSelf="start" onClick={() => load.send({ type: 'load.retry' })}>
+          {t('common.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  if (!report) {
+    return (
+      <Stack gap="2" aria-busy="true" aria-label={t('shell.loading')}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height="8" />
+        ))}
+      </Stack>
+    );
+  }
+  const header = [
+    t('collections:made.day'),
+    t('collections:col.collector'),
+    t('collections:made.payments'),
+    t('collections:made.loans'),
+    t('collections:made.amount'),
+  ];
+  const showing = t('collections:reasons.showing', { from: f.day(report.from), to: f.day(report.to) });
+  return (
+    <Stack gap="3">
+      <Text fontWeight="medium">{showing}</Text>
+      {report.rows.length === 0 ? (
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Title>{t('collections:made.empty')}</EmptyState.Title>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <>
+          <HStack gap="3" wrap="wrap">
+            <Button size="sm" variant="outline" onClick={() => setSaved((s) => ({ n: s.n + 1, format: 'csv' }))}>
+              {t('collections:export.button')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setSaved((s) => ({ n: s.n + 1, format: 'pdf' }))}>
+              {t('collections:export.pdf')}
+            </Button>
+            {saved.n > 0 && (
+              <SaveCsv
+                key={saved.n}
+                params={{
+                  format: saved.format,
+                  filename: `collections-${report.from}-${report.to}.${saved.format}`,
+                  title: t('collections:made.title'),
+                  lines: [showing],
+                  numeric: [2, 3, 4],
+                  header,
+                  rows: report.rows.map((r) => [r.day, r.collector.name, r.payments, r.loans, r.amount]),
+                }}
+              />
+            )}
+          </HStack>
+          <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={t('collections:made.title')}>
+            <Table.Root size="sm">
+              <Table.Caption srOnly>{t('collections:made.title')}</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  {header.map((h) => (
+                    <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {report.rows.map((r) => (
+                  <Table.Row key={`${r.day}|${r.collector.id}`}>
+                    <Table.Cell whiteSpace="nowrap">{f.day(r.day)}</Table.Cell>
+                    <Table.Cell>{r.collector.name}</Table.Cell>
+                    <Table.Cell>{r.payments}</Table.Cell>
+                    <Table.Cell>{r.loans}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{f.money(r.amount)}</Table.Cell>
+                  </Table.Row>
+                ))}
+                <Table.Row fontWeight="semibold">
+                  <Table.Cell colSpan={2}>{t('collections:reasons.total')}</Table.Cell>
+                  <Table.Cell>{report.totals.payments}</Table.Cell>
+                  <Table.Cell />
+                  <Table.Cell whiteSpace="nowrap">{f.money(report.totals.amount)}</Table.Cell>
+                </Table.Row>
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}

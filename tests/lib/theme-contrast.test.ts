@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { colors } from '@chakra-theme/tokens/colors.js';
+import { semanticColors } from '@chakra-theme/semantic-tokens/colors.js';
+import { accessibleColors } from '../../src/app/dashboard-system';
+
+/** WCAG 2 relative luminance and contrast ratio of two #rrggbb colours. */
+const luminance = (hex: string) => {
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+};
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+/** "{colors.green.700}" or "white" as #rrggbb. */
+const resolve = (reference: string): string => {
+  if (reference === 'white') return '#ffffff';
+  if (reference === 'black') return '#000000';
+  const [, palette, shade] = /^\{colors\.(\w+)\.(\d+)\}$/.exec(reference)!;
+  return (colors as unknown as Record<string, Record<string, { value: string }>>)[palette!]![shade!]!.value;
+};
+
+describe('the theme\'s solid buttons (issue 17: Approve 3.29:1, "Record recovered" 4.36:1)', () => {
+  it.each(['green', 'teal', 'blue', 'red'] as const)('%s solid with its contrast text reaches 4.5:1 in light and dark', (palette) => {
+    const tokens = (
+      { ...semanticColors, ...accessibleColors } as unknown as Record<string, Record<string, { value: { _light: string; _dark: string } }>>
+    )[palette]!;
+    for (const mode of ['_light', '_dark'] as const) {
+      const ratio = contrast(resolve(tokens.solid!.value[mode]), resolve(tokens.contrast!.value[mode]));
+      expect(ratio, `${palette} ${mode}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("Chakra's own green 600 would fail: the check can fail", () => {
+    expect(contrast(resolve('{colors.green.600}'), '#ffffff')).toBeLessThan(4.5);
+  });
+});
