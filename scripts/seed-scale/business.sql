@@ -130,11 +130,13 @@ SELECT {{I0}} + {{N}} + g, (SELECT phone_model_id FROM scale_price WHERE k = g %
 
 -- step: devices
 INSERT INTO devices (id, customer_id, phone_model_id, inventory_item_id, imei, lock_solution_type, lock_status, activation_status,
-                     is_locked, status, last_check_in, enrolled_at, future_lock_date, created_at)
+                     is_locked, status, status_since, last_check_in, enrolled_at, future_lock_date, created_at)
 SELECT p.device_id, p.customer_id, p.phone_model_id, p.item_id, '86' || lpad(p.g::text, 13, '0'), p.lock_solution_type,
        CASE WHEN p.scenario = 0 THEN 'inactive' ELSE 'active' END, 'activated',
        p.device_status IN ('stolen', 'lost') OR (p.scenario <> 0 AND p.days_defaulted > 3),
        p.device_status,
+       -- The day of its incident (the next step writes the incident with the same day).
+       CASE WHEN p.device_status <> 'active' THEN least({{TODAY}} - 1, p.start_date + 5 + p.g % 40) END,
        {{NOW}} - interval '1 minute' * (p.g % 4000) - CASE WHEN p.scenario = 5 THEN interval '20 days' ELSE interval '0 days' END,
        p.start_date::timestamp + time '10:20' + (p.g % 420) * interval '1 minute',
        CASE WHEN p.scenario = 0 THEN NULL ELSE p.next_date + 3 END,

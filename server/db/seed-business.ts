@@ -1693,6 +1693,7 @@ export function generateBusiness(options: SeedOptions): BusinessData {
       activation_status: activated ? 'activated' : 'not_activated',
       is_locked: activated && futureLock !== null && today > futureLock,
       status: 'active',
+      status_since: null,
       last_check_in: lastCheckIn,
       enrolled_at: activated ? enrolledAt : null,
       future_lock_date: futureLock === null ? null : cal.date(futureLock),
@@ -1789,6 +1790,7 @@ export function generateBusiness(options: SeedOptions): BusinessData {
       const day = Math.max(startDayOf(deviceId) + 1, today - incidents.int(1, 60));
       if (kind === 'damaged') {
         device.status = 'damaged';
+        device.status_since = cal.date(day);
         incident(deviceId, 'damaged', day, {
           service_centre: incidents.pick(SERVICE_CENTRES),
           repair_reason: incidents.pick(REPAIR_REASONS),
@@ -1800,6 +1802,7 @@ export function generateBusiness(options: SeedOptions): BusinessData {
         incident(deviceId, 'recovered', day, { notes: 'Recovered with the help of the police, returned to the customer' });
       } else {
         device.status = kind;
+        device.status_since = cal.date(day);
         device.is_locked = true;
         incident(deviceId, kind, day, {
           notes: kind === 'stolen' ? 'Reported stolen by the customer at the store' : 'Customer lost the phone while travelling',

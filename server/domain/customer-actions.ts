@@ -176,7 +176,10 @@ export async function reportStolen(deps: Deps, caller: Caller, body: z.output<ty
     if (device.status === 'stolen' || device.status === 'lost') {
       throw refuse(409, 'already_stolen', `This device is already reported ${device.status}`);
     }
-    await tx.query("UPDATE devices SET status = 'stolen', is_locked = true WHERE id = $1", [device.id]);
+    await tx.query("UPDATE devices SET status = 'stolen', status_since = $2, is_locked = true WHERE id = $1", [
+      device.id,
+      body.occurred_on,
+    ]);
     await tx.query(
       "INSERT INTO device_incidents (device_id, kind, occurred_on, notes, reported_by, created_at) VALUES ($1, 'stolen', $2, $3, $4, $5)",
       [device.id, body.occurred_on, body.notes || null, caller.adminId, now],
@@ -215,7 +218,7 @@ export async function recordRecovered(deps: Deps, caller: Caller, body: z.output
       throw refuse(409, 'not_stolen', 'This device is not reported stolen or lost');
     }
     const locked = await wantsLock(tx, { ...device, status: 'active' }, now);
-    await tx.query("UPDATE devices SET status = 'active', is_locked = $2 WHERE id = $1", [device.id, locked]);
+    await tx.query("UPDATE devices SET status = 'active', status_since = NULL, is_locked = $2 WHERE id = $1", [device.id, locked]);
     await tx.query(
       "INSERT INTO device_incidents (device_id, kind, occurred_on, notes, reported_by, created_at) VALUES ($1, 'recovered', $2, $3, $4, $5)",
       [device.id, body.occurred_on, body.notes || null, caller.adminId, now],

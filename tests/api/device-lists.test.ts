@@ -19,7 +19,8 @@ const post = (path: string, body: unknown, by: string | null = token.callcentre!
 const LISTS = [routes.damagedDevices, routes.lostDevices, routes.suspendedImeis];
 
 async function markDamaged(b: Borrower, day: string, serviceCentre: string, reason: string) {
-  await api.db.query("UPDATE devices SET status = 'damaged' WHERE id = $1", [b.deviceId]);
+  // As every writer of a status does: the day it entered the state with it (migration 027).
+  await api.db.query("UPDATE devices SET status = 'damaged', status_since = $2 WHERE id = $1", [b.deviceId, day]);
   await api.db.query(
     "INSERT INTO device_incidents (device_id, kind, occurred_on, service_centre, repair_reason, created_at) VALUES ($1, 'damaged', $2, $3, $4, $5)",
     [b.deviceId, day, serviceCentre, reason, TEST_NOW],
@@ -38,7 +39,7 @@ beforeAll(async () => {
   healthy = await fx.borrower();
   await markDamaged(damaged, '2026-10-30', 'Kariakoo Service Centre', 'Cracked screen (50%_off)');
   await markDamaged(damagedEarlier, '2026-10-01', 'Mwanza Repair Hub', 'Battery swollen');
-  await api.db.query("UPDATE devices SET status = 'lost', is_locked = true WHERE id = $1", [lost.deviceId]);
+  await api.db.query("UPDATE devices SET status = 'lost', status_since = '2026-10-20', is_locked = true WHERE id = $1", [lost.deviceId]);
   await api.db.query(
     "INSERT INTO device_incidents (device_id, kind, occurred_on, notes, created_at) VALUES ($1, 'lost', '2026-10-20', 'Lost on the ferry', $2)",
     [lost.deviceId, TEST_NOW],
