@@ -185,12 +185,17 @@ describe('repayments', () => {
       },
       { incoming: { socket: { remoteAddress: '10.9.9.9' } } },
     );
+  // Each test pays a loan of its own (one test's payment never moves another's loan), with more than two installments
+  // left to pay, so that one installment is applied whole (a payment above the balance is cut to it and closes the loan).
+  let loansTaken = 0;
   const loan = async () =>
     (
       await seeded.query<{ id: number; loan_number: string; amount_paid: number; installment_amount: number; msisdn: string }>(
         `SELECT l.id, l.loan_number, l.amount_paid, l.installment_amount, c.msisdn FROM loans l JOIN customers c ON c.id = l.customer_id
-          WHERE l.status = 'active' AND l.days_defaulted > 0 AND c.msisdn LIKE '25560%' ORDER BY l.id LIMIT 1 OFFSET $1`,
-        [Math.floor(Math.random() * 20)],
+          WHERE l.status = 'active' AND l.days_defaulted > 0 AND c.msisdn LIKE '25560%'
+            AND l.installment_amount * l.installments + l.late_fee - l.amount_paid > 2 * l.installment_amount
+          ORDER BY l.id LIMIT 1 OFFSET $1`,
+        [loansTaken++],
       )
     )[0]!;
   const callback = (l: { loan_number: string; installment_amount: number; msisdn: string }) => ({
