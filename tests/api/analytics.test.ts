@@ -423,6 +423,7 @@ describe('home figures by role', () => {
       stores: null,
       collector: null,
       finance: null,
+      reconciliation: null,
     });
   });
 
@@ -534,6 +535,53 @@ describe('home figures of the collector, finance, the shop owner and the region 
     expect(res.body.stores.scope).toEqual({ kind: 'region', label: 'Region A' });
     expect(res.body.stores.rows.map((r: { name: string }) => r.name)).toEqual(['Store A']);
     expect(res.body.stores.rows[0]).toMatchObject({ salesThisWeek: 1, depositsThisWeek: 50_000, activeLoans: 3, inStock: 1 });
+  });
+
+  it('finance: per provider, the days of the last 30 that no signed-off reconciliation run covers (decision 029)', async () => {
+    const [finance] = await q('SELECT id FROM admins WHERE username = $1', ['finance']);
+    const [admin] = await q('SELECT id FROM admins WHERE username = $1', ['admin']);
+    const now = api.clock.now().toISOString();
+    let k = 0;
+    const run = async (provider: string, fromDaysAgo: number, toDaysAgo: number, signed: boolean) =>
+      q(
+        `INSERT INTO reconciliation_runs (provider, period_from, period_to, file_name, content_type, document, sha256, line_count,
+                                          statement_total, portal_total, status, uploaded_by, uploaded_at, signed_off_by, signed_off_at)
+         VALUES ($1, $2, $3, 'statement.csv', 'text/csv', '', $4, 0, 0, 0, $5, $6, $7, $8, $9)`,
+        [
+          provider,
+          plusDays(today, -fromDaysAgo),
+          plusDays(today, -toDaysAgo),
+          `sha-analytics-${++k}`,
+          signed ? 'signed_off' : 'open',
+          finance!.id,
+          now,
+          signed ? admin!.id : null,
+          signed ? now : null,
+        ],
+      );
+    // M-Pesa: signed off from 30 to 11 days ago, an open run from 10 to 4 days ago: 10 days unreconciled, 7 of them uploaded.
+    await run('mpesa', 30, 11, true);
+    await run('mpesa', 10, 4, false);
+    // Tigo Pesa: one signed-off run from 40 days ago to yesterday: nothing left.
+    await run('tigo_pesa', 40, 1, true);
+    // Airtel Money: signed off long before the window, an open run over the last 5 days: all 30 days unreconciled, 5 uploaded.
+    await run('airtel_money', 60, 45, true);
+    await run('airtel_money', 5, 1, false);
+    // HaloPesa: no statement at all.
+    const res = await get('/api/v1/home_figures', 'finance');
+    expect(res.status).toBe(200);
+    expect(res.body.reconciliation).toEqual({
+      from: plusDays(today, -30),
+      to: plusDays(today, -1),
+      providers: [
+        { provider: 'mpesa', unreconciledDays: 10, awaitingSignOff: 7, lastReconciledDay: plusDays(today, -11) },
+        { provider: 'tigo_pesa', unreconciledDays: 0, awaitingSignOff: 0, lastReconciledDay: plusDays(today, -1) },
+        { provider: 'airtel_money', unreconciledDays: 30, awaitingSignOff: 5, lastReconciledDay: plusDays(today, -45) },
+        { provider: 'halopesa', unreconciledDays: 30, awaitingSignOff: 0, lastReconciledDay: null },
+      ],
+    });
+    // Without UPLOAD_RECONCILIATION_DOCUMENT there is no reconciliation part.
+    expect((await get('/api/v1/home_figures', 'collector')).body.reconciliation).toBeNull();
   });
 
   it("a shop owner: only their own stores' sales, arrears and stock", async () => {

@@ -6,6 +6,7 @@ import {
   DIMENSIONS,
   HOME_STORE_ROWS,
   REPORTS,
+  UNRECONCILED_WINDOW_DAYS,
   periodDays,
   type Analysis,
   type AnalysisPeriod,
@@ -19,6 +20,7 @@ import {
   type ReportName,
 } from '../../../src/contract/analytics';
 import { allows } from '../../../src/contract/roles';
+import { PROVIDERS } from '../../../src/contract/reconciliation';
 import { addDays, daysBetween, eatDay, eatDayStart } from '../calendar';
 import { defaulterCategories } from '../../../src/lib/defaulter-category';
 import { MIGRATION_MONTHS } from './refresh';
@@ -476,7 +478,8 @@ export async function homeFigures(deps: Pick<Deps, 'db' | 'clock'>, caller: Call
   const stores = scope.kind === 'shop_owner' || scope.kind === 'region' ? await storeFigures(db, today, scope) : null;
   const collector = (await isCollector(db, caller)) ? await collectorFigures(db, caller, today) : null;
   const finance = caller.roles.includes('VIEW_SUSPENSE_TRANSACTIONS') ? await financeFigures(db, today) : null;
-  return { portfolio, agent, approvals, stores, collector, finance };
+  const reconciliation = caller.roles.includes('UPLOAD_RECONCILIATION_DOCUMENT') ? await reconciliationFigures(db, today) : null;
+  return { portfolio, agent, approvals, stores, collector, finance, reconciliation };
 }
 
 /**
@@ -585,6 +588,43 @@ async function financeFigures(db: Queryable, today: string): Promise<NonNullable
     suspenseAmount: n(row?.amount),
     oldestSuspenseDays: oldest ? Math.max(0, daysBetween(oldest, today)) : null,
     suspenseOver7Days: n(row?.over7),
+  };
+}
+
+/**
+ * Unreconciled days (decision 029): per provider, each EAT day of the window (the UNRECONCILED_WINDOW_DAYS up to
+ * yesterday: today's statement cannot exist yet) that no signed-off reconciliation run of that provider covers
+ * (period_from <= day <= period_to), and of those the days an uploaded run still awaits sign-off for. Read from
+ * reconciliation_runs (one row per uploaded statement; reconciliation_runs_period_idx), never the payments.
+ */
+async function reconciliationFigures(db: Queryable, today: string): Promise<NonNullable<HomeFigures['reconciliation']>> {
+  const to = addDays(today, -1);
+  const from = addDays(today, -UNRECONCILED_WINDOW_DAYS);
+  const rows = await db.query<{ provider: string; unreconciled: number; awaiting: number; last: string | null }>(
+    `WITH r AS (SELECT provider, status, period_from, period_to FROM reconciliation_runs WHERE period_to >= $1::date AND period_from <= $2::date),
+     d AS (SELECT p.provider, g::date AS day,
+                  EXISTS (SELECT 1 FROM r WHERE r.provider = p.provider AND r.status = 'signed_off' AND g::date BETWEEN r.period_from AND r.period_to) AS signed,
+                  EXISTS (SELECT 1 FROM r WHERE r.provider = p.provider AND r.status = 'open' AND g::date BETWEEN r.period_from AND r.period_to) AS uploaded
+             FROM unnest($3::text[]) AS p(provider) CROSS JOIN generate_series($1::date, $2::date, interval '1 day') g)
+     SELECT d.provider, count(*) FILTER (WHERE NOT d.signed) AS unreconciled, count(*) FILTER (WHERE NOT d.signed AND d.uploaded) AS awaiting,
+            (SELECT to_char(max(x.period_to), 'YYYY-MM-DD') FROM reconciliation_runs x
+              WHERE x.provider = d.provider AND x.status = 'signed_off' AND x.period_from <= $2::date) AS last
+       FROM d GROUP BY d.provider`,
+    [from, to, [...PROVIDERS]],
+  );
+  const byProvider = new Map(rows.map((r) => [r.provider, r]));
+  return {
+    from,
+    to,
+    providers: PROVIDERS.map((provider) => {
+      const r = byProvider.get(provider);
+      return {
+        provider,
+        unreconciledDays: n(r?.unreconciled ?? UNRECONCILED_WINDOW_DAYS),
+        awaitingSignOff: n(r?.awaiting),
+        lastReconciledDay: r?.last ?? null,
+      };
+    }),
   };
 }
 
