@@ -124,15 +124,32 @@ interface Window {
   days: number;
 }
 
+/**
+ * The window of a period: it ends on the day of the last ageing run that wrote the period tables (decision 029), so
+ * the period tables, the trend and the snapshot days agree.
+ */
 async function windowOf(db: Queryable, today: string, period: AnalysisPeriod): Promise<Window> {
   const [last] = await db.query<{ day: string | null }>(
-    "SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM analytics_daily WHERE day <= $1",
+    "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_refreshes WHERE part = 'periods' AND day <= $1",
     [today],
   );
   const asOf = last?.day ?? today;
   const days = periodDays[period];
   return { asOf, from: addDays(asOf, -(days - 1)), days };
 }
+
+/**
+ * Which detail a call needs (decision 029): the agent's rows when it is about agents, a store's when it is about
+ * stores (a shop owner's, or one store), else the rollups by region and store type, whose `s` is the row itself.
+ */
+type Grain = 'agent' | 'store' | 'region';
+function grainOf(scope: Scope, f: Filters): Grain {
+  if (scope.agentId !== undefined || f.agent !== undefined) return 'agent';
+  if (scope.shopOwnerId !== undefined || f.store !== undefined) return 'store';
+  return 'region';
+}
+const detailed = (table: string) => `${table} a JOIN stores s ON s.id = a.store_id`;
+const byRegion = (table: string) => `${table} a CROSS JOIN LATERAL (SELECT a.region_id, a.store_type) s`;
 
 /** Every measure per group (`key` an SQL expression, or 'total'), over the window and the conditions. */
 async function measureRows(
@@ -143,37 +160,25 @@ async function measureRows(
   f: Filters,
   spec: ReportSpec | null,
 ): Promise<MeasureRow[]> {
-  const where = conditions(scope, f, spec, [w.from, w.asOf]);
-  const daily = await db.query(
-    `SELECT ${key} AS key,
-            sum(active_loans) FILTER (WHERE a.day = $2) AS active_loans,
-            sum(gross_receivable) FILTER (WHERE a.day = $2) AS gross,
-            sum(par1) FILTER (WHERE a.day = $2) AS par1, sum(par7) FILTER (WHERE a.day = $2) AS par7,
-            sum(par30) FILTER (WHERE a.day = $2) AS par30, sum(par90) FILTER (WHERE a.day = $2) AS par90,
-            sum(loans_late) FILTER (WHERE a.day = $2) AS loans_late,
-            sum(locked_arrears) FILTER (WHERE a.day = $2) AS locked_arrears,
-            sum(locked_stolen) FILTER (WHERE a.day = $2) AS locked_stolen,
-            sum(locked_lost) FILTER (WHERE a.day = $2) AS locked_lost,
-            sum(due_amount) AS due, sum(collected_amount) AS collected, sum(loans_started) AS started,
-            sum(deposits_taken) AS deposits, sum(written_off) AS written_off, sum(gross_receivable) AS gross_days
-       FROM analytics_daily a JOIN stores s ON s.id = a.store_id
-      WHERE a.day BETWEEN $1 AND $2 AND ${where.sql}
-      GROUP BY 1`,
+  const period = `${w.days}d`;
+  const where = conditions(scope, f, spec, [period]);
+  // The agent's rows only when the call is about agents: without them a tenth of the rows (decision 029).
+  const table = grainOf(scope, f) === 'agent' || key.includes('a.agent_id') ? 'analytics_period' : 'analytics_period_store';
+  const rows = await db.query(
+    `SELECT ${key} AS key, sum(active_loans) AS active_loans, sum(gross_receivable) AS gross, sum(par1) AS par1, sum(par7) AS par7,
+            sum(par30) AS par30, sum(par90) AS par90, sum(loans_late) AS loans_late, sum(locked_arrears) AS locked_arrears,
+            sum(locked_stolen) AS locked_stolen, sum(locked_lost) AS locked_lost, sum(due_amount) AS due,
+            sum(collected_amount) AS collected, sum(loans_started) AS started, sum(deposits_taken) AS deposits,
+            sum(written_off) AS written_off, sum(gross_days) AS gross_days, sum(fpd_eligible) AS fpd_eligible, sum(fpd) AS fpd,
+            sum(own_eligible) AS own_eligible, sum(owned) AS owned
+       FROM ${detailed(table)} WHERE a.period = $1 AND ${where.sql} GROUP BY 1`,
     where.params,
   );
-  const cw = conditions(scope, f, spec, []);
-  const cohorts = await db.query(
-    `SELECT ${key} AS key, sum(fpd_eligible) AS fpd_eligible, sum(fpd) AS fpd, sum(own_eligible) AS own_eligible, sum(owned) AS owned
-       FROM analytics_cohorts a JOIN stores s ON s.id = a.store_id WHERE ${cw.sql} GROUP BY 1`,
-    cw.params,
-  );
-  const byKey = new Map(cohorts.map((c) => [String(c.key), c]));
-  const stock = await stockRows(db, key, w, scope, f, spec);
-  const keys = new Set([...daily.map((d) => String(d.key)), ...byKey.keys(), ...stock.keys()]);
-  const dailyByKey = new Map(daily.map((d) => [String(d.key), d]));
+  const stock = await stockRows(db, key, period, scope, f, spec);
+  const keys = new Set([...rows.map((d) => String(d.key)), ...stock.keys()]);
+  const dailyByKey = new Map(rows.map((d) => [String(d.key), d]));
   return [...keys].map((k) => {
     const d = dailyByKey.get(k) ?? {};
-    const c = byKey.get(k) ?? {};
     const gross = n(d.gross);
     const st = stock.get(k);
     const averageStock = st ? st.stockDays / w.days : 0;
@@ -196,8 +201,8 @@ async function measureRows(
       depositsTaken: n(d.deposits),
       writtenOff: n(d.written_off),
       writeOffRatio: ratio(n(d.written_off), averageGross),
-      firstPaymentDefault: ratio(n(c.fpd), n(c.fpd_eligible)),
-      ownershipRate: ratio(n(c.owned), n(c.own_eligible)),
+      firstPaymentDefault: ratio(n(d.fpd), n(d.fpd_eligible)),
+      ownershipRate: ratio(n(d.owned), n(d.own_eligible)),
       lockedArrears: n(d.locked_arrears),
       lockedStolen: n(d.locked_stolen),
       lockedLost: n(d.locked_lost),
@@ -208,20 +213,15 @@ async function measureRows(
   });
 }
 
-/** A day (date) in EAT of a timestamptz column, as refresh.ts reads it. */
-const eat = (column: string) => `((${column} AT TIME ZONE 'UTC') + interval '3 hours')::date`;
-
 /**
- * Stock turn's parts per group (decision 017, "Stock turn"), read live from inventory_items (aliased `a`, so the
- * store and phone model keys and filters read as on the snapshots) and their hand-set status history: handsets sold
- * in the window, and handset-days in stock (a handset is in stock at the end of each day from the day it was received
- * to the day before it was sold or first left the shop). Stock belongs to a store and a model, not to an agent or a
- * lock type: no figures there (an empty map).
+ * Stock turn's parts per group (decision 017, "Stock turn"): handsets sold in the window and handset-days in stock,
+ * per store and phone model as the ageing run wrote them for the period (analytics_period_stock, decision 029). Stock
+ * belongs to a store and a model, not to an agent or a lock type: no figures there (an empty map).
  */
 async function stockRows(
   db: Queryable,
   key: string,
-  w: Window,
+  period: string,
   scope: Scope,
   f: Filters,
   spec: ReportSpec | null,
@@ -229,22 +229,10 @@ async function stockRows(
   if (/a\.(agent_id|lock_type)/.test(key) || scope.agentId !== undefined || f.agent !== undefined || f.lock_type !== undefined) {
     return new Map();
   }
-  const where = conditions(scope, f, spec, [w.from, w.asOf, eatDayStart(w.from)]);
+  const where = conditions(scope, f, spec, [period]);
   const rows = await db.query(
-    `WITH i AS (
-       SELECT ${key} AS key, ${eat('a.received_at')} AS in_day, ${eat('a.sold_at')} AS sold_day,
-              coalesce(${eat('a.sold_at')}, ${eat('x.left_at')}) AS out_day
-         FROM inventory_items a JOIN stores s ON s.id = a.store_id
-         LEFT JOIN LATERAL (
-           SELECT min(c.changed_at) AS left_at FROM inventory_status_changes c
-            WHERE c.inventory_item_id = a.id AND c.from_status IN ('in_stock', 'reserved') AND c.to_status NOT IN ('in_stock', 'reserved')
-         ) x ON true
-        WHERE ${eat('a.received_at')} <= $2::date AND (a.sold_at IS NULL OR a.sold_at >= $3)
-          AND (a.status IN ('in_stock', 'reserved') OR a.sold_at IS NOT NULL OR x.left_at IS NOT NULL)
-          AND ${where.sql})
-     SELECT key, count(*) FILTER (WHERE sold_day BETWEEN $1::date AND $2::date) AS sold,
-            sum(greatest(0, least($2::date, coalesce(out_day - 1, $2::date)) - greatest($1::date, in_day) + 1)) AS stock_days
-       FROM i GROUP BY key`,
+    `SELECT ${key} AS key, sum(handsets_sold) AS sold, sum(stock_days) AS stock_days
+       FROM ${detailed('analytics_period_stock')} WHERE a.period = $1 AND ${where.sql} GROUP BY 1`,
     where.params,
   );
   return new Map(rows.map((r) => [String(r.key), { sold: n(r.sold), stockDays: n(r.stock_days) }]));
@@ -295,10 +283,11 @@ async function breakdown(db: Queryable, dim: Dimension, w: Window, scope: Scope,
 
 async function trend(db: Queryable, w: Window, scope: Scope, f: Filters, spec: ReportSpec | null) {
   const where = conditions(scope, f, spec, [w.from, w.asOf]);
+  const from = grainOf(scope, f) === 'region' ? byRegion('analytics_trend_region') : detailed('analytics_daily');
   const rows = await db.query(
     `SELECT to_char(a.day, 'YYYY-MM-DD') AS day, sum(gross_receivable) AS gross, sum(par1) AS par1, sum(par30) AS par30,
             sum(par90) AS par90, sum(due_amount) AS due, sum(collected_amount) AS collected, sum(loans_started) AS started
-       FROM analytics_daily a JOIN stores s ON s.id = a.store_id
+       FROM ${from}
       WHERE a.day BETWEEN $1 AND $2 AND ${where.sql} GROUP BY a.day ORDER BY a.day`,
     where.params,
   );
@@ -318,7 +307,7 @@ async function vintage(db: Queryable, w: Window, scope: Scope, f: Filters, spec:
   const where = conditions(scope, f, spec, [addDays(w.asOf, -365)]);
   const rows = await db.query(
     `SELECT to_char(a.cohort, 'YYYY-MM') AS cohort, a.age_months AS age, sum(loans) AS loans, sum(cum_due) AS due, sum(cum_paid) AS paid
-       FROM analytics_vintage a JOIN stores s ON s.id = a.store_id
+       FROM ${grainOf(scope, f) === 'region' ? byRegion('analytics_vintage_region') : detailed('analytics_vintage')}
       WHERE a.cohort >= date_trunc('month', $1::date) AND ${where.sql}
       GROUP BY 1, 2 ORDER BY 1, 2`,
     where.params,
@@ -340,7 +329,7 @@ async function migration(db: Queryable, today: string, scope: Scope, f: Filters,
   const rows = await db.query(
     `SELECT to_char(a.month_end, 'YYYY-MM-DD') AS month_end, a.from_category, a.to_category, sum(a.loans) AS loans,
             sum(a.balance_from) AS balance_from, sum(a.balance_to) AS balance_to
-       FROM analytics_migration a JOIN stores s ON s.id = a.store_id
+       FROM ${grainOf(scope, f) === 'region' ? byRegion('analytics_migration_region') : detailed('analytics_migration')}
       WHERE ${where.sql} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     where.params,
   );
@@ -400,8 +389,12 @@ export async function biAuth(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller): 
   // The stores, agents, models and lock types that appear in the caller's snapshot rows.
   const options = async (sql: string) =>
     (await db.query<{ id: string; label: string }>(sql, where.params)).map((o) => ({ id: String(o.id), label: String(o.label) }));
-  const seen = `FROM (SELECT DISTINCT a.store_id, a.agent_id, a.phone_model_id, a.lock_type FROM analytics_cohorts a JOIN stores s ON s.id = a.store_id WHERE ${where.sql}) a JOIN stores s ON s.id = a.store_id`;
-  const [last] = await db.query<{ day: string | null }>("SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM analytics_daily");
+  // The combinations of the 90-day period table: every cohort's (the period tables hold each cohort's combination).
+  const seen = `FROM (SELECT DISTINCT a.store_id, a.agent_id, a.phone_model_id, a.lock_type FROM analytics_period a JOIN stores s ON s.id = a.store_id
+                      WHERE a.period = '90d' AND ${where.sql}) a JOIN stores s ON s.id = a.store_id`;
+  const [last] = await db.query<{ day: string | null }>(
+    "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_refreshes WHERE part = 'periods'",
+  );
   return {
     scope: { kind: scope.kind, label: scope.label },
     reports: reportsFor(scope),
@@ -484,26 +477,23 @@ export async function homeFigures(deps: Pick<Deps, 'db' | 'clock'>, caller: Call
 
 /**
  * A shop owner's or region lead's stores: sales of the last 7 days and the arrears as of the last snapshot
- * (analytics_daily, by day then store), stock in the shops now (inventory_items_store_idx). Only their stores.
+ * (the 7-day period table by store, decision 029), stock in the shops now (inventory_items_store_idx). Only their stores.
  */
 async function storeFigures(db: Queryable, today: string, scope: Scope): Promise<NonNullable<HomeFigures['stores']>> {
-  const w = await windowOf(db, today, '7d');
   const stores = new Where();
   if (scope.shopOwnerId !== undefined) stores.add((p) => `s.shop_owner_id = ${p}`, scope.shopOwnerId);
   if (scope.regionIds !== undefined) stores.add((p) => `s.region_id = ANY(${p}::bigint[])`, scope.regionIds);
-  const p = stores.params.length;
   const rows = await db.query(
     `WITH st AS (SELECT s.id, s.name FROM stores s WHERE ${stores.sql}),
-     d AS (SELECT a.store_id, sum(loans_started) AS sales, sum(deposits_taken) AS deposits,
-                  sum(active_loans) FILTER (WHERE a.day = $${p + 2}) AS active, sum(loans_late) FILTER (WHERE a.day = $${p + 2}) AS late,
-                  sum(par30) FILTER (WHERE a.day = $${p + 2}) AS par30, sum(gross_receivable) FILTER (WHERE a.day = $${p + 2}) AS gross
-             FROM analytics_daily a WHERE a.day BETWEEN $${p + 1} AND $${p + 2} AND a.store_id IN (SELECT id FROM st) GROUP BY a.store_id),
+     d AS (SELECT a.store_id, sum(loans_started) AS sales, sum(deposits_taken) AS deposits, sum(active_loans) AS active,
+                  sum(loans_late) AS late, sum(par30) AS par30, sum(gross_receivable) AS gross
+             FROM analytics_period_store a WHERE a.period = '7d' AND a.store_id IN (SELECT id FROM st) GROUP BY a.store_id),
      i AS (SELECT store_id, count(*) AS stock FROM inventory_items
             WHERE status = 'in_stock' AND store_id IN (SELECT id FROM st) GROUP BY store_id)
      SELECT st.id::text AS store_id, st.name, d.sales, d.deposits, d.active, d.late, d.par30, d.gross, i.stock
        FROM st LEFT JOIN d ON d.store_id = st.id LEFT JOIN i ON i.store_id = st.id
       ORDER BY coalesce(d.par30, 0) DESC, st.name, st.id`,
-    [...stores.params, w.from, w.asOf],
+    stores.params,
   );
   const figures = (r: Record<string, unknown>) => ({
     salesThisWeek: n(r.sales),
@@ -517,7 +507,7 @@ async function storeFigures(db: Queryable, today: string, scope: Scope): Promise
   const sum = (k: string) => rows.reduce((t, r) => t + n(r[k]), 0);
   const totals = figures(Object.fromEntries(['sales', 'deposits', 'active', 'late', 'par30', 'gross', 'stock'].map((k) => [k, sum(k)])));
   const [snap] = await db.query<{ day: string | null }>(
-    "SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM analytics_daily WHERE day <= $1",
+    "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_refreshes WHERE part = 'periods' AND day <= $1",
     [today],
   );
   return {
