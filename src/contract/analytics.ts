@@ -252,7 +252,12 @@ export const homeFigures = z.object({
       from: z.string(),
       to: z.string(),
       providers: z.array(
-        z.object({ provider: z.enum(PROVIDERS), unreconciledDays: count, awaitingSignOff: count, lastReconciledDay: z.string().nullable() }),
+        z.object({
+          provider: z.enum(PROVIDERS),
+          unreconciledDays: count,
+          awaitingSignOff: count,
+          lastReconciledDay: z.string().nullable(),
+        }),
       ),
     })
     .nullable(),

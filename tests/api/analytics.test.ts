@@ -693,3 +693,102 @@ describe('the history rebuilt inside PostgreSQL (the scale seed)', () => {
     expect(await read()).toEqual(walked);
   });
 });
+
+describe('the rollups the analyses read (decision 029)', () => {
+  it('the period tables hold each period: the book on its last day, the flows of its days, the cohorts, with and without the agent', async () => {
+    await refreshAnalytics({ db: api.db }, api.clock.now());
+    for (const [period, days] of [
+      ['7d', 7],
+      ['30d', 30],
+      ['90d', 90],
+    ] as const) {
+      const from = plusDays(today, -(days - 1));
+      const [detail] = await q(
+        `SELECT sum(gross_receivable) FILTER (WHERE day = $2)::int AS gross, sum(par30) FILTER (WHERE day = $2)::int AS par30,
+                sum(due_amount)::int AS due, sum(collected_amount)::int AS collected, sum(loans_started)::int AS started,
+                sum(written_off)::int AS written_off, sum(gross_receivable)::int AS gross_days
+           FROM analytics_daily WHERE day BETWEEN $1 AND $2`,
+        [from, today],
+      );
+      const [cohorts] = await q(
+        'SELECT sum(fpd_eligible)::int AS fpd_eligible, sum(fpd)::int AS fpd, sum(owned)::int AS owned FROM analytics_cohorts',
+      );
+      for (const table of ['analytics_period', 'analytics_period_store']) {
+        const [rolled] = await q(
+          `SELECT sum(gross_receivable)::int AS gross, sum(par30)::int AS par30, sum(due_amount)::int AS due, sum(collected_amount)::int AS collected,
+                  sum(loans_started)::int AS started, sum(written_off)::int AS written_off, sum(gross_days)::int AS gross_days,
+                  sum(fpd_eligible)::int AS fpd_eligible, sum(fpd)::int AS fpd, sum(owned)::int AS owned
+             FROM ${table} WHERE period = $1`,
+          [period],
+        );
+        expect(rolled, `${table} ${period}`).toEqual({ ...detail, ...cohorts });
+      }
+    }
+    // By agent: agent X's 30 days are its own rows of the day table.
+    const [own] = await q(
+      `SELECT sum(collected_amount)::int AS collected, sum(loans_started)::int AS started FROM analytics_daily WHERE agent_id = $1 AND day > $2`,
+      [ids.agentX, plusDays(today, -30)],
+    );
+    const [rolled] = await q(
+      "SELECT sum(collected_amount)::int AS collected, sum(loans_started)::int AS started FROM analytics_period WHERE period = '30d' AND agent_id = $1",
+      [ids.agentX],
+    );
+    expect(rolled).toEqual(own);
+    expect(own).toEqual({ collected: 7_000, started: 1 });
+  });
+
+  it('the trend, vintage and migration by region sum the same as the detailed rows, and the whole book reads them', async () => {
+    const same = async (detailed: string, region: string, columns: string, groups: string) => {
+      const sql = (from: string) =>
+        `SELECT ${groups}, ${columns
+          .split(',')
+          .map((c) => `sum(${c.trim()})::int AS ${c.trim()}`)
+          .join(', ')} FROM ${from} GROUP BY ${groups} ORDER BY ${groups}`;
+      const expected = await q(sql(`${detailed} a JOIN stores s ON s.id = a.store_id`));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await q(sql(`${region} a CROSS JOIN LATERAL (SELECT a.region_id, a.store_type) s`))).toEqual(expected);
+    };
+    await same(
+      'analytics_daily',
+      'analytics_trend_region',
+      'gross_receivable, par30, due_amount, collected_amount, loans_started',
+      'a.day, s.region_id, s.store_type',
+    );
+    await same('analytics_vintage', 'analytics_vintage_region', 'loans, cum_due, cum_paid', 'a.cohort, a.age_months, s.region_id');
+    await same(
+      'analytics_migration',
+      'analytics_migration_region',
+      'loans, balance_from, balance_to',
+      'a.month_end, a.from_category, a.to_category, s.store_type',
+    );
+    // The whole book's trend and migration come from the region tables: a row there shows in the analysis.
+    const [region] = await q<{ region_id: number; store_type: string; phone_model_id: number; lock_type: string }>(
+      'SELECT region_id, store_type, phone_model_id, lock_type FROM analytics_trend_region WHERE day = $1 LIMIT 1',
+      [today],
+    );
+    const before = await analysis('/api/v1/bi_dashboard?period=7d');
+    await q(
+      'UPDATE analytics_trend_region SET loans_started = loans_started + 5 WHERE day = $1 AND region_id = $2 AND store_type = $3 AND phone_model_id = $4 AND lock_type = $5',
+      [today, region!.region_id, region!.store_type, region!.phone_model_id, region!.lock_type],
+    );
+    const after = await analysis('/api/v1/bi_dashboard?period=7d');
+    expect(after.trend.at(-1)!.loansStarted).toBe(before.trend.at(-1)!.loansStarted + 5);
+    // A store's trend still reads the detailed rows (the shop owner's store B): unchanged by the region table.
+    const storeB = await analysis(`/api/v1/bi_dashboard?period=7d&store=${ids.storeB}`);
+    expect(storeB.trend.at(-1)!.loansStarted).toBe(0);
+    await refreshAnalytics({ db: api.db }, api.clock.now());
+    expect((await analysis('/api/v1/bi_dashboard?period=7d')).trend.at(-1)!.loansStarted).toBe(before.trend.at(-1)!.loansStarted);
+  });
+
+  it('a database from before migration 026 gets its trend days rolled up by the next run', async () => {
+    const [{ n: days }] = (await q('SELECT count(DISTINCT day)::int AS n FROM analytics_daily WHERE day >= $1', [
+      plusDays(today, -120),
+    ])) as [{ n: number }];
+    await q('DELETE FROM analytics_trend_region');
+    await q('DELETE FROM analytics_vintage_region');
+    await refreshAnalytics({ db: api.db }, api.clock.now());
+    const [{ n: rolled }] = (await q('SELECT count(DISTINCT day)::int AS n FROM analytics_trend_region')) as [{ n: number }];
+    expect(rolled).toBe(days);
+    expect((await q('SELECT count(*)::int AS n FROM analytics_vintage_region'))[0]!.n).toBeGreaterThan(0);
+  });
+});

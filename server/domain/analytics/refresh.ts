@@ -296,6 +296,7 @@ const PERIOD_SUMS: Array<[column: string, sum: string]> = [
   ['gross_days', 'sum(gross_receivable)'],
 ];
 const COHORT_COLUMNS = ['fpd_eligible', 'fpd', 'own_eligible', 'owned'];
+const PERIOD_TABLE_COLUMNS = [...PERIOD_SUMS.map(([c]) => c), ...COHORT_COLUMNS].join(', ');
 
 /**
  * The period tables (migration 026, decision 029) as of `asOf`, from analytics_daily, analytics_cohorts and the
@@ -309,20 +310,24 @@ export async function rebuildPeriods(tx: Queryable, asOf: string, now: Date) {
   await tx.query('DELETE FROM analytics_period_stock');
   for (const [period, days] of PERIODS) {
     const from = addDays(asOf, -(days - 1));
-    for (const [table, dims] of [
-      ['analytics_period', DIMS],
-      ['analytics_period_store', 'store_id, phone_model_id, lock_type'],
-    ] as const) {
-      await tx.query(
-        `WITH d AS (SELECT ${dims}, ${PERIOD_SUMS.map(([c, sum]) => `${sum} AS ${c}`).join(', ')}
-                      FROM analytics_daily WHERE day BETWEEN $1::date AND $2::date GROUP BY ${dims}),
-         c AS (SELECT ${dims}, ${COHORT_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')} FROM analytics_cohorts GROUP BY ${dims})
-         INSERT INTO ${table} (period, ${dims}, ${[...PERIOD_SUMS.map(([c]) => c), ...COHORT_COLUMNS].join(', ')})
-         SELECT $3, ${dims}, ${[...PERIOD_SUMS.map(([c]) => `coalesce(d.${c}, 0)`), ...COHORT_COLUMNS.map((c) => `coalesce(c.${c}, 0)`)].join(', ')}
-           FROM d FULL JOIN c USING (${dims})`,
-        [from, asOf, period],
-      );
-    }
+    await tx.query(
+      `WITH d AS (SELECT ${DIMS}, ${PERIOD_SUMS.map(([c, sum]) => `${sum} AS ${c}`).join(', ')}
+                    FROM analytics_daily WHERE day BETWEEN $1::date AND $2::date GROUP BY ${DIMS}),
+       c AS (SELECT ${DIMS}, ${COHORT_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')} FROM analytics_cohorts GROUP BY ${DIMS})
+       INSERT INTO analytics_period (period, ${DIMS}, ${PERIOD_TABLE_COLUMNS})
+       SELECT $3, ${DIMS}, ${[...PERIOD_SUMS.map(([c]) => `coalesce(d.${c}, 0)`), ...COHORT_COLUMNS.map((c) => `coalesce(c.${c}, 0)`)].join(', ')}
+         FROM d FULL JOIN c USING (${DIMS})`,
+      [from, asOf, period],
+    );
+    // Without the agent: the agent's rows summed (a few thousand rows, not the days again).
+    await tx.query(
+      `INSERT INTO analytics_period_store (period, store_id, phone_model_id, lock_type, ${PERIOD_TABLE_COLUMNS})
+       SELECT period, store_id, phone_model_id, lock_type, ${PERIOD_TABLE_COLUMNS.split(', ')
+         .map((c) => `sum(${c})`)
+         .join(', ')}
+         FROM analytics_period WHERE period = $1 GROUP BY period, store_id, phone_model_id, lock_type`,
+      [period],
+    );
     await tx.query(
       `WITH i AS (
          SELECT a.store_id, a.phone_model_id, ${eat('a.received_at')} AS in_day, ${eat('a.sold_at')} AS sold_day,
@@ -504,8 +509,10 @@ export async function refreshAnalyticsIn(tx: Queryable, now: Date, options: { hi
     await rebuildMigration(tx, today);
   }
   // The region rollups with the cohorts, or the first time after migration 026.
-  const [rolled] = await tx.query('SELECT 1 FROM analytics_vintage_region UNION ALL SELECT 1 FROM analytics_migration_region LIMIT 1');
-  if (cohorts || !rolled) await rollupCohorts(tx);
+  const [rolled] = await tx.query<{ ok: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM analytics_vintage_region) AND EXISTS (SELECT 1 FROM analytics_migration_region) AS ok',
+  );
+  if (cohorts || !rolled?.ok) await rollupCohorts(tx);
   await rollupMissingTrend(tx, addDays(today, -HISTORY_DAYS), today);
   await rebuildPeriods(tx, today, now);
   for (const part of cohorts ? ['daily', 'cohorts'] : ['daily']) {
