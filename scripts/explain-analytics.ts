@@ -4,7 +4,7 @@
  * Times every BI analysis and the home figures on the database of DATABASE_URL (after `npm run seed:scale`), as
  * the admin (the whole book), the demo shop owner, region lead and agent (decision 029): each call's wall time over
  * --runs runs (after one warm-up), and with --plans every statement's EXPLAIN ANALYZE execution time and the
- * tables it read sequentially. Read-only.
+ * tables it read sequentially. Every call computes its answer (none of the answers kept until the next run). Read-only.
  */
 import { openPostgres } from '../server/db/postgres';
 import type { Queryable } from '../server/db/port';
@@ -49,18 +49,20 @@ const explaining: Queryable = {
     return db.query<T>(sql, params);
   },
 };
-const deps = { db: { ...db, query: explaining.query } as typeof db, clock: { now: () => new Date() } };
+// A new Db object per call: the answers kept until the next ageing run (decision 029) are kept per Db, so every call
+// here computes its answer (the cost of the first call after a run).
+const fresh = () => ({ db: { ...db, query: explaining.query } as typeof db, clock: { now: () => new Date() } });
 
 const users = ['admin', 'shopowner', 'regionlead', 'agent'];
 const callers = Object.fromEntries(await Promise.all(users.map(async (u) => [u, await callerOf(u).catch(() => null)] as const)));
 const calls: Array<[string, string, () => Promise<unknown>]> = [];
 for (const [user, caller] of Object.entries(callers)) {
   if (!caller) continue;
-  calls.push([user, 'home_figures', () => homeFigures(deps, caller)]);
+  calls.push([user, 'home_figures', () => homeFigures(fresh(), caller)]);
   if (!caller.roles.some((r) => r.includes('ANALYTICS'))) continue;
   for (const report of REPORTS as readonly ReportName[]) {
     const period = report === 'bi_analysis' ? '90d' : '30d';
-    calls.push([user, `${report}?period=${period}`, () => analysis(deps, caller, report, { period })]);
+    calls.push([user, `${report}?period=${period}`, () => analysis(fresh(), caller, report, { period })]);
   }
 }
 console.log(`${'user'.padEnd(11)} ${'call'.padEnd(36)} ${'p50 ms'.padStart(8)} ${'max ms'.padStart(8)}`);

@@ -771,6 +771,10 @@ describe('the rollups the analyses read (decision 029)', () => {
       'UPDATE analytics_trend_region SET loans_started = loans_started + 5 WHERE day = $1 AND region_id = $2 AND store_type = $3 AND phone_model_id = $4 AND lock_type = $5',
       [today, region!.region_id, region!.store_type, region!.phone_model_id, region!.lock_type],
     );
+    // The answer is kept until the next ageing run: the same figures until then.
+    expect((await analysis('/api/v1/bi_dashboard?period=7d')).trend.at(-1)!.loansStarted).toBe(before.trend.at(-1)!.loansStarted);
+    // A run (here only its time moved on, as another copy of the server would see it) and the region table shows.
+    await q("UPDATE analytics_refreshes SET refreshed_at = refreshed_at + interval '1 second' WHERE part = 'periods'");
     const after = await analysis('/api/v1/bi_dashboard?period=7d');
     expect(after.trend.at(-1)!.loansStarted).toBe(before.trend.at(-1)!.loansStarted + 5);
     // A store's trend still reads the detailed rows (the shop owner's store B): unchanged by the region table.

@@ -122,6 +122,8 @@ interface Window {
   asOf: string;
   from: string;
   days: number;
+  /** When the ageing run that wrote the period tables ran (null before the first). */
+  run: string | null;
 }
 
 /**
@@ -129,13 +131,35 @@ interface Window {
  * the period tables, the trend and the snapshot days agree.
  */
 async function windowOf(db: Queryable, today: string, period: AnalysisPeriod): Promise<Window> {
-  const [last] = await db.query<{ day: string | null }>(
-    "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_refreshes WHERE part = 'periods' AND day <= $1",
+  const [last] = await db.query<{ day: string | null; at: Date | string | null }>(
+    "SELECT to_char(day, 'YYYY-MM-DD') AS day, refreshed_at AS at FROM analytics_refreshes WHERE part = 'periods' AND day <= $1",
     [today],
   );
   const asOf = last?.day ?? today;
   const days = periodDays[period];
-  return { asOf, from: addDays(asOf, -(days - 1)), days };
+  return { asOf, from: addDays(asOf, -(days - 1)), days, run: last?.at ? new Date(last.at).toISOString() : null };
+}
+
+/**
+ * Answers read from the rollups, kept until the next ageing run rewrites them (decision 029): the key holds that
+ * run's time, so a new run (on any copy of the server) makes every kept answer stale. The answer is kept as it is
+ * being computed, so callers asking at once share one computation; a failure is not kept. At most ANSWERS_KEPT per
+ * database, the least recently used dropped first; each caller gets its own copy.
+ */
+const ANSWERS_KEPT = 500;
+const answers = new WeakMap<object, Map<string, Promise<unknown>>>();
+async function remembered<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
+  let kept = answers.get(db);
+  if (!kept) answers.set(db, (kept = new Map()));
+  let answer = kept.get(key) as Promise<T> | undefined;
+  if (answer) kept.delete(key);
+  else {
+    answer = compute();
+    answer.catch(() => kept.delete(key));
+  }
+  kept.set(key, answer);
+  if (kept.size > ANSWERS_KEPT) kept.delete(kept.keys().next().value!);
+  return structuredClone(await answer);
 }
 
 /**
@@ -362,22 +386,26 @@ export async function analysis(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller,
   requireAnalytics(caller);
   const scope = await scopeOf(deps.db, caller);
   const spec = REPORT_SPECS[report];
-  const w = await windowOf(deps.db, eatDay(deps.clock.now()), filters.period);
-  const [total] = await measureRows(deps.db, "'total'", w, scope, filters, spec);
-  const breakdowns = [];
-  for (const dim of spec.dimensions) breakdowns.push(await breakdown(deps.db, dim, w, scope, filters, spec));
-  return {
-    report,
-    asOf: w.asOf,
-    period: { code: filters.period, from: w.from, to: w.asOf },
-    scope: { kind: scope.kind, label: scope.label },
-    totals: { ...(total ?? emptyRow('total', 'total')), key: 'total', label: 'total' },
-    headline: spec.headline,
-    breakdowns,
-    trend: spec.trend ? await trend(deps.db, w, scope, filters, spec) : [],
-    vintage: spec.vintage ? await vintage(deps.db, w, scope, filters, spec) : [],
-    migration: spec.migration ? await migration(deps.db, eatDay(deps.clock.now()), scope, filters, spec) : [],
-  };
+  const today = eatDay(deps.clock.now());
+  const w = await windowOf(deps.db, today, filters.period);
+  const key = JSON.stringify(['analysis', w.run, today, report, scope, filters]);
+  return remembered(deps.db, key, async () => {
+    const [total] = await measureRows(deps.db, "'total'", w, scope, filters, spec);
+    const breakdowns = [];
+    for (const dim of spec.dimensions) breakdowns.push(await breakdown(deps.db, dim, w, scope, filters, spec));
+    return {
+      report,
+      asOf: w.asOf,
+      period: { code: filters.period, from: w.from, to: w.asOf },
+      scope: { kind: scope.kind, label: scope.label },
+      totals: { ...(total ?? emptyRow('total', 'total')), key: 'total', label: 'total' },
+      headline: spec.headline,
+      breakdowns,
+      trend: spec.trend ? await trend(deps.db, w, scope, filters, spec) : [],
+      vintage: spec.vintage ? await vintage(deps.db, w, scope, filters, spec) : [],
+      migration: spec.migration ? await migration(deps.db, today, scope, filters, spec) : [],
+    };
+  });
 }
 
 /** bi_auth: the scope, its analyses and the filter values inside it. */
@@ -386,34 +414,38 @@ export async function biAuth(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller): 
   const db = deps.db;
   const scope = await scopeOf(db, caller);
   const where = scopeConditions(new Where(), scope);
-  // The stores, agents, models and lock types that appear in the caller's snapshot rows.
+  const [last] = await db.query<{ day: string | null; at: Date | string | null }>(
+    "SELECT to_char(day, 'YYYY-MM-DD') AS day, refreshed_at AS at FROM analytics_refreshes WHERE part = 'periods'",
+  );
+  const run = last?.at ? new Date(last.at).toISOString() : null;
+  // The stores, agents, models and lock types that appear in the caller's rows of the 90-day period tables (which
+  // hold every cohort's combination too); the agents from the table with the agent, the rest from the one without.
   const options = async (sql: string) =>
     (await db.query<{ id: string; label: string }>(sql, where.params)).map((o) => ({ id: String(o.id), label: String(o.label) }));
-  // The combinations of the 90-day period table: every cohort's (the period tables hold each cohort's combination).
-  const seen = `FROM (SELECT DISTINCT a.store_id, a.agent_id, a.phone_model_id, a.lock_type FROM analytics_period a JOIN stores s ON s.id = a.store_id
-                      WHERE a.period = '90d' AND ${where.sql}) a JOIN stores s ON s.id = a.store_id`;
-  const [last] = await db.query<{ day: string | null }>(
-    "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_refreshes WHERE part = 'periods'",
-  );
-  return {
+  const seen = (table: string, dims: string) =>
+    `FROM (SELECT DISTINCT ${dims} FROM ${table} a JOIN stores s ON s.id = a.store_id
+            WHERE a.period = '90d' AND ${where.sql}) a JOIN stores s ON s.id = a.store_id`;
+  const combos = seen('analytics_period_store', 'a.store_id, a.phone_model_id, a.lock_type');
+  return remembered(db, JSON.stringify(['auth', run, scope]), async () => ({
     scope: { kind: scope.kind, label: scope.label },
     reports: reportsFor(scope),
     filters: {
-      regions: await options(`SELECT DISTINCT r.id::text AS id, r.name AS label ${seen} JOIN regions r ON r.id = s.region_id ORDER BY 2`),
-      stores: await options(`SELECT DISTINCT s.id::text AS id, s.name AS label ${seen} ORDER BY 2`),
+      regions: await options(`SELECT DISTINCT r.id::text AS id, r.name AS label ${combos} JOIN regions r ON r.id = s.region_id ORDER BY 2`),
+      stores: await options(`SELECT DISTINCT s.id::text AS id, s.name AS label ${combos} ORDER BY 2`),
       agents:
         scope.kind === 'agent'
           ? []
           : await options(
-              `SELECT DISTINCT g.id::text AS id, g.full_name AS label ${seen} JOIN agents g ON g.id = a.agent_id ORDER BY 2 LIMIT 500`,
+              `SELECT DISTINCT g.id::text AS id, g.full_name AS label ${seen('analytics_period', 'a.store_id, a.agent_id')}
+                 JOIN agents g ON g.id = a.agent_id ORDER BY 2 LIMIT 500`,
             ),
       phoneModels: await options(
-        `SELECT DISTINCT m.id::text AS id, m.name AS label ${seen} JOIN phone_models m ON m.id = a.phone_model_id ORDER BY 2`,
+        `SELECT DISTINCT m.id::text AS id, m.name AS label ${combos} JOIN phone_models m ON m.id = a.phone_model_id ORDER BY 2`,
       ),
-      lockTypes: await options(`SELECT DISTINCT a.lock_type AS id, a.lock_type AS label ${seen} ORDER BY 1`),
+      lockTypes: await options(`SELECT DISTINCT a.lock_type AS id, a.lock_type AS label ${combos} ORDER BY 1`),
     },
     asOf: last?.day ?? null,
-  };
+  }));
 }
 
 /** The home page's figures: each part only for who may see it. */
@@ -422,14 +454,16 @@ export async function homeFigures(deps: Pick<Deps, 'db' | 'clock'>, caller: Call
   const now = deps.clock.now();
   const today = eatDay(now);
   let portfolio: HomeFigures['portfolio'] = null;
+  const scope = await scopeOf(db, caller);
   if (allows(ANALYTICS_ACCESS, caller.roles)) {
-    const scope = await scopeOf(db, caller);
     const w = await windowOf(db, today, '30d');
-    const [total] = await measureRows(db, "'total'", w, scope, { period: '30d' }, null);
-    portfolio = {
-      today: { ...(total ?? emptyRow('total', 'total')), key: 'total', label: 'total' },
-      trend: await trend(db, w, scope, { period: '30d' }, null),
-    };
+    portfolio = await remembered(db, JSON.stringify(['portfolio', w.run, today, scope]), async () => {
+      const [total] = await measureRows(db, "'total'", w, scope, { period: '30d' }, null);
+      return {
+        today: { ...(total ?? emptyRow('total', 'total')), key: 'total', label: 'total' },
+        trend: await trend(db, w, scope, { period: '30d' }, null),
+      };
+    });
   }
   let agent: HomeFigures['agent'] = null;
   const [me] = await db.query<{ id: number; store_id: number }>('SELECT id, store_id FROM agents WHERE admin_id = $1', [caller.adminId]);
@@ -467,7 +501,6 @@ export async function homeFigures(deps: Pick<Deps, 'db' | 'clock'>, caller: Call
       })),
     };
   }
-  const scope = await scopeOf(db, caller);
   const stores = scope.kind === 'shop_owner' || scope.kind === 'region' ? await storeFigures(db, today, scope) : null;
   const collector = (await isCollector(db, caller)) ? await collectorFigures(db, caller, today) : null;
   const finance = caller.roles.includes('VIEW_SUSPENSE_TRANSACTIONS') ? await financeFigures(db, today) : null;
