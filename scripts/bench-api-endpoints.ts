@@ -134,6 +134,11 @@ export const ENDPOINTS: BenchEndpoint[] = [
   { name: 'BI: analysis with vintage', kind: 'report', method: 'GET', path: '/portal_api/api/v1/bi_analysis?period=90d' },
   { name: 'BI: by agent', kind: 'report', method: 'GET', path: '/portal_api/api/v1/agent_analysis?period=30d' },
   { name: 'BI: ageing migration', kind: 'report', method: 'GET', path: '/portal_api/api/v1/ageing_migration' },
+  // Decision 029: each kind of rollup (by store, by phone model with vintage, one store's detail, one agent's)
+  { name: 'BI: by store', kind: 'report', method: 'GET', path: '/portal_api/api/v1/shop_analysis?period=30d' },
+  { name: 'BI: by phone model', kind: 'report', method: 'GET', path: '/portal_api/api/v1/bi_phone_model?period=90d' },
+  { name: 'BI: one store', kind: 'report', method: 'GET', path: '/portal_api/api/v1/bi_dashboard?period=30d&store=1' },
+  { name: 'BI: one agent', kind: 'report', method: 'GET', path: '/portal_api/api/v1/bi_dashboard?period=30d&agent=1' },
   {
     name: 'customer requests',
     kind: 'list',

@@ -195,7 +195,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
   await timed('analyze', () => db.query('ANALYZE'));
   // The analytics snapshot tables (decision 017/024) from the loans and payments just made, inside PostgreSQL: the
   // last ANALYTICS_DAYS days of history set-based (the server's walk would read every loan into Node), then today's
-  // row, the cohorts, the vintage curves and the ageing migration as the ageing run makes them.
+  // row, the cohorts, the vintage curves and the ageing migration as the ageing run makes them, and the rollups the
+  // analyses read (decision 029: the period tables, the trend, vintage and migration by region).
   await timed(`analytics snapshots (${ANALYTICS_DAYS} days, cohorts, migration)`, () =>
     db.transaction(async (tx) => {
       if (db.kind === 'postgres') await tx.query("SET LOCAL work_mem = '256MB'");
@@ -222,6 +223,11 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     'analytics_cohorts',
     'analytics_vintage',
     'analytics_migration',
+    'analytics_period',
+    'analytics_period_store',
+    'analytics_trend_region',
+    'analytics_vintage_region',
+    'analytics_migration_region',
   ];
   const [counted] = await db.query<Record<string, number | string>>(
     `SELECT ${tables.map((t) => `(SELECT count(*) FROM ${t}) AS ${t}`).join(', ')}`,

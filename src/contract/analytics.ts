@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lockSolutionType } from './deposits';
+import { PROVIDERS } from './reconciliation';
 
 /**
  * Analytics (issue 15, decision 017): the spec's BI calls. Every analysis answers the same shape: the totals of the
@@ -188,6 +189,9 @@ export type BiAuth = z.infer<typeof biAuth>;
 /** At most this many stores on a shop owner's or region lead's home page (the worst first). */
 export const HOME_STORE_ROWS = 20;
 
+/** The home page's unreconciled days look back this many days (yesterday and the days before). */
+export const UNRECONCILED_WINDOW_DAYS = 30;
+
 export const DEFAULTER_CATEGORY_NAMES = ['due', 'watchful', 'substandard', 'doubtful', 'non-performing'] as const;
 
 const homeStoreFigures = z.object({
@@ -233,10 +237,29 @@ export const homeFigures = z.object({
     .nullable(),
   /**
    * Finance: money in suspense (count, total, the oldest payment's age in days and the amount waiting more than 7
-   * days). The unreconciled days are not shown: the portal does not record statements yet (decision 024).
+   * days). The unreconciled days are the `reconciliation` part.
    */
   finance: z
     .object({ suspenseCount: count, suspenseAmount: money, oldestSuspenseDays: count.nullable(), suspenseOver7Days: money })
+    .nullable(),
+  /**
+   * Reconciliation (UPLOAD_RECONCILIATION_DOCUMENT): per provider, the days of the last UNRECONCILED_WINDOW_DAYS (up
+   * to yesterday) that no signed-off reconciliation run covers, how many of them an uploaded run awaits sign-off for,
+   * and the last day a signed-off run covers (decision 029).
+   */
+  reconciliation: z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      providers: z.array(
+        z.object({
+          provider: z.enum(PROVIDERS),
+          unreconciledDays: count,
+          awaitingSignOff: count,
+          lastReconciledDay: z.string().nullable(),
+        }),
+      ),
+    })
     .nullable(),
 });
 export type HomeFigures = z.infer<typeof homeFigures>;

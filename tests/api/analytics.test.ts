@@ -333,6 +333,8 @@ describe('stock turn on hand-made stock (decision 017)', () => {
     await item(6, stock.m3, 20, 'returned');
     await item(7, stock.m3, 1, 'reserved');
     await item(8, stock.m3, 0, 'sold', 0);
+    // The stock turn is read from what the ageing run writes (analytics_period_stock, decision 029): run it again.
+    await refreshAnalytics({ db: api.db }, api.clock.now());
   });
 
   it("handsets sold over the average handsets in stock at the end of the period's days, by store and by phone model", async () => {
@@ -423,6 +425,7 @@ describe('home figures by role', () => {
       stores: null,
       collector: null,
       finance: null,
+      reconciliation: null,
     });
   });
 
@@ -536,6 +539,53 @@ describe('home figures of the collector, finance, the shop owner and the region 
     expect(res.body.stores.rows[0]).toMatchObject({ salesThisWeek: 1, depositsThisWeek: 50_000, activeLoans: 3, inStock: 1 });
   });
 
+  it('finance: per provider, the days of the last 30 that no signed-off reconciliation run covers (decision 029)', async () => {
+    const [finance] = await q('SELECT id FROM admins WHERE username = $1', ['finance']);
+    const [admin] = await q('SELECT id FROM admins WHERE username = $1', ['admin']);
+    const now = api.clock.now().toISOString();
+    let k = 0;
+    const run = async (provider: string, fromDaysAgo: number, toDaysAgo: number, signed: boolean) =>
+      q(
+        `INSERT INTO reconciliation_runs (provider, period_from, period_to, file_name, content_type, document, sha256, line_count,
+                                          statement_total, portal_total, status, uploaded_by, uploaded_at, signed_off_by, signed_off_at)
+         VALUES ($1, $2, $3, 'statement.csv', 'text/csv', '', $4, 0, 0, 0, $5, $6, $7, $8, $9)`,
+        [
+          provider,
+          plusDays(today, -fromDaysAgo),
+          plusDays(today, -toDaysAgo),
+          `sha-analytics-${++k}`,
+          signed ? 'signed_off' : 'open',
+          finance!.id,
+          now,
+          signed ? admin!.id : null,
+          signed ? now : null,
+        ],
+      );
+    // M-Pesa: signed off from 30 to 11 days ago, an open run from 10 to 4 days ago: 10 days unreconciled, 7 of them uploaded.
+    await run('mpesa', 30, 11, true);
+    await run('mpesa', 10, 4, false);
+    // Tigo Pesa: one signed-off run from 40 days ago to yesterday: nothing left.
+    await run('tigo_pesa', 40, 1, true);
+    // Airtel Money: signed off long before the window, an open run over the last 5 days: all 30 days unreconciled, 5 uploaded.
+    await run('airtel_money', 60, 45, true);
+    await run('airtel_money', 5, 1, false);
+    // HaloPesa: no statement at all.
+    const res = await get('/api/v1/home_figures', 'finance');
+    expect(res.status).toBe(200);
+    expect(res.body.reconciliation).toEqual({
+      from: plusDays(today, -30),
+      to: plusDays(today, -1),
+      providers: [
+        { provider: 'mpesa', unreconciledDays: 10, awaitingSignOff: 7, lastReconciledDay: plusDays(today, -11) },
+        { provider: 'tigo_pesa', unreconciledDays: 0, awaitingSignOff: 0, lastReconciledDay: plusDays(today, -1) },
+        { provider: 'airtel_money', unreconciledDays: 30, awaitingSignOff: 5, lastReconciledDay: plusDays(today, -45) },
+        { provider: 'halopesa', unreconciledDays: 30, awaitingSignOff: 0, lastReconciledDay: null },
+      ],
+    });
+    // Without UPLOAD_RECONCILIATION_DOCUMENT there is no reconciliation part.
+    expect((await get('/api/v1/home_figures', 'collector')).body.reconciliation).toBeNull();
+  });
+
   it("a shop owner: only their own stores' sales, arrears and stock", async () => {
     const res = await get('/api/v1/home_figures', 'shopowner');
     expect(res.status).toBe(200);
@@ -641,5 +691,108 @@ describe('the history rebuilt inside PostgreSQL (the scale seed)', () => {
     expect(walked.length).toBeGreaterThan(60);
     await rebuildDaysInSql(api.db, first, last);
     expect(await read()).toEqual(walked);
+  });
+});
+
+describe('the rollups the analyses read (decision 029)', () => {
+  it('the period tables hold each period: the book on its last day, the flows of its days, the cohorts, with and without the agent', async () => {
+    await refreshAnalytics({ db: api.db }, api.clock.now());
+    for (const [period, days] of [
+      ['7d', 7],
+      ['30d', 30],
+      ['90d', 90],
+    ] as const) {
+      const from = plusDays(today, -(days - 1));
+      const [detail] = await q(
+        `SELECT sum(gross_receivable) FILTER (WHERE day = $2)::int AS gross, sum(par30) FILTER (WHERE day = $2)::int AS par30,
+                sum(due_amount)::int AS due, sum(collected_amount)::int AS collected, sum(loans_started)::int AS started,
+                sum(written_off)::int AS written_off, sum(gross_receivable)::int AS gross_days
+           FROM analytics_daily WHERE day BETWEEN $1 AND $2`,
+        [from, today],
+      );
+      const [cohorts] = await q(
+        'SELECT sum(fpd_eligible)::int AS fpd_eligible, sum(fpd)::int AS fpd, sum(owned)::int AS owned FROM analytics_cohorts',
+      );
+      for (const table of ['analytics_period', 'analytics_period_store']) {
+        const [rolled] = await q(
+          `SELECT sum(gross_receivable)::int AS gross, sum(par30)::int AS par30, sum(due_amount)::int AS due, sum(collected_amount)::int AS collected,
+                  sum(loans_started)::int AS started, sum(written_off)::int AS written_off, sum(gross_days)::int AS gross_days,
+                  sum(fpd_eligible)::int AS fpd_eligible, sum(fpd)::int AS fpd, sum(owned)::int AS owned
+             FROM ${table} WHERE period = $1`,
+          [period],
+        );
+        expect(rolled, `${table} ${period}`).toEqual({ ...detail, ...cohorts });
+      }
+    }
+    // By agent: agent X's 30 days are its own rows of the day table.
+    const [own] = await q(
+      `SELECT sum(collected_amount)::int AS collected, sum(loans_started)::int AS started FROM analytics_daily WHERE agent_id = $1 AND day > $2`,
+      [ids.agentX, plusDays(today, -30)],
+    );
+    const [rolled] = await q(
+      "SELECT sum(collected_amount)::int AS collected, sum(loans_started)::int AS started FROM analytics_period WHERE period = '30d' AND agent_id = $1",
+      [ids.agentX],
+    );
+    expect(rolled).toEqual(own);
+    expect(own).toEqual({ collected: 7_000, started: 1 });
+  });
+
+  it('the trend, vintage and migration by region sum the same as the detailed rows, and the whole book reads them', async () => {
+    const same = async (detailed: string, region: string, columns: string, groups: string) => {
+      const sql = (from: string) =>
+        `SELECT ${groups}, ${columns
+          .split(',')
+          .map((c) => `sum(${c.trim()})::int AS ${c.trim()}`)
+          .join(', ')} FROM ${from} GROUP BY ${groups} ORDER BY ${groups}`;
+      const expected = await q(sql(`${detailed} a JOIN stores s ON s.id = a.store_id`));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await q(sql(`${region} a CROSS JOIN LATERAL (SELECT a.region_id, a.store_type) s`))).toEqual(expected);
+    };
+    await same(
+      'analytics_daily',
+      'analytics_trend_region',
+      'gross_receivable, par30, due_amount, collected_amount, loans_started',
+      'a.day, s.region_id, s.store_type',
+    );
+    await same('analytics_vintage', 'analytics_vintage_region', 'loans, cum_due, cum_paid', 'a.cohort, a.age_months, s.region_id');
+    await same(
+      'analytics_migration',
+      'analytics_migration_region',
+      'loans, balance_from, balance_to',
+      'a.month_end, a.from_category, a.to_category, s.store_type',
+    );
+    // The whole book's trend and migration come from the region tables: a row there shows in the analysis.
+    const [region] = await q<{ region_id: number; store_type: string; phone_model_id: number; lock_type: string }>(
+      'SELECT region_id, store_type, phone_model_id, lock_type FROM analytics_trend_region WHERE day = $1 LIMIT 1',
+      [today],
+    );
+    const before = await analysis('/api/v1/bi_dashboard?period=7d');
+    await q(
+      'UPDATE analytics_trend_region SET loans_started = loans_started + 5 WHERE day = $1 AND region_id = $2 AND store_type = $3 AND phone_model_id = $4 AND lock_type = $5',
+      [today, region!.region_id, region!.store_type, region!.phone_model_id, region!.lock_type],
+    );
+    // The answer is kept until the next ageing run: the same figures until then.
+    expect((await analysis('/api/v1/bi_dashboard?period=7d')).trend.at(-1)!.loansStarted).toBe(before.trend.at(-1)!.loansStarted);
+    // A run (here only its time moved on, as another copy of the server would see it) and the region table shows.
+    await q("UPDATE analytics_refreshes SET refreshed_at = refreshed_at + interval '1 second' WHERE part = 'periods'");
+    const after = await analysis('/api/v1/bi_dashboard?period=7d');
+    expect(after.trend.at(-1)!.loansStarted).toBe(before.trend.at(-1)!.loansStarted + 5);
+    // A store's trend still reads the detailed rows (the shop owner's store B): unchanged by the region table.
+    const storeB = await analysis(`/api/v1/bi_dashboard?period=7d&store=${ids.storeB}`);
+    expect(storeB.trend.at(-1)!.loansStarted).toBe(0);
+    await refreshAnalytics({ db: api.db }, api.clock.now());
+    expect((await analysis('/api/v1/bi_dashboard?period=7d')).trend.at(-1)!.loansStarted).toBe(before.trend.at(-1)!.loansStarted);
+  });
+
+  it('a database from before migration 026 gets its trend days rolled up by the next run', async () => {
+    const [{ n: days }] = (await q('SELECT count(DISTINCT day)::int AS n FROM analytics_daily WHERE day >= $1', [
+      plusDays(today, -120),
+    ])) as [{ n: number }];
+    await q('DELETE FROM analytics_trend_region');
+    await q('DELETE FROM analytics_vintage_region');
+    await refreshAnalytics({ db: api.db }, api.clock.now());
+    const [{ n: rolled }] = (await q('SELECT count(DISTINCT day)::int AS n FROM analytics_trend_region')) as [{ n: number }];
+    expect(rolled).toBe(days);
+    expect((await q('SELECT count(*)::int AS n FROM analytics_vintage_region'))[0]!.n).toBeGreaterThan(0);
   });
 });

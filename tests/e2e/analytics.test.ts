@@ -53,4 +53,28 @@ describe('analytics on the demo data', () => {
     expect(watch.errors).toEqual([]);
     await page.close();
   });
+
+  it('finance sees at home the unreconciled days of each provider and opens reconciliation from there', async () => {
+    const page = await pageLoggedInAs(browser, 'finance');
+    const watch = watchConsole(page);
+    const ui = playwrightUi(page);
+    await page.goto(`${url}/dashboard`);
+    const table = page.getByRole('table').filter({ hasText: 'that no signed-off reconciliation covers' });
+    await checkPageAtBothWidths(page, () => table.waitFor());
+    await ui.see('heading', 'Statements to reconcile');
+    // The demo uploads each provider's last 30 days and signs none off: every provider has days to reconcile.
+    expect(await table.getByRole('rowheader').allTextContents()).toEqual(['M-Pesa', 'Mixx by Yas (Tigo Pesa)', 'Airtel Money', 'HaloPesa']);
+    expect(
+      Number(
+        await page
+          .getByTestId('home-unreconciled-days')
+          .textContent()
+          .then((t) => t!.split(' ')[0]),
+      ),
+    ).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Open reconciliation' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard/reconciliation');
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -108,6 +108,7 @@ vi.mock('../../src/services/http', () => ({
           stores: null,
           collector: null,
           finance: null,
+          reconciliation: null,
         }
       );
     }
@@ -241,7 +242,7 @@ describe('home dashboard', () => {
     await ui.see('heading', 'Your shortcuts');
   });
 
-  const nothing = { portfolio: null, agent: null, approvals: null, stores: null, collector: null, finance: null };
+  const nothing = { portfolio: null, agent: null, approvals: null, stores: null, collector: null, finance: null, reconciliation: null };
   const storeRow = (storeId: string, name: string, over: Record<string, unknown> = {}) => ({
     storeId,
     name,
@@ -365,7 +366,7 @@ describe('home dashboard', () => {
     expect(screen.queryByRole('table', { name: 'My list by ageing category' })).toBeNull();
   });
 
-  it('shows finance the money in suspense and its age, and says why unreconciled days are not shown', async () => {
+  it('shows finance the money in suspense and its age', async () => {
     server.home = { ...nothing, finance: { suspenseCount: 2, suspenseAmount: 7_000, oldestSuspenseDays: 10, suspenseOver7Days: 4_000 } };
     await renderApp('/dashboard', loggedInSession(['VIEW_SUSPENSE_TRANSACTIONS']));
     const ui = jsdomUi();
@@ -373,8 +374,47 @@ describe('home dashboard', () => {
     expect(screen.getByTestId('home-suspense-count')).toHaveTextContent('2');
     expect(screen.getByTestId('home-suspense-amount')).toHaveTextContent('TZS 7,000');
     expect(screen.getByTestId('home-suspense-oldest')).toHaveTextContent('10 days');
-    await ui.seeText('Unreconciled days are not shown yet: the portal does not record uploaded statements.');
     expect(screen.getByRole('link', { name: 'Open the suspense list' })).toHaveAttribute('href', '/dashboard/suspense-transactions');
+    // No reconciliation part for a caller without the reconciliation role.
+    expect(screen.queryByRole('heading', { name: 'Statements to reconcile' })).toBeNull();
+  });
+
+  it('shows finance the unreconciled days per provider, those awaiting sign-off, and links to reconciliation', async () => {
+    server.home = {
+      ...nothing,
+      reconciliation: {
+        from: '2026-10-03',
+        to: '2026-11-01',
+        providers: [
+          { provider: 'mpesa', unreconciledDays: 10, awaitingSignOff: 7, lastReconciledDay: '2026-10-22' },
+          { provider: 'tigo_pesa', unreconciledDays: 0, awaitingSignOff: 0, lastReconciledDay: '2026-11-01' },
+          { provider: 'airtel_money', unreconciledDays: 30, awaitingSignOff: 5, lastReconciledDay: null },
+          { provider: 'halopesa', unreconciledDays: 30, awaitingSignOff: 0, lastReconciledDay: null },
+        ],
+      },
+    };
+    await renderApp('/dashboard', loggedInSession(['UPLOAD_RECONCILIATION_DOCUMENT']));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Statements to reconcile');
+    expect(screen.getByTestId('home-unreconciled-days')).toHaveTextContent('70 days');
+    expect(screen.getByTestId('home-awaiting-sign-off')).toHaveTextContent('12 days');
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('Days from 2026-10-03 to 2026-11-01 that no signed-off reconciliation covers.')).toBeInTheDocument();
+    const mpesa = within(table).getByRole('rowheader', { name: 'M-Pesa' }).closest('tr')!;
+    expect(
+      within(mpesa)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['10', '7', '2026-10-22']);
+    const airtel = within(table).getByRole('rowheader', { name: 'Airtel Money' }).closest('tr')!;
+    expect(
+      within(airtel)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['30', '5', 'never']);
+    expect(screen.getByRole('link', { name: 'Open reconciliation' })).toHaveAttribute('href', '/dashboard/reconciliation');
+    // Keyboard: the table scrolls with the keyboard (a focusable region named after it).
+    expect(screen.getByLabelText('Unreconciled days by provider')).toHaveAttribute('tabindex', '0');
   });
 
   it('says why when the home figures cannot be loaded, and retries', async () => {

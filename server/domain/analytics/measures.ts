@@ -6,6 +6,7 @@ import {
   DIMENSIONS,
   HOME_STORE_ROWS,
   REPORTS,
+  UNRECONCILED_WINDOW_DAYS,
   periodDays,
   type Analysis,
   type AnalysisPeriod,
@@ -19,6 +20,7 @@ import {
   type ReportName,
 } from '../../../src/contract/analytics';
 import { allows } from '../../../src/contract/roles';
+import { PROVIDERS } from '../../../src/contract/reconciliation';
 import { addDays, daysBetween, eatDay, eatDayStart } from '../calendar';
 import { defaulterCategories } from '../../../src/lib/defaulter-category';
 import { MIGRATION_MONTHS } from './refresh';
@@ -120,17 +122,58 @@ interface Window {
   asOf: string;
   from: string;
   days: number;
+  /** When the ageing run that wrote the period tables ran (null before the first). */
+  run: string | null;
 }
 
+/**
+ * The window of a period: it ends on the day of the last ageing run that wrote the period tables (decision 029), so
+ * the period tables, the trend and the snapshot days agree.
+ */
 async function windowOf(db: Queryable, today: string, period: AnalysisPeriod): Promise<Window> {
-  const [last] = await db.query<{ day: string | null }>(
-    "SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM analytics_daily WHERE day <= $1",
+  const [last] = await db.query<{ day: string | null; at: Date | string | null }>(
+    "SELECT to_char(day, 'YYYY-MM-DD') AS day, refreshed_at AS at FROM analytics_refreshes WHERE part = 'periods' AND day <= $1",
     [today],
   );
   const asOf = last?.day ?? today;
   const days = periodDays[period];
-  return { asOf, from: addDays(asOf, -(days - 1)), days };
+  return { asOf, from: addDays(asOf, -(days - 1)), days, run: last?.at ? new Date(last.at).toISOString() : null };
 }
+
+/**
+ * Answers read from the rollups, kept until the next ageing run rewrites them (decision 029): the key holds that
+ * run's time, so a new run (on any copy of the server) makes every kept answer stale. The answer is kept as it is
+ * being computed, so callers asking at once share one computation; a failure is not kept. At most ANSWERS_KEPT per
+ * database, the least recently used dropped first; each caller gets its own copy.
+ */
+const ANSWERS_KEPT = 500;
+const answers = new WeakMap<object, Map<string, Promise<unknown>>>();
+async function remembered<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
+  let kept = answers.get(db);
+  if (!kept) answers.set(db, (kept = new Map()));
+  let answer = kept.get(key) as Promise<T> | undefined;
+  if (answer) kept.delete(key);
+  else {
+    answer = compute();
+    answer.catch(() => kept.delete(key));
+  }
+  kept.set(key, answer);
+  if (kept.size > ANSWERS_KEPT) kept.delete(kept.keys().next().value!);
+  return structuredClone(await answer);
+}
+
+/**
+ * Which detail a call needs (decision 029): the agent's rows when it is about agents, a store's when it is about
+ * stores (a shop owner's, or one store), else the rollups by region and store type, whose `s` is the row itself.
+ */
+type Grain = 'agent' | 'store' | 'region';
+function grainOf(scope: Scope, f: Filters): Grain {
+  if (scope.agentId !== undefined || f.agent !== undefined) return 'agent';
+  if (scope.shopOwnerId !== undefined || f.store !== undefined) return 'store';
+  return 'region';
+}
+const detailed = (table: string) => `${table} a JOIN stores s ON s.id = a.store_id`;
+const byRegion = (table: string) => `${table} a CROSS JOIN LATERAL (SELECT a.region_id, a.store_type) s`;
 
 /** Every measure per group (`key` an SQL expression, or 'total'), over the window and the conditions. */
 async function measureRows(
@@ -141,37 +184,25 @@ async function measureRows(
   f: Filters,
   spec: ReportSpec | null,
 ): Promise<MeasureRow[]> {
-  const where = conditions(scope, f, spec, [w.from, w.asOf]);
-  const daily = await db.query(
-    `SELECT ${key} AS key,
-            sum(active_loans) FILTER (WHERE a.day = $2) AS active_loans,
-            sum(gross_receivable) FILTER (WHERE a.day = $2) AS gross,
-            sum(par1) FILTER (WHERE a.day = $2) AS par1, sum(par7) FILTER (WHERE a.day = $2) AS par7,
-            sum(par30) FILTER (WHERE a.day = $2) AS par30, sum(par90) FILTER (WHERE a.day = $2) AS par90,
-            sum(loans_late) FILTER (WHERE a.day = $2) AS loans_late,
-            sum(locked_arrears) FILTER (WHERE a.day = $2) AS locked_arrears,
-            sum(locked_stolen) FILTER (WHERE a.day = $2) AS locked_stolen,
-            sum(locked_lost) FILTER (WHERE a.day = $2) AS locked_lost,
-            sum(due_amount) AS due, sum(collected_amount) AS collected, sum(loans_started) AS started,
-            sum(deposits_taken) AS deposits, sum(written_off) AS written_off, sum(gross_receivable) AS gross_days
-       FROM analytics_daily a JOIN stores s ON s.id = a.store_id
-      WHERE a.day BETWEEN $1 AND $2 AND ${where.sql}
-      GROUP BY 1`,
+  const period = `${w.days}d`;
+  const where = conditions(scope, f, spec, [period]);
+  // The agent's rows only when the call is about agents: without them a tenth of the rows (decision 029).
+  const table = grainOf(scope, f) === 'agent' || key.includes('a.agent_id') ? 'analytics_period' : 'analytics_period_store';
+  const rows = await db.query(
+    `SELECT ${key} AS key, sum(active_loans) AS active_loans, sum(gross_receivable) AS gross, sum(par1) AS par1, sum(par7) AS par7,
+            sum(par30) AS par30, sum(par90) AS par90, sum(loans_late) AS loans_late, sum(locked_arrears) AS locked_arrears,
+            sum(locked_stolen) AS locked_stolen, sum(locked_lost) AS locked_lost, sum(due_amount) AS due,
+            sum(collected_amount) AS collected, sum(loans_started) AS started, sum(deposits_taken) AS deposits,
+            sum(written_off) AS written_off, sum(gross_days) AS gross_days, sum(fpd_eligible) AS fpd_eligible, sum(fpd) AS fpd,
+            sum(own_eligible) AS own_eligible, sum(owned) AS owned
+       FROM ${detailed(table)} WHERE a.period = $1 AND ${where.sql} GROUP BY 1`,
     where.params,
   );
-  const cw = conditions(scope, f, spec, []);
-  const cohorts = await db.query(
-    `SELECT ${key} AS key, sum(fpd_eligible) AS fpd_eligible, sum(fpd) AS fpd, sum(own_eligible) AS own_eligible, sum(owned) AS owned
-       FROM analytics_cohorts a JOIN stores s ON s.id = a.store_id WHERE ${cw.sql} GROUP BY 1`,
-    cw.params,
-  );
-  const byKey = new Map(cohorts.map((c) => [String(c.key), c]));
-  const stock = await stockRows(db, key, w, scope, f, spec);
-  const keys = new Set([...daily.map((d) => String(d.key)), ...byKey.keys(), ...stock.keys()]);
-  const dailyByKey = new Map(daily.map((d) => [String(d.key), d]));
+  const stock = await stockRows(db, key, period, scope, f, spec);
+  const keys = new Set([...rows.map((d) => String(d.key)), ...stock.keys()]);
+  const dailyByKey = new Map(rows.map((d) => [String(d.key), d]));
   return [...keys].map((k) => {
     const d = dailyByKey.get(k) ?? {};
-    const c = byKey.get(k) ?? {};
     const gross = n(d.gross);
     const st = stock.get(k);
     const averageStock = st ? st.stockDays / w.days : 0;
@@ -194,8 +225,8 @@ async function measureRows(
       depositsTaken: n(d.deposits),
       writtenOff: n(d.written_off),
       writeOffRatio: ratio(n(d.written_off), averageGross),
-      firstPaymentDefault: ratio(n(c.fpd), n(c.fpd_eligible)),
-      ownershipRate: ratio(n(c.owned), n(c.own_eligible)),
+      firstPaymentDefault: ratio(n(d.fpd), n(d.fpd_eligible)),
+      ownershipRate: ratio(n(d.owned), n(d.own_eligible)),
       lockedArrears: n(d.locked_arrears),
       lockedStolen: n(d.locked_stolen),
       lockedLost: n(d.locked_lost),
@@ -206,20 +237,15 @@ async function measureRows(
   });
 }
 
-/** A day (date) in EAT of a timestamptz column, as refresh.ts reads it. */
-const eat = (column: string) => `((${column} AT TIME ZONE 'UTC') + interval '3 hours')::date`;
-
 /**
- * Stock turn's parts per group (decision 017, "Stock turn"), read live from inventory_items (aliased `a`, so the
- * store and phone model keys and filters read as on the snapshots) and their hand-set status history: handsets sold
- * in the window, and handset-days in stock (a handset is in stock at the end of each day from the day it was received
- * to the day before it was sold or first left the shop). Stock belongs to a store and a model, not to an agent or a
- * lock type: no figures there (an empty map).
+ * Stock turn's parts per group (decision 017, "Stock turn"): handsets sold in the window and handset-days in stock,
+ * per store and phone model as the ageing run wrote them for the period (analytics_period_stock, decision 029). Stock
+ * belongs to a store and a model, not to an agent or a lock type: no figures there (an empty map).
  */
 async function stockRows(
   db: Queryable,
   key: string,
-  w: Window,
+  period: string,
   scope: Scope,
   f: Filters,
   spec: ReportSpec | null,
@@ -227,22 +253,10 @@ async function stockRows(
   if (/a\.(agent_id|lock_type)/.test(key) || scope.agentId !== undefined || f.agent !== undefined || f.lock_type !== undefined) {
     return new Map();
   }
-  const where = conditions(scope, f, spec, [w.from, w.asOf, eatDayStart(w.from)]);
+  const where = conditions(scope, f, spec, [period]);
   const rows = await db.query(
-    `WITH i AS (
-       SELECT ${key} AS key, ${eat('a.received_at')} AS in_day, ${eat('a.sold_at')} AS sold_day,
-              coalesce(${eat('a.sold_at')}, ${eat('x.left_at')}) AS out_day
-         FROM inventory_items a JOIN stores s ON s.id = a.store_id
-         LEFT JOIN LATERAL (
-           SELECT min(c.changed_at) AS left_at FROM inventory_status_changes c
-            WHERE c.inventory_item_id = a.id AND c.from_status IN ('in_stock', 'reserved') AND c.to_status NOT IN ('in_stock', 'reserved')
-         ) x ON true
-        WHERE ${eat('a.received_at')} <= $2::date AND (a.sold_at IS NULL OR a.sold_at >= $3)
-          AND (a.status IN ('in_stock', 'reserved') OR a.sold_at IS NOT NULL OR x.left_at IS NOT NULL)
-          AND ${where.sql})
-     SELECT key, count(*) FILTER (WHERE sold_day BETWEEN $1::date AND $2::date) AS sold,
-            sum(greatest(0, least($2::date, coalesce(out_day - 1, $2::date)) - greatest($1::date, in_day) + 1)) AS stock_days
-       FROM i GROUP BY key`,
+    `SELECT ${key} AS key, sum(handsets_sold) AS sold, sum(stock_days) AS stock_days
+       FROM ${detailed('analytics_period_stock')} WHERE a.period = $1 AND ${where.sql} GROUP BY 1`,
     where.params,
   );
   return new Map(rows.map((r) => [String(r.key), { sold: n(r.sold), stockDays: n(r.stock_days) }]));
@@ -293,10 +307,11 @@ async function breakdown(db: Queryable, dim: Dimension, w: Window, scope: Scope,
 
 async function trend(db: Queryable, w: Window, scope: Scope, f: Filters, spec: ReportSpec | null) {
   const where = conditions(scope, f, spec, [w.from, w.asOf]);
+  const from = grainOf(scope, f) === 'region' ? byRegion('analytics_trend_region') : detailed('analytics_daily');
   const rows = await db.query(
     `SELECT to_char(a.day, 'YYYY-MM-DD') AS day, sum(gross_receivable) AS gross, sum(par1) AS par1, sum(par30) AS par30,
             sum(par90) AS par90, sum(due_amount) AS due, sum(collected_amount) AS collected, sum(loans_started) AS started
-       FROM analytics_daily a JOIN stores s ON s.id = a.store_id
+       FROM ${from}
       WHERE a.day BETWEEN $1 AND $2 AND ${where.sql} GROUP BY a.day ORDER BY a.day`,
     where.params,
   );
@@ -316,7 +331,7 @@ async function vintage(db: Queryable, w: Window, scope: Scope, f: Filters, spec:
   const where = conditions(scope, f, spec, [addDays(w.asOf, -365)]);
   const rows = await db.query(
     `SELECT to_char(a.cohort, 'YYYY-MM') AS cohort, a.age_months AS age, sum(loans) AS loans, sum(cum_due) AS due, sum(cum_paid) AS paid
-       FROM analytics_vintage a JOIN stores s ON s.id = a.store_id
+       FROM ${grainOf(scope, f) === 'region' ? byRegion('analytics_vintage_region') : detailed('analytics_vintage')}
       WHERE a.cohort >= date_trunc('month', $1::date) AND ${where.sql}
       GROUP BY 1, 2 ORDER BY 1, 2`,
     where.params,
@@ -338,7 +353,7 @@ async function migration(db: Queryable, today: string, scope: Scope, f: Filters,
   const rows = await db.query(
     `SELECT to_char(a.month_end, 'YYYY-MM-DD') AS month_end, a.from_category, a.to_category, sum(a.loans) AS loans,
             sum(a.balance_from) AS balance_from, sum(a.balance_to) AS balance_to
-       FROM analytics_migration a JOIN stores s ON s.id = a.store_id
+       FROM ${grainOf(scope, f) === 'region' ? byRegion('analytics_migration_region') : detailed('analytics_migration')}
       WHERE ${where.sql} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     where.params,
   );
@@ -371,22 +386,26 @@ export async function analysis(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller,
   requireAnalytics(caller);
   const scope = await scopeOf(deps.db, caller);
   const spec = REPORT_SPECS[report];
-  const w = await windowOf(deps.db, eatDay(deps.clock.now()), filters.period);
-  const [total] = await measureRows(deps.db, "'total'", w, scope, filters, spec);
-  const breakdowns = [];
-  for (const dim of spec.dimensions) breakdowns.push(await breakdown(deps.db, dim, w, scope, filters, spec));
-  return {
-    report,
-    asOf: w.asOf,
-    period: { code: filters.period, from: w.from, to: w.asOf },
-    scope: { kind: scope.kind, label: scope.label },
-    totals: { ...(total ?? emptyRow('total', 'total')), key: 'total', label: 'total' },
-    headline: spec.headline,
-    breakdowns,
-    trend: spec.trend ? await trend(deps.db, w, scope, filters, spec) : [],
-    vintage: spec.vintage ? await vintage(deps.db, w, scope, filters, spec) : [],
-    migration: spec.migration ? await migration(deps.db, eatDay(deps.clock.now()), scope, filters, spec) : [],
-  };
+  const today = eatDay(deps.clock.now());
+  const w = await windowOf(deps.db, today, filters.period);
+  const key = JSON.stringify(['analysis', w.run, today, report, scope, filters]);
+  return remembered(deps.db, key, async () => {
+    const [total] = await measureRows(deps.db, "'total'", w, scope, filters, spec);
+    const breakdowns = [];
+    for (const dim of spec.dimensions) breakdowns.push(await breakdown(deps.db, dim, w, scope, filters, spec));
+    return {
+      report,
+      asOf: w.asOf,
+      period: { code: filters.period, from: w.from, to: w.asOf },
+      scope: { kind: scope.kind, label: scope.label },
+      totals: { ...(total ?? emptyRow('total', 'total')), key: 'total', label: 'total' },
+      headline: spec.headline,
+      breakdowns,
+      trend: spec.trend ? await trend(deps.db, w, scope, filters, spec) : [],
+      vintage: spec.vintage ? await vintage(deps.db, w, scope, filters, spec) : [],
+      migration: spec.migration ? await migration(deps.db, today, scope, filters, spec) : [],
+    };
+  });
 }
 
 /** bi_auth: the scope, its analyses and the filter values inside it. */
@@ -395,30 +414,38 @@ export async function biAuth(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller): 
   const db = deps.db;
   const scope = await scopeOf(db, caller);
   const where = scopeConditions(new Where(), scope);
-  // The stores, agents, models and lock types that appear in the caller's snapshot rows.
+  const [last] = await db.query<{ day: string | null; at: Date | string | null }>(
+    "SELECT to_char(day, 'YYYY-MM-DD') AS day, refreshed_at AS at FROM analytics_refreshes WHERE part = 'periods'",
+  );
+  const run = last?.at ? new Date(last.at).toISOString() : null;
+  // The stores, agents, models and lock types that appear in the caller's rows of the 90-day period tables (which
+  // hold every cohort's combination too); the agents from the table with the agent, the rest from the one without.
   const options = async (sql: string) =>
     (await db.query<{ id: string; label: string }>(sql, where.params)).map((o) => ({ id: String(o.id), label: String(o.label) }));
-  const seen = `FROM (SELECT DISTINCT a.store_id, a.agent_id, a.phone_model_id, a.lock_type FROM analytics_cohorts a JOIN stores s ON s.id = a.store_id WHERE ${where.sql}) a JOIN stores s ON s.id = a.store_id`;
-  const [last] = await db.query<{ day: string | null }>("SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM analytics_daily");
-  return {
+  const seen = (table: string, dims: string) =>
+    `FROM (SELECT DISTINCT ${dims} FROM ${table} a JOIN stores s ON s.id = a.store_id
+            WHERE a.period = '90d' AND ${where.sql}) a JOIN stores s ON s.id = a.store_id`;
+  const combos = seen('analytics_period_store', 'a.store_id, a.phone_model_id, a.lock_type');
+  return remembered(db, JSON.stringify(['auth', run, scope]), async () => ({
     scope: { kind: scope.kind, label: scope.label },
     reports: reportsFor(scope),
     filters: {
-      regions: await options(`SELECT DISTINCT r.id::text AS id, r.name AS label ${seen} JOIN regions r ON r.id = s.region_id ORDER BY 2`),
-      stores: await options(`SELECT DISTINCT s.id::text AS id, s.name AS label ${seen} ORDER BY 2`),
+      regions: await options(`SELECT DISTINCT r.id::text AS id, r.name AS label ${combos} JOIN regions r ON r.id = s.region_id ORDER BY 2`),
+      stores: await options(`SELECT DISTINCT s.id::text AS id, s.name AS label ${combos} ORDER BY 2`),
       agents:
         scope.kind === 'agent'
           ? []
           : await options(
-              `SELECT DISTINCT g.id::text AS id, g.full_name AS label ${seen} JOIN agents g ON g.id = a.agent_id ORDER BY 2 LIMIT 500`,
+              `SELECT DISTINCT g.id::text AS id, g.full_name AS label ${seen('analytics_period', 'a.store_id, a.agent_id')}
+                 JOIN agents g ON g.id = a.agent_id ORDER BY 2 LIMIT 500`,
             ),
       phoneModels: await options(
-        `SELECT DISTINCT m.id::text AS id, m.name AS label ${seen} JOIN phone_models m ON m.id = a.phone_model_id ORDER BY 2`,
+        `SELECT DISTINCT m.id::text AS id, m.name AS label ${combos} JOIN phone_models m ON m.id = a.phone_model_id ORDER BY 2`,
       ),
-      lockTypes: await options(`SELECT DISTINCT a.lock_type AS id, a.lock_type AS label ${seen} ORDER BY 1`),
+      lockTypes: await options(`SELECT DISTINCT a.lock_type AS id, a.lock_type AS label ${combos} ORDER BY 1`),
     },
     asOf: last?.day ?? null,
-  };
+  }));
 }
 
 /** The home page's figures: each part only for who may see it. */
@@ -427,14 +454,16 @@ export async function homeFigures(deps: Pick<Deps, 'db' | 'clock'>, caller: Call
   const now = deps.clock.now();
   const today = eatDay(now);
   let portfolio: HomeFigures['portfolio'] = null;
+  const scope = await scopeOf(db, caller);
   if (allows(ANALYTICS_ACCESS, caller.roles)) {
-    const scope = await scopeOf(db, caller);
     const w = await windowOf(db, today, '30d');
-    const [total] = await measureRows(db, "'total'", w, scope, { period: '30d' }, null);
-    portfolio = {
-      today: { ...(total ?? emptyRow('total', 'total')), key: 'total', label: 'total' },
-      trend: await trend(db, w, scope, { period: '30d' }, null),
-    };
+    portfolio = await remembered(db, JSON.stringify(['portfolio', w.run, today, scope]), async () => {
+      const [total] = await measureRows(db, "'total'", w, scope, { period: '30d' }, null);
+      return {
+        today: { ...(total ?? emptyRow('total', 'total')), key: 'total', label: 'total' },
+        trend: await trend(db, w, scope, { period: '30d' }, null),
+      };
+    });
   }
   let agent: HomeFigures['agent'] = null;
   const [me] = await db.query<{ id: number; store_id: number }>('SELECT id, store_id FROM agents WHERE admin_id = $1', [caller.adminId]);
@@ -472,35 +501,32 @@ export async function homeFigures(deps: Pick<Deps, 'db' | 'clock'>, caller: Call
       })),
     };
   }
-  const scope = await scopeOf(db, caller);
   const stores = scope.kind === 'shop_owner' || scope.kind === 'region' ? await storeFigures(db, today, scope) : null;
   const collector = (await isCollector(db, caller)) ? await collectorFigures(db, caller, today) : null;
   const finance = caller.roles.includes('VIEW_SUSPENSE_TRANSACTIONS') ? await financeFigures(db, today) : null;
-  return { portfolio, agent, approvals, stores, collector, finance };
+  const reconciliation = caller.roles.includes('UPLOAD_RECONCILIATION_DOCUMENT') ? await reconciliationFigures(db, today) : null;
+  return { portfolio, agent, approvals, stores, collector, finance, reconciliation };
 }
 
 /**
  * A shop owner's or region lead's stores: sales of the last 7 days and the arrears as of the last snapshot
- * (analytics_daily, by day then store), stock in the shops now (inventory_items_store_idx). Only their stores.
+ * (the 7-day period table by store, decision 029), stock in the shops now (inventory_items_store_idx). Only their stores.
  */
 async function storeFigures(db: Queryable, today: string, scope: Scope): Promise<NonNullable<HomeFigures['stores']>> {
-  const w = await windowOf(db, today, '7d');
   const stores = new Where();
   if (scope.shopOwnerId !== undefined) stores.add((p) => `s.shop_owner_id = ${p}`, scope.shopOwnerId);
   if (scope.regionIds !== undefined) stores.add((p) => `s.region_id = ANY(${p}::bigint[])`, scope.regionIds);
-  const p = stores.params.length;
   const rows = await db.query(
     `WITH st AS (SELECT s.id, s.name FROM stores s WHERE ${stores.sql}),
-     d AS (SELECT a.store_id, sum(loans_started) AS sales, sum(deposits_taken) AS deposits,
-                  sum(active_loans) FILTER (WHERE a.day = $${p + 2}) AS active, sum(loans_late) FILTER (WHERE a.day = $${p + 2}) AS late,
-                  sum(par30) FILTER (WHERE a.day = $${p + 2}) AS par30, sum(gross_receivable) FILTER (WHERE a.day = $${p + 2}) AS gross
-             FROM analytics_daily a WHERE a.day BETWEEN $${p + 1} AND $${p + 2} AND a.store_id IN (SELECT id FROM st) GROUP BY a.store_id),
+     d AS (SELECT a.store_id, sum(loans_started) AS sales, sum(deposits_taken) AS deposits, sum(active_loans) AS active,
+                  sum(loans_late) AS late, sum(par30) AS par30, sum(gross_receivable) AS gross
+             FROM analytics_period_store a WHERE a.period = '7d' AND a.store_id IN (SELECT id FROM st) GROUP BY a.store_id),
      i AS (SELECT store_id, count(*) AS stock FROM inventory_items
             WHERE status = 'in_stock' AND store_id IN (SELECT id FROM st) GROUP BY store_id)
      SELECT st.id::text AS store_id, st.name, d.sales, d.deposits, d.active, d.late, d.par30, d.gross, i.stock
        FROM st LEFT JOIN d ON d.store_id = st.id LEFT JOIN i ON i.store_id = st.id
       ORDER BY coalesce(d.par30, 0) DESC, st.name, st.id`,
-    [...stores.params, w.from, w.asOf],
+    stores.params,
   );
   const figures = (r: Record<string, unknown>) => ({
     salesThisWeek: n(r.sales),
@@ -514,7 +540,7 @@ async function storeFigures(db: Queryable, today: string, scope: Scope): Promise
   const sum = (k: string) => rows.reduce((t, r) => t + n(r[k]), 0);
   const totals = figures(Object.fromEntries(['sales', 'deposits', 'active', 'late', 'par30', 'gross', 'stock'].map((k) => [k, sum(k)])));
   const [snap] = await db.query<{ day: string | null }>(
-    "SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM analytics_daily WHERE day <= $1",
+    "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_refreshes WHERE part = 'periods' AND day <= $1",
     [today],
   );
   return {
@@ -585,6 +611,43 @@ async function financeFigures(db: Queryable, today: string): Promise<NonNullable
     suspenseAmount: n(row?.amount),
     oldestSuspenseDays: oldest ? Math.max(0, daysBetween(oldest, today)) : null,
     suspenseOver7Days: n(row?.over7),
+  };
+}
+
+/**
+ * Unreconciled days (decision 029): per provider, each EAT day of the window (the UNRECONCILED_WINDOW_DAYS up to
+ * yesterday: today's statement cannot exist yet) that no signed-off reconciliation run of that provider covers
+ * (period_from <= day <= period_to), and of those the days an uploaded run still awaits sign-off for. Read from
+ * reconciliation_runs (one row per uploaded statement; reconciliation_runs_period_idx), never the payments.
+ */
+async function reconciliationFigures(db: Queryable, today: string): Promise<NonNullable<HomeFigures['reconciliation']>> {
+  const to = addDays(today, -1);
+  const from = addDays(today, -UNRECONCILED_WINDOW_DAYS);
+  const rows = await db.query<{ provider: string; unreconciled: number; awaiting: number; last: string | null }>(
+    `WITH r AS (SELECT provider, status, period_from, period_to FROM reconciliation_runs WHERE period_to >= $1::date AND period_from <= $2::date),
+     d AS (SELECT p.provider, g::date AS day,
+                  EXISTS (SELECT 1 FROM r WHERE r.provider = p.provider AND r.status = 'signed_off' AND g::date BETWEEN r.period_from AND r.period_to) AS signed,
+                  EXISTS (SELECT 1 FROM r WHERE r.provider = p.provider AND r.status = 'open' AND g::date BETWEEN r.period_from AND r.period_to) AS uploaded
+             FROM unnest($3::text[]) AS p(provider) CROSS JOIN generate_series($1::date, $2::date, interval '1 day') g)
+     SELECT d.provider, count(*) FILTER (WHERE NOT d.signed) AS unreconciled, count(*) FILTER (WHERE NOT d.signed AND d.uploaded) AS awaiting,
+            (SELECT to_char(max(x.period_to), 'YYYY-MM-DD') FROM reconciliation_runs x
+              WHERE x.provider = d.provider AND x.status = 'signed_off' AND x.period_from <= $2::date) AS last
+       FROM d GROUP BY d.provider`,
+    [from, to, [...PROVIDERS]],
+  );
+  const byProvider = new Map(rows.map((r) => [r.provider, r]));
+  return {
+    from,
+    to,
+    providers: PROVIDERS.map((provider) => {
+      const r = byProvider.get(provider);
+      return {
+        provider,
+        unreconciledDays: n(r?.unreconciled ?? UNRECONCILED_WINDOW_DAYS),
+        awaitingSignOff: n(r?.awaiting),
+        lastReconciledDay: r?.last ?? null,
+      };
+    }),
   };
 }
 

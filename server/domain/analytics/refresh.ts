@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/port';
 import type { Deps } from '../../deps';
 import { addDays, daysBetween, eatDay, eatDayStart } from '../calendar';
 import type { Row } from '../shared';
+import { periodDays } from '../../../src/contract/analytics';
 
 /**
  * The analytics snapshot tables (migration 015, decision 017), written by the ageing run right after it has aged
@@ -10,7 +11,9 @@ import type { Row } from '../shared';
  *   defaulters list shows), rewritten on every run of the day, so the last run of a day is that day's snapshot;
  * - the days of the last HISTORY_DAYS with no row (a first start, or a server that was down) rebuilt from the loans'
  *   schedules and payments (late fees and extensions not known for a past day);
- * - analytics_cohorts and analytics_vintage, rebuilt once a day.
+ * - analytics_cohorts and analytics_vintage, rebuilt once a day;
+ * - the rollups of migration 026 (decision 029): the period tables (each analysis period's book, flows, cohort
+ *   counts and stock turn, on every run) and the trend, vintage and migration without store and agent.
  * A dashboard then sums these pre-aggregated rows, never the loans.
  */
 
@@ -82,6 +85,7 @@ async function refreshToday(tx: Queryable, today: string) {
       GROUP BY ${DIMS}`,
     [today, from, to],
   );
+  await rollupTrend(tx, today, today);
 }
 
 /**
@@ -211,6 +215,7 @@ export async function rebuildMissingDays(tx: Queryable, first: string, last: str
       cols,
     );
   }
+  await rollupTrend(tx, from, last);
   return missing.length;
 }
 
@@ -249,6 +254,102 @@ export async function rebuildDaysInSql(tx: Queryable, first: string, last: strin
             coalesce(sum(balance) FILTER (WHERE (open AND late = ${WRITE_OFF_DAYS + 1}) OR (status = 'deactivated' AND closed_day = day)), 0)
        FROM y GROUP BY day, ${DIMS}`,
     [first, last],
+  );
+  await rollupTrend(tx, first, last);
+}
+
+/** The region (and store type) of each snapshot row's store, as the region tables group them. */
+const REGION_DIMS = 's.region_id, s.store_type, a.phone_model_id, a.lock_type';
+
+/** analytics_trend_region's days from `first` to `last` again from analytics_daily (migration 026, decision 029). */
+async function rollupTrend(tx: Queryable, first: string, last: string) {
+  await tx.query('DELETE FROM analytics_trend_region WHERE day BETWEEN $1 AND $2', [first, last]);
+  await tx.query(
+    `INSERT INTO analytics_trend_region (day, region_id, store_type, phone_model_id, lock_type, gross_receivable, par1, par30, par90,
+                                         due_amount, collected_amount, loans_started)
+     SELECT a.day, ${REGION_DIMS}, sum(a.gross_receivable), sum(a.par1), sum(a.par30), sum(a.par90), sum(a.due_amount),
+            sum(a.collected_amount), sum(a.loans_started)
+       FROM analytics_daily a JOIN stores s ON s.id = a.store_id
+      WHERE a.day BETWEEN $1 AND $2 GROUP BY a.day, ${REGION_DIMS}`,
+    [first, last],
+  );
+}
+
+/** The analysis periods the period tables hold, in days (src/contract/analytics periodDays). */
+const PERIODS: Array<[string, number]> = Object.entries(periodDays);
+
+/** The period tables' columns: the book on the period's last day ($2), the flows summed over its days. */
+const PERIOD_SUMS: Array<[column: string, sum: string]> = [
+  ...[
+    'active_loans',
+    'gross_receivable',
+    'par1',
+    'par7',
+    'par30',
+    'par90',
+    'loans_late',
+    'locked_arrears',
+    'locked_stolen',
+    'locked_lost',
+  ].map((c): [string, string] => [c, `sum(${c}) FILTER (WHERE day = $2::date)`]),
+  ...['due_amount', 'collected_amount', 'loans_started', 'deposits_taken', 'written_off'].map((c): [string, string] => [c, `sum(${c})`]),
+  ['gross_days', 'sum(gross_receivable)'],
+];
+const COHORT_COLUMNS = ['fpd_eligible', 'fpd', 'own_eligible', 'owned'];
+const PERIOD_TABLE_COLUMNS = [...PERIOD_SUMS.map(([c]) => c), ...COHORT_COLUMNS].join(', ');
+
+/**
+ * The period tables (migration 026, decision 029) as of `asOf`, from analytics_daily, analytics_cohorts and the
+ * handsets: for each analysis period, per (store, agent, phone model, lock type) and per (store, phone model, lock
+ * type) the book on asOf, the flows of the period's days, the cohorts' counts; per (store, phone model) the stock
+ * turn's parts. What an analysis then reads instead of the days, the cohorts and the handsets.
+ */
+export async function rebuildPeriods(tx: Queryable, asOf: string, now: Date) {
+  await tx.query('DELETE FROM analytics_period');
+  await tx.query('DELETE FROM analytics_period_store');
+  await tx.query('DELETE FROM analytics_period_stock');
+  for (const [period, days] of PERIODS) {
+    const from = addDays(asOf, -(days - 1));
+    await tx.query(
+      `WITH d AS (SELECT ${DIMS}, ${PERIOD_SUMS.map(([c, sum]) => `${sum} AS ${c}`).join(', ')}
+                    FROM analytics_daily WHERE day BETWEEN $1::date AND $2::date GROUP BY ${DIMS}),
+       c AS (SELECT ${DIMS}, ${COHORT_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')} FROM analytics_cohorts GROUP BY ${DIMS})
+       INSERT INTO analytics_period (period, ${DIMS}, ${PERIOD_TABLE_COLUMNS})
+       SELECT $3, ${DIMS}, ${[...PERIOD_SUMS.map(([c]) => `coalesce(d.${c}, 0)`), ...COHORT_COLUMNS.map((c) => `coalesce(c.${c}, 0)`)].join(', ')}
+         FROM d FULL JOIN c USING (${DIMS})`,
+      [from, asOf, period],
+    );
+    // Without the agent: the agent's rows summed (a few thousand rows, not the days again).
+    await tx.query(
+      `INSERT INTO analytics_period_store (period, store_id, phone_model_id, lock_type, ${PERIOD_TABLE_COLUMNS})
+       SELECT period, store_id, phone_model_id, lock_type, ${PERIOD_TABLE_COLUMNS.split(', ')
+         .map((c) => `sum(${c})`)
+         .join(', ')}
+         FROM analytics_period WHERE period = $1 GROUP BY period, store_id, phone_model_id, lock_type`,
+      [period],
+    );
+    await tx.query(
+      `WITH i AS (
+         SELECT a.store_id, a.phone_model_id, ${eat('a.received_at')} AS in_day, ${eat('a.sold_at')} AS sold_day,
+                coalesce(${eat('a.sold_at')}, ${eat('x.left_at')}) AS out_day
+           FROM inventory_items a
+           LEFT JOIN LATERAL (
+             SELECT min(c.changed_at) AS left_at FROM inventory_status_changes c
+              WHERE c.inventory_item_id = a.id AND c.from_status IN ('in_stock', 'reserved') AND c.to_status NOT IN ('in_stock', 'reserved')
+           ) x ON true
+          WHERE ${eat('a.received_at')} <= $2::date AND (a.sold_at IS NULL OR a.sold_at >= $3)
+            AND (a.status IN ('in_stock', 'reserved') OR a.sold_at IS NOT NULL OR x.left_at IS NOT NULL))
+       INSERT INTO analytics_period_stock (period, store_id, phone_model_id, handsets_sold, stock_days)
+       SELECT $4, store_id, phone_model_id, count(*) FILTER (WHERE sold_day BETWEEN $1::date AND $2::date),
+              sum(greatest(0, least($2::date, coalesce(out_day - 1, $2::date)) - greatest($1::date, in_day) + 1))
+         FROM i GROUP BY store_id, phone_model_id`,
+      [from, asOf, eatDayStart(from), period],
+    );
+  }
+  await tx.query(
+    `INSERT INTO analytics_refreshes (part, day, refreshed_at) VALUES ('periods', $1, $2)
+     ON CONFLICT (part) DO UPDATE SET day = EXCLUDED.day, refreshed_at = EXCLUDED.refreshed_at`,
+    [asOf, now],
   );
 }
 
@@ -346,6 +447,37 @@ export async function rebuildMigration(tx: Queryable, today: string) {
   );
 }
 
+/** analytics_vintage_region and analytics_migration_region again from their detailed tables (decision 029). */
+async function rollupCohorts(tx: Queryable) {
+  await tx.query('DELETE FROM analytics_vintage_region');
+  await tx.query(
+    `INSERT INTO analytics_vintage_region (cohort, age_months, region_id, store_type, phone_model_id, lock_type, loans, cum_due, cum_paid)
+     SELECT a.cohort, a.age_months, ${REGION_DIMS}, sum(a.loans), sum(a.cum_due), sum(a.cum_paid)
+       FROM analytics_vintage a JOIN stores s ON s.id = a.store_id GROUP BY a.cohort, a.age_months, ${REGION_DIMS}`,
+  );
+  await tx.query('DELETE FROM analytics_migration_region');
+  await tx.query(
+    `INSERT INTO analytics_migration_region (month_end, region_id, store_type, phone_model_id, lock_type, from_category, to_category, loans,
+                                             balance_from, balance_to)
+     SELECT a.month_end, ${REGION_DIMS}, a.from_category, a.to_category, sum(a.loans), sum(a.balance_from), sum(a.balance_to)
+       FROM analytics_migration a JOIN stores s ON s.id = a.store_id
+      GROUP BY a.month_end, ${REGION_DIMS}, a.from_category, a.to_category`,
+  );
+}
+
+/**
+ * Trend days the snapshot has and analytics_trend_region lacks (a database from before migration 026, or days written
+ * by other code), rolled up one by one: an index probe per day of the last HISTORY_DAYS.
+ */
+async function rollupMissingTrend(tx: Queryable, first: string, last: string) {
+  const days = await tx.query<{ day: string }>(
+    `SELECT to_char(g, 'YYYY-MM-DD') AS day FROM generate_series($1::date, $2::date, interval '1 day') g
+      WHERE EXISTS (SELECT 1 FROM analytics_daily WHERE day = g::date) AND NOT EXISTS (SELECT 1 FROM analytics_trend_region WHERE day = g::date)`,
+    [first, last],
+  );
+  for (const { day } of days) await rollupTrend(tx, day, day);
+}
+
 export interface RefreshReport {
   day: string;
   cohorts: boolean;
@@ -376,6 +508,13 @@ export async function refreshAnalyticsIn(tx: Queryable, now: Date, options: { hi
     await rebuildCohorts(tx, today);
     await rebuildMigration(tx, today);
   }
+  // The region rollups with the cohorts, or the first time after migration 026.
+  const [rolled] = await tx.query<{ ok: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM analytics_vintage_region) AND EXISTS (SELECT 1 FROM analytics_migration_region) AS ok',
+  );
+  if (cohorts || !rolled?.ok) await rollupCohorts(tx);
+  await rollupMissingTrend(tx, addDays(today, -HISTORY_DAYS), today);
+  await rebuildPeriods(tx, today, now);
   for (const part of cohorts ? ['daily', 'cohorts'] : ['daily']) {
     await tx.query(
       `INSERT INTO analytics_refreshes (part, day, refreshed_at) VALUES ($1, $2, $3)

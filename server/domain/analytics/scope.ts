@@ -26,17 +26,20 @@ export function requireAnalytics(caller: Caller): void {
 }
 
 export async function scopeOf(db: Queryable, caller: Pick<Caller, 'adminId'>): Promise<Scope> {
-  const [owner] = await db.query<{ id: number; full_name: string }>('SELECT id, full_name FROM shop_owners WHERE admin_id = $1', [
-    caller.adminId,
-  ]);
+  // One statement for the three links (every analysis and home page asks it first).
+  const [links] = await db.query<{
+    owner: { id: number; full_name: string } | null;
+    regions: Array<{ id: number; name: string }> | null;
+    agent: { id: number; full_name: string } | null;
+  }>(
+    `SELECT (SELECT json_build_object('id', id, 'full_name', full_name) FROM shop_owners WHERE admin_id = $1 ORDER BY id LIMIT 1) AS owner,
+            (SELECT json_agg(json_build_object('id', id, 'name', name) ORDER BY name) FROM regions WHERE lead_admin_id = $1) AS regions,
+            (SELECT json_build_object('id', id, 'full_name', full_name) FROM agents WHERE admin_id = $1 ORDER BY id LIMIT 1) AS agent`,
+    [caller.adminId],
+  );
+  const { owner, regions, agent } = links ?? { owner: null, regions: null, agent: null };
   if (owner) return { kind: 'shop_owner', label: owner.full_name, shopOwnerId: Number(owner.id) };
-  const regions = await db.query<{ id: number; name: string }>('SELECT id, name FROM regions WHERE lead_admin_id = $1 ORDER BY name', [
-    caller.adminId,
-  ]);
-  if (regions.length) return { kind: 'region', label: regions.map((r) => r.name).join(', '), regionIds: regions.map((r) => Number(r.id)) };
-  const [agent] = await db.query<{ id: number; full_name: string }>('SELECT id, full_name FROM agents WHERE admin_id = $1', [
-    caller.adminId,
-  ]);
+  if (regions?.length) return { kind: 'region', label: regions.map((r) => r.name).join(', '), regionIds: regions.map((r) => Number(r.id)) };
   if (agent) return { kind: 'agent', label: agent.full_name, agentId: Number(agent.id) };
   return { kind: 'all', label: null };
 }

@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { HomeFigures as Figures, HomeStoreFigures, Measure } from '../../contract/analytics';
+import type { Provider } from '../../contract/reconciliation';
 import { csvHref, tableCsv } from '../../lib/csv';
 import { useLiveLogic } from '../common/live-logic';
 import { LoadFailure } from '../common/load-failure';
@@ -27,7 +28,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 /** The home page's figures by role (issue 15): the portfolio, the agent's own, the approval queues, a shop owner's or
- * region lead's stores, a collector's list and finance's suspense. */
+ * region lead's stores, a collector's list, finance's suspense and unreconciled days. */
 export function HomeFigures() {
   const { t, i18n } = useTranslation('analytics');
   const actor = useActorRef(useLiveLogic('homeFigures'), { input: {} });
@@ -85,14 +86,12 @@ export function HomeFigures() {
             />
             <Figure label={t('analytics:home.suspenseOver7Days')} value={money(data.finance.suspenseOver7Days)} />
           </SimpleGrid>
-          <Text fontSize="sm" color="fg.muted">
-            {t('analytics:home.unreconciledNote')}
-          </Text>
           <Link href="~/dashboard/suspense-transactions" asChild>
             <ChakraLink alignSelf="start">{t('analytics:home.openSuspense')}</ChakraLink>
           </Link>
         </Stack>
       )}
+      {data.reconciliation && <ReconciliationFigures reconciliation={data.reconciliation} />}
       {data.agent && (
         <Stack as="section" gap="3" aria-label={t('analytics:home.mine')}>
           <Heading as="h2" size="md">
@@ -277,6 +276,65 @@ function CollectorFigures({ collector }: { collector: NonNullable<Figures['colle
       )}
       <Link href="~/dashboard/collection-worklist" asChild>
         <ChakraLink alignSelf="start">{t('analytics:home.openWorklist')}</ChakraLink>
+      </Link>
+    </Stack>
+  );
+}
+
+/** The mobile-money networks' brand names: the same in every language. */
+const PROVIDER_NAMES: Record<Provider, string> = {
+  mpesa: 'M-Pesa',
+  tigo_pesa: 'Mixx by Yas (Tigo Pesa)',
+  airtel_money: 'Airtel Money',
+  halopesa: 'HaloPesa',
+};
+
+/** Finance: per provider, the days of the window that no signed-off reconciliation run covers (decision 029). */
+function ReconciliationFigures({ reconciliation }: { reconciliation: NonNullable<Figures['reconciliation']> }) {
+  const { t } = useTranslation('analytics');
+  const total = reconciliation.providers.reduce((sum, p) => sum + p.unreconciledDays, 0);
+  const awaiting = reconciliation.providers.reduce((sum, p) => sum + p.awaitingSignOff, 0);
+  const days = (count: number) => t('analytics:home.days', { count });
+  return (
+    <Stack as="section" gap="3" aria-label={t('analytics:home.reconciliation')}>
+      <Heading as="h2" size="md">
+        {t('analytics:home.reconciliation')}
+      </Heading>
+      <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
+        <Figure label={t('analytics:home.unreconciledDays')} value={days(total)} testId="home-unreconciled-days" />
+        <Figure label={t('analytics:home.awaitingSignOff')} value={days(awaiting)} testId="home-awaiting-sign-off" />
+      </SimpleGrid>
+      <Table.ScrollArea tabIndex={0} aria-label={t('analytics:home.unreconciledTable')} borderWidth="1px" rounded="md">
+        <Table.Root size="sm">
+          <Table.Caption>{t('analytics:home.unreconciledWindow', { from: reconciliation.from, to: reconciliation.to })}</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader scope="col">{t('analytics:home.provider')}</Table.ColumnHeader>
+              <Table.ColumnHeader scope="col" textAlign="end">
+                {t('analytics:home.unreconciledDays')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader scope="col" textAlign="end">
+                {t('analytics:home.awaitingSignOff')}
+              </Table.ColumnHeader>
+              <Table.ColumnHeader scope="col">{t('analytics:home.lastReconciled')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {reconciliation.providers.map((p) => (
+              <Table.Row key={p.provider}>
+                <Table.Cell as="th" scope="row" fontWeight="normal" textAlign="start">
+                  {PROVIDER_NAMES[p.provider]}
+                </Table.Cell>
+                <Table.Cell textAlign="end">{p.unreconciledDays}</Table.Cell>
+                <Table.Cell textAlign="end">{p.awaitingSignOff}</Table.Cell>
+                <Table.Cell>{p.lastReconciledDay ?? t('analytics:home.never')}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <Link href="~/dashboard/reconciliation" asChild>
+        <ChakraLink alignSelf="start">{t('analytics:home.openReconciliation')}</ChakraLink>
       </Link>
     </Stack>
   );
