@@ -256,7 +256,9 @@ describe('collections due', () => {
     expect(owner.rows.map((r) => r.store.id)).toEqual([fx.stores[1]]);
     expect(collectionsDue.parse((await post(routes.collectionsDue.path, {}, token.collector!)).body).rows).toEqual([]);
     const [collector] = await api.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'collector'");
-    expect((await post(routes.assignDefaulters.path, { loan_ids: [late.loanId], collector_id: collector!.id }, token.admin!)).status).toBe(200);
+    expect((await post(routes.assignDefaulters.path, { loan_ids: [late.loanId], collector_id: collector!.id }, token.admin!)).status).toBe(
+      200,
+    );
     const mine = collectionsDue.parse((await post(routes.collectionsDue.path, {}, token.collector!)).body);
     expect(mine.totals.week).toEqual({ loans: 1, amount: 7 * 1800 });
   });

@@ -44,11 +44,7 @@ async function periodWhere(deps: Deps, caller: Caller, body: Period) {
 
 const rate = (converted: number, started: number) => (started === 0 ? 0 : Math.round((converted / started) * 10_000) / 10_000);
 
-export async function customerConversion(
-  deps: Deps,
-  caller: Caller,
-  body: z.output<typeof conversionRequest>,
-): Promise<ConversionList> {
+export async function customerConversion(deps: Deps, caller: Caller, body: z.output<typeof conversionRequest>): Promise<ConversionList> {
   const { from, to, params, where } = await periodWhere(deps, caller, body);
   // Per store and agent, distinct customers: a customer who started twice (an abandoned wizard, then another) counts
   // once, and converted when any of their wizards created a loan.
