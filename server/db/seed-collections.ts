@@ -126,3 +126,53 @@ export async function seedCollections(
   }
   return { assigned, calls, promises };
 }
+
+/**
+ * A defaulter the demo collector can ask to unlock (decision 020, the unlock step of the collections journey): the
+ * first of the collector's defaulters whose device is locked and who has no open promise gets a call today with a
+ * promise to pay in three days. Run after the rest of the demo seed, so nothing else moves; returns the loan's id.
+ */
+export async function seedPromiseUnlockDemo(db: Queryable, options: { now: Date }): Promise<number | null> {
+  const { now } = options;
+  const today = eatDay(now);
+  const [loan] = await db.query<{
+    id: number;
+    customer_id: number;
+    collector_id: number;
+    days_defaulted: number;
+    amount_due: number;
+    amount_paid: number;
+    installment_amount: number;
+  }>(
+    `SELECT l.id, l.customer_id, k.collector_id, l.days_defaulted, l.amount_due, l.amount_paid, l.installment_amount
+       FROM collection_cases k
+       JOIN admins a ON a.id = k.collector_id AND a.username = 'collector'
+       JOIN loans l ON l.id = k.loan_id
+       JOIN devices d ON d.id = l.device_id
+      WHERE l.status = 'active' AND l.days_defaulted >= 4 AND d.is_locked AND d.status = 'active'
+        AND NOT EXISTS (SELECT 1 FROM payment_promises p WHERE p.loan_id = l.id AND p.status = 'open')
+      ORDER BY l.id LIMIT 1`,
+  );
+  if (!loan) return null;
+  const at = new Date(now.getTime() - 2 * 3_600_000);
+  const promisedOn = plusDays(today, 3);
+  const [call] = (await db.query<{ id: number }>(
+    `INSERT INTO debt_collection_calls (loan_id, customer_id, call_type, outcome, reason, remark, next_action_date, days_defaulted, amount_due,
+                                        called_by, created_at)
+     VALUES ($1, $2, 'outgoing', 'promised_to_pay', 'phone_problem', 'Will pay from the shop once the phone works again', $3, $4, $5, $6, $7)
+     RETURNING id`,
+    [loan.id, loan.customer_id, plusDays(promisedOn, 1), loan.days_defaulted, loan.amount_due, loan.collector_id, at],
+  )) as [{ id: number }];
+  await db.query(
+    `INSERT INTO payment_promises (loan_id, call_id, promised_on, amount, paid_before, paid_since, status, created_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, 0, 'open', $6, $7)`,
+    [loan.id, call.id, promisedOn, Number(loan.installment_amount) * 3, loan.amount_paid, loan.collector_id, at],
+  );
+  await db.query(
+    `UPDATE collection_cases SET last_call_id = $2, last_call_at = $3, last_outcome = 'promised_to_pay', last_reason = 'phone_problem',
+                                 next_action_date = $4, broken_promise_at = NULL, updated_at = $3
+      WHERE loan_id = $1`,
+    [loan.id, call.id, at, plusDays(promisedOn, 1)],
+  );
+  return Number(loan.id);
+}
