@@ -5,7 +5,10 @@ import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
 import type { Db } from '../../server/db/port';
 
-/** The demo has a defaulter the collector can ask to unlock (the unlock step of tests/e2e/collections.test.ts). */
+/**
+ * The demo has a defaulter the collector can ask to unlock (the unlock step of tests/e2e/collections.test.ts), and
+ * first deposits for the deposits, customer conversion and claimed customers lists.
+ */
 
 const NOW = new Date('2026-11-02T08:00:00.000Z');
 let db: Db;
@@ -34,5 +37,23 @@ describe('the promise-unlock demo defaulter', () => {
     expect(Number(rows[0]!.days_defaulted)).toBeGreaterThanOrEqual(4);
     const pending = await db.query("SELECT 1 FROM requests WHERE kind = 'promise_unlock'");
     expect(pending).toEqual([]);
+  });
+
+  it('has first-deposit wizards: one per recent loan, run at its store by its agent, and some abandoned', async () => {
+    const [row] = await db.query<Record<string, number>>(
+      `SELECT count(*) FILTER (WHERE f.loan_id IS NOT NULL)::int AS converted,
+              count(*) FILTER (WHERE f.abandoned_at IS NOT NULL)::int AS abandoned,
+              count(*) FILTER (WHERE f.loan_id IS NOT NULL AND (l.store_id <> f.store_id OR l.agent_id IS DISTINCT FROM f.agent_id
+                                                               OR l.customer_id <> f.customer_id OR f.created_at >= l.started_at))::int AS wrong,
+              (SELECT count(*) FROM loans WHERE started_at >= $1)::int AS recent_loans,
+              count(*) FILTER (WHERE f.created_at >= $2)::int AS last_30_days
+         FROM first_deposits f LEFT JOIN loans l ON l.id = f.loan_id`,
+      [new Date(NOW.getTime() - 90 * 86_400_000), new Date(NOW.getTime() - 30 * 86_400_000)],
+    );
+    expect(row!.wrong).toBe(0);
+    expect(row!.converted).toBeGreaterThan(0);
+    expect(row!.converted).toBe(row!.recent_loans);
+    expect(row!.abandoned).toBeGreaterThan(0);
+    expect(row!.last_30_days).toBeGreaterThan(0);
   });
 });
