@@ -156,6 +156,17 @@ export const ENDPOINTS: BenchEndpoint[] = [
     body: () => ({ ...page, provider: 'mpesa', status: 'loan_created' }),
   },
   { name: 'call ratings', kind: 'list', method: 'POST', path: '/portal_api/api/v1/call_ratings', body: () => page },
+  // Collections (decision 028): customer conversion and claimed customers over 30 days of first deposits, collections due
+  { name: 'customer conversion', kind: 'list', method: 'POST', path: '/portal_api/api/v1/customers/conversion', body: () => page },
+  { name: 'claimed customers', kind: 'list', method: 'POST', path: '/portal_api/api/v1/customers/claimed', body: () => page },
+  {
+    name: 'claimed customers: in default',
+    kind: 'list',
+    method: 'POST',
+    path: '/portal_api/api/v1/customers/claimed',
+    body: () => ({ ...page, standing: 'defaulted' }),
+  },
+  { name: 'collections due', kind: 'report', method: 'POST', path: '/portal_api/api/v1/debt_collection/due', body: () => ({}) },
   // Finance (issue 13, decision 018): the balance sheet, and a 10,000-line M-Pesa statement uploaded and matched (a new file each time).
   {
     name: 'balance sheet',

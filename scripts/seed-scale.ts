@@ -38,6 +38,10 @@ export const BIG_TABLES = [
   'customer_sms',
   'requests',
   'ledger_entries',
+  'first_deposits',
+  'call_ratings',
+  'debt_collection_calls',
+  'debt_collection_call_ratings',
 ] as const;
 
 export interface ScaleOptions {

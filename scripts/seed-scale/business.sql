@@ -273,3 +273,56 @@ SELECT 'loan_write_off', 'bad_debt_expense', 'loans_receivable', d.balance, 'Wri
   FROM scale_dereg d CROSS JOIN scale_staff s
   JOIN requests r ON r.loan_id = d.loan_id AND r.kind = 'loan_deactivation' AND r.status = 'approved'
  WHERE d.balance > 0;
+
+-- step: first deposits (decision 028: the wizard of every loan, and a wizard that stopped for some who never borrowed)
+-- A borrower's wizard ran to its loan on the start day; about half of the customers who never borrowed started one
+-- in the last 60 days that still awaits its payment or was abandoned. Feeds the deposits, conversion and claimed lists.
+INSERT INTO first_deposits (wizard_id, agent_admin_id, agent_id, store_id, customer_id, phone_price_id, phone_model_id, inventory_item_id,
+                            item_held, repayment_period, deposit_amount, deposit_paid_at, otp_verified_at, identity_method,
+                            identity_verified_at, contract_ref, terms_version, signed_by, signed_at, loan_id, abandoned_at,
+                            created_at, updated_at)
+SELECT md5('scale-wizard-' || p.customer_id)::uuid, (SELECT id FROM admins WHERE username = 'agent'), p.agent_id, p.store_id,
+       p.customer_id, p.price_id, p.phone_model_id,
+       CASE WHEN p.borrower THEN p.item_id END, p.borrower, p.period, p.deposit,
+       CASE WHEN p.borrower THEN at + interval '5 minutes' END,
+       CASE WHEN p.borrower THEN at + interval '8 minutes' END,
+       CASE WHEN p.borrower THEN 'fingerprint' END,
+       CASE WHEN p.borrower THEN at + interval '10 minutes' END,
+       CASE WHEN p.borrower THEN 'fd' || lpad(p.loan_id::text, 30, '0') END,
+       CASE WHEN p.borrower THEN '2025-01' END,
+       CASE WHEN p.borrower THEN 'Customer ' || p.g END,
+       CASE WHEN p.borrower THEN at + interval '12 minutes' END,
+       CASE WHEN p.borrower THEN p.loan_id END,
+       CASE WHEN NOT p.borrower AND p.g % 2 = 0 THEN at + interval '2 days' END,
+       at, at + interval '12 minutes'
+  FROM scale_plan p
+  CROSS JOIN LATERAL (
+    SELECT CASE WHEN p.borrower THEN p.start_date::timestamp + time '09:40' + (p.g % 420) * interval '1 minute'
+                ELSE ({{TODAY}} - p.g % 60)::timestamp + time '09:00' + (p.g % 480) * interval '1 minute' END AS at) t
+ WHERE p.borrower OR R[p.g|20] < 0.5;
+
+-- step: call ratings (customer care for about 5% of customers; debt collection calls for about 20% of defaulters, half rated)
+INSERT INTO call_ratings (customer_id, call_type, mood, description, comment, rated_by, created_at)
+SELECT p.customer_id, CASE WHEN p.g % 3 = 0 THEN 'outgoing' ELSE 'incoming' END,
+       (ARRAY['angry', 'disappointed', 'happy', 'neutral', 'sad'])[1 + p.g % 5],
+       (ARRAY['inquiry', 'lost_phone', 'misinformed_by_agent', 'other', 'phone_unlock', 'repair', 'wants_to_return_phone',
+              'payment_to_wrong_account'])[1 + p.g % 8],
+       CASE WHEN p.g % 4 = 0 THEN 'Called about the balance' END, s.maker,
+       {{NOW}} - interval '1 minute' * (p.g % (60 * 24 * 60))
+  FROM scale_plan p CROSS JOIN scale_staff s
+ WHERE R[p.g|21] < 0.05;
+INSERT INTO debt_collection_calls (loan_id, customer_id, call_type, outcome, reason, remark, next_action_date, days_defaulted, amount_due,
+                                   called_by, created_at)
+SELECT p.loan_id, p.customer_id, 'outgoing',
+       (ARRAY['reached_refused', 'reached_will_call_back', 'wrong_number', 'no_answer', 'phone_off', 'customer_unreachable'])[1 + p.g % 6],
+       (ARRAY['business_slow', 'lost_job', 'sickness', 'family_emergency', 'forgot', 'phone_problem', 'disputes_loan', 'travelling',
+              'other'])[1 + p.g % 9],
+       NULL, NULL, greatest(0, p.days_defaulted - 1), p.inst_amount * least(p.days_defaulted, 30) / p.interval_days, s.reporter,
+       {{NOW}} - interval '1 minute' * (60 + p.g % (60 * 24 * 30))
+  FROM scale_plan p CROSS JOIN scale_staff s
+ WHERE p.borrower AND p.scenario BETWEEN 1 AND 5 AND R[p.g|22] < 0.2;
+INSERT INTO debt_collection_call_ratings (call_id, score, mood, comment, rated_by, created_at)
+SELECT c.id, 1 + c.id % 5, (ARRAY['angry', 'disappointed', 'happy', 'neutral', 'sad'])[1 + c.id % 5], NULL, s.reporter,
+       c.created_at + interval '30 minutes'
+  FROM debt_collection_calls c CROSS JOIN scale_staff s
+ WHERE c.id % 2 = 0 AND c.customer_id > {{C0}};

@@ -126,3 +126,100 @@ export async function seedCollections(
   }
   return { assigned, calls, promises };
 }
+
+/**
+ * A defaulter the demo collector can ask to unlock (decision 020, the unlock step of the collections journey): the
+ * first of the collector's defaulters whose device is locked and who has no open promise gets a call today with a
+ * promise to pay in three days. Run after the rest of the demo seed, so nothing else moves; returns the loan's id.
+ */
+export async function seedPromiseUnlockDemo(db: Queryable, options: { now: Date }): Promise<number | null> {
+  const { now } = options;
+  const today = eatDay(now);
+  const [loan] = await db.query<{
+    id: number;
+    customer_id: number;
+    collector_id: number;
+    days_defaulted: number;
+    amount_due: number;
+    amount_paid: number;
+    installment_amount: number;
+  }>(
+    `SELECT l.id, l.customer_id, k.collector_id, l.days_defaulted, l.amount_due, l.amount_paid, l.installment_amount
+       FROM collection_cases k
+       JOIN admins a ON a.id = k.collector_id AND a.username = 'collector'
+       JOIN loans l ON l.id = k.loan_id
+       JOIN devices d ON d.id = l.device_id
+      WHERE l.status = 'active' AND l.days_defaulted >= 4 AND d.is_locked AND d.status = 'active'
+        AND NOT EXISTS (SELECT 1 FROM payment_promises p WHERE p.loan_id = l.id AND p.status = 'open')
+      ORDER BY l.id LIMIT 1`,
+  );
+  if (!loan) return null;
+  const at = new Date(now.getTime() - 2 * 3_600_000);
+  const promisedOn = plusDays(today, 3);
+  const [call] = (await db.query<{ id: number }>(
+    `INSERT INTO debt_collection_calls (loan_id, customer_id, call_type, outcome, reason, remark, next_action_date, days_defaulted, amount_due,
+                                        called_by, created_at)
+     VALUES ($1, $2, 'outgoing', 'promised_to_pay', 'phone_problem', 'Will pay from the shop once the phone works again', $3, $4, $5, $6, $7)
+     RETURNING id`,
+    [loan.id, loan.customer_id, plusDays(promisedOn, 1), loan.days_defaulted, loan.amount_due, loan.collector_id, at],
+  )) as [{ id: number }];
+  await db.query(
+    `INSERT INTO payment_promises (loan_id, call_id, promised_on, amount, paid_before, paid_since, status, created_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, 0, 'open', $6, $7)`,
+    [loan.id, call.id, promisedOn, Number(loan.installment_amount) * 3, loan.amount_paid, loan.collector_id, at],
+  );
+  await db.query(
+    `UPDATE collection_cases SET last_call_id = $2, last_call_at = $3, last_outcome = 'promised_to_pay', last_reason = 'phone_problem',
+                                 next_action_date = $4, broken_promise_at = NULL, updated_at = $3
+      WHERE loan_id = $1`,
+    [loan.id, call.id, at, plusDays(promisedOn, 1)],
+  );
+  return Number(loan.id);
+}
+
+/**
+ * Demo first deposits (decision 028), so the deposits, customer conversion and claimed customers lists have rows: the
+ * wizard that created each loan started in the last 90 days (run by the loan's agent at its store, 40 minutes before
+ * the loan), and for every fifth customer without a loan who registered in that time a wizard left unpaid and
+ * abandoned. Made in SQL after the rest of the demo seed, so nothing else moves; returns how many it made.
+ */
+export async function seedDemoFirstDeposits(db: Queryable, options: { now: Date }): Promise<number> {
+  const { now } = options;
+  const since = new Date(now.getTime() - 90 * DAY_MS);
+  const made = await db.query<{ n: number }>(
+    `WITH agent AS (SELECT id FROM admins WHERE username = 'agent'),
+     converted AS (
+       INSERT INTO first_deposits (wizard_id, agent_admin_id, agent_id, store_id, customer_id, phone_price_id, phone_model_id,
+                                   inventory_item_id, item_held, repayment_period, deposit_amount, deposit_paid_at, otp_verified_at,
+                                   identity_method, identity_verified_at, contract_ref, terms_version, signed_by, signed_at, loan_id,
+                                   created_at, updated_at)
+       SELECT md5('demo-wizard-loan-' || l.id)::uuid, (SELECT id FROM agent), l.agent_id, l.store_id, l.customer_id, l.phone_price_id,
+              p.phone_model_id, d.inventory_item_id, true, l.repayment_period, l.deposit_paid,
+              l.started_at - interval '35 minutes', l.started_at - interval '32 minutes', 'fingerprint', l.started_at - interval '30 minutes',
+              'demo' || lpad(l.id::text, 28, '0'), '2025-01', c.first_name || ' ' || c.other_names, l.started_at - interval '25 minutes',
+              l.id, l.started_at - interval '40 minutes', l.started_at
+         FROM loans l
+         JOIN devices d ON d.id = l.device_id
+         JOIN phone_prices p ON p.id = l.phone_price_id
+         JOIN customers c ON c.id = l.customer_id
+        WHERE l.started_at >= $1 AND l.deposit_paid > 0 AND d.inventory_item_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM first_deposits f WHERE f.loan_id = l.id OR (f.item_held AND f.inventory_item_id = d.inventory_item_id))
+       RETURNING 1),
+     abandoned AS (
+       INSERT INTO first_deposits (wizard_id, agent_admin_id, agent_id, store_id, customer_id, phone_price_id, phone_model_id,
+                                   repayment_period, deposit_amount, abandoned_at, created_at, updated_at)
+       SELECT md5('demo-wizard-left-' || c.id)::uuid, (SELECT id FROM agent), c.registered_by_agent_id, c.store_id, c.id, p.id,
+              p.phone_model_id, 'daily', p.deposit, c.registered_at + interval '2 days', c.registered_at + interval '1 hour',
+              c.registered_at + interval '2 days'
+         FROM customers c
+         JOIN LATERAL (SELECT x.id, x.phone_model_id, x.deposit FROM phone_prices x WHERE x.effective_to IS NULL
+                        ORDER BY x.id OFFSET (c.id % 5) LIMIT 1) p ON true
+        WHERE c.registered_at >= $1 AND c.registered_at + interval '2 days' <= $2 AND c.id % 5 = 0 AND c.store_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM loans l WHERE l.customer_id = c.id)
+          AND NOT EXISTS (SELECT 1 FROM first_deposits f WHERE f.customer_id = c.id)
+       RETURNING 1)
+     SELECT (SELECT count(*) FROM converted)::int + (SELECT count(*) FROM abandoned)::int AS n`,
+    [since, now],
+  );
+  return Number(made[0]?.n ?? 0);
+}

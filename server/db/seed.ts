@@ -4,7 +4,7 @@ import { seedBusiness } from './seed-business';
 import { seedRequests } from './seed-requests';
 import { seedDeposits } from './seed-deposits';
 import { seedAnalytics } from './seed-analytics';
-import { seedCollections } from './seed-collections';
+import { seedCollections, seedDemoFirstDeposits, seedPromiseUnlockDemo } from './seed-collections';
 import { seedStores } from './seed-stores';
 import { seedFinance } from './seed-finance';
 import { seedReconciliation } from './seed-reconciliation';
@@ -40,6 +40,10 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
     await seedReconciliation(tx, { now: options.now });
     // Last, so no other demo row moves: a weak phone model (new customers on it, poor repayment) for /bi (issue 15).
     await seedWeakModel(tx, { now: options.now });
+    // A defaulter of the demo collector with a locked phone and an open promise: the unlock step of the collections journey.
+    await seedPromiseUnlockDemo(tx, { now: options.now });
+    // The first-deposit wizards of recent loans (and some abandoned): the deposits, conversion and claimed lists.
+    await seedDemoFirstDeposits(tx, { now: options.now });
     await tx.query("INSERT INTO settings (key, value) VALUES ('demo_seeded', $1)", [options.now.toISOString()]);
   });
   return true;

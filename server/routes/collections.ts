@@ -9,6 +9,8 @@ import { proposePromiseUnlock } from '../domain/collections/unlock';
 import { firstDeposits } from '../domain/collections/deposits';
 import { collectionsMade } from '../domain/collections/collected';
 import { callRatings } from '../domain/collections/ratings';
+import { claimedCustomers, customerConversion } from '../domain/collections/conversion';
+import { collectionsDue } from '../domain/collections/due';
 
 /** Loans, defaulters and debt collection (issue 14, decision 015). */
 export function collectionsRoutes(app: Hono, deps: Deps, registry: Registry) {
@@ -27,5 +29,8 @@ export function collectionsRoutes(app: Hono, deps: Deps, registry: Registry) {
   register(app, deps, registry, routes.firstDeposits, ({ caller, body }) => firstDeposits(deps, caller, body));
   register(app, deps, registry, routes.collectionsMade, ({ caller, body }) => collectionsMade(deps, caller, body));
   register(app, deps, registry, routes.allCallRatings, ({ body }) => callRatings(deps, body));
+  register(app, deps, registry, routes.customerConversion, ({ caller, body }) => customerConversion(deps, caller, body));
+  register(app, deps, registry, routes.claimedCustomers, ({ caller, body }) => claimedCustomers(deps, caller, body));
+  register(app, deps, registry, routes.collectionsDue, ({ caller, body }) => collectionsDue(deps, caller, body));
   register(app, deps, registry, routes.defaultersReasons, ({ caller, body }) => reasonsReport(deps, caller, body));
 }

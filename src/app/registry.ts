@@ -222,6 +222,20 @@ export const REGISTRY: readonly RegistryEntry[] = [
     screen: lazyChunk(() => import('../screens/collections/loans-screen')),
   }),
   screen({
+    path: '/dashboard/customers/conversion',
+    label: 'nav.customerConversion',
+    access: anyOf('VIEW_CUSTOMER_LOANS'),
+    group: 'nav.reports',
+    screen: lazyChunk(() => import('../screens/collections/conversion-screen')),
+  }),
+  screen({
+    path: '/dashboard/customers/claimed',
+    label: 'nav.claimedCustomers',
+    access: anyOf('VIEW_CUSTOMER_LOANS'),
+    group: 'nav.reports',
+    screen: lazyChunk(() => import('../screens/collections/claimed-screen')),
+  }),
+  screen({
     path: '/dashboard/customers/find',
     label: 'nav.findCustomers',
     access: anyOf('FIND_CUSTOMER'),
@@ -431,7 +445,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
     about: 'processes:about.resourceList',
     shownOn: [{ prefix: '', screen: `/dashboard/security, /dashboard/users, ${STORE_SCREENS}` }],
     calls: {
-      fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}; the collection lists: ${apis(routes.myDefaulters, routes.nplDefaulters, routes.allDefaulters, routes.lipaPolePoleLoans, routes.firstDeposits, routes.allCallRatings)}; in the stores area ${apis(routes.stores, routes.regions, routes.agentsPerStore, routes.categories, routes.inventory, routes.transfers, routes.stockCounts, routes.phonePrices, routes.imeiExceptions)}`,
+      fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}; the collection lists: ${apis(routes.myDefaulters, routes.nplDefaulters, routes.allDefaulters, routes.lipaPolePoleLoans, routes.firstDeposits, routes.allCallRatings, routes.customerConversion, routes.claimedCustomers)}; in the stores area ${apis(routes.stores, routes.regions, routes.agentsPerStore, routes.categories, routes.inventory, routes.transfers, routes.stockCounts, routes.phonePrices, routes.imeiExceptions)}`,
       createItem: `${api(routes.createGroup)}, ${api(routes.addGroupRole)} or ${api(routes.createUser)} (each answers 202: a request for a second admin); in the stores area ${apis(routes.createStore, routes.createRegion, routes.createCategory, routes.addInventoryItem)}`,
       removeItem: `${api(routes.removeGroupRole)} (answers 202: a request for a second admin)`,
     },
@@ -454,6 +468,8 @@ export const REGISTRY: readonly RegistryEntry[] = [
         loans: listing({ fetchPage: fetchCollectionList('loans') }),
         deposits: listing({ fetchPage: fetchCollectionList('deposits') }),
         ratings: listing({ fetchPage: fetchCollectionList('ratings') }),
+        conversion: listing({ fetchPage: fetchCollectionList('conversion') }),
+        claimed: listing({ fetchPage: fetchCollectionList('claimed') }),
       },
       storeLists: liveStoreLists(notice('success', 'common.addedSuccessfully')),
       financeLists: {
@@ -470,7 +486,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
     about: 'processes:about.load',
     shownOn: [{ prefix: '', screen: '/dashboard' }],
     calls: {
-      load: `${api(routes.settings)}; in collections ${apis(routes.debtCollectionCalls, routes.debtCollectors, routes.defaultersReasons, routes.collectionsMade)} or a CSV or PDF export; in the stores area ${apis(routes.regions, routes.stores, routes.categories, routes.phoneModels, routes.storeProfile, routes.regionLeadHistory, routes.phonePriceHistory)} or a CSV export paged through its list`,
+      load: `${api(routes.settings)}; in collections ${apis(routes.debtCollectionCalls, routes.debtCollectors, routes.defaultersReasons, routes.collectionsMade, routes.collectionsDue)} or a CSV or PDF export; in the stores area ${apis(routes.regions, routes.stores, routes.categories, routes.phoneModels, routes.storeProfile, routes.regionLeadHistory, routes.phonePriceHistory)} or a CSV export paged through its list`,
     },
     live: {
       settings: loading(loadSettings),

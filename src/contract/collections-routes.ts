@@ -170,4 +170,32 @@ export const collectionRoutes = {
     body: c.callRatingsRequest,
     response: c.callRatingsList,
   }),
+  customerConversion: define({
+    method: 'POST',
+    path: '/api/v1/customers/conversion',
+    auth: 'VIEW_CUSTOMER_LOANS',
+    summary:
+      'Customer conversion: by store and agent, the customers who started a first deposit in a period (default the last 30 days, at most a year), those who paid it and those whose wizard created a loan, most started first, paged; scoped as the loans list',
+    body: c.conversionRequest,
+    response: c.conversionList,
+  }),
+  claimedCustomers: define({
+    method: 'POST',
+    path: '/api/v1/customers/claimed',
+    auth: 'VIEW_CUSTOMER_LOANS',
+    summary:
+      "Claimed customers: the customers whose first-deposit wizard an agent ran (not abandoned), newest first, in a period (default the last 30 days), by store, agent and the loan's standing, paged; scoped as the loans list",
+    body: c.claimedRequest,
+    response: c.claimedList,
+  }),
+  collectionsDue: define({
+    method: 'POST',
+    path: '/api/v1/debt_collection/due',
+    auth: 'session',
+    summary:
+      "Collections due: the installments of active loans that fall due today and in the week (today and the 6 days after), by store and agent; VIEW_ALL_DEFAULTERS_LIST_REPORT sees the caller's scope, VIEW_MY_DEFAULTERS_LIST_REPORT the loans assigned to them (a shop owner or region lead their stores)",
+    body: c.collectionsDueRequest,
+    response: c.collectionsDue,
+    refusals: { 403: 'Needs VIEW_MY_DEFAULTERS_LIST_REPORT or VIEW_ALL_DEFAULTERS_LIST_REPORT (reason not_yours)' },
+  }),
 } satisfies Record<string, RouteContract>;

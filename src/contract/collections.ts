@@ -537,3 +537,123 @@ export const callRatingsList = z.object({
   skip: z.number().int(),
   data: z.array(callRatingRow),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Customer conversion and claimed customers (decisions 020 and 028)
+
+/** A period of first-deposit start days (EAT, default the last 30, at most a year), by store and agent, paged. */
+const depositPeriodRequest = z
+  .object({
+    from: isoDay().optional(),
+    to: isoDay().optional(),
+    store_id: id('store').optional(),
+    agent_id: id('agent').optional(),
+    ...page,
+  })
+  .superRefine(ordered('from', 'to'))
+  .superRefine(period);
+
+export const conversionRequest = depositPeriodRequest;
+export type ConversionRequest = z.input<typeof conversionRequest>;
+
+export const conversionRow = z.object({
+  /** `<store id>:<agent id or "none">`. */
+  id: z.string(),
+  store: z.object({ id: z.number().int(), name: z.string() }),
+  agent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Customers who started a first deposit in the period at this store with this agent. */
+  started: z.number().int(),
+  /** Of them, those whose deposit was paid. */
+  paid: z.number().int(),
+  /** Of them, those whose wizard created a loan. */
+  converted: z.number().int(),
+  /** converted / started, from 0 to 1 (4 decimals). */
+  rate: z.number(),
+});
+export type ConversionRow = z.infer<typeof conversionRow>;
+export const conversionList = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** How many store and agent pairs (rows) there are. */
+  total: z.number().int(),
+  limit: z.number().int(),
+  skip: z.number().int(),
+  data: z.array(conversionRow),
+  /** Over every row, not only this page. */
+  totals: z.object({ started: z.number().int(), paid: z.number().int(), converted: z.number().int(), rate: z.number() }),
+});
+export type ConversionList = z.infer<typeof conversionList>;
+
+/** A claimed customer's standing: the wizard still going, or its loan healthy, in default, closed or deactivated. */
+export const CLAIM_STANDINGS = ['in_progress', 'healthy', 'defaulted', 'closed', 'deactivated'] as const;
+export type ClaimStanding = (typeof CLAIM_STANDINGS)[number];
+
+export const claimedRequest = z
+  .object({
+    from: isoDay().optional(),
+    to: isoDay().optional(),
+    store_id: id('store').optional(),
+    agent_id: id('agent').optional(),
+    standing: z.enum(CLAIM_STANDINGS, { error: `must be one of ${CLAIM_STANDINGS.join(', ')}` }).optional(),
+    ...page,
+  })
+  .superRefine(ordered('from', 'to'))
+  .superRefine(period);
+export type ClaimedRequest = z.input<typeof claimedRequest>;
+
+export const claimedRow = z.object({
+  /** The wizard's id. */
+  id: z.string(),
+  claimed_at: z.string(),
+  customer: z.object({ id: z.number().int(), msisdn: z.string(), name: z.string() }),
+  store: z.object({ id: z.number().int(), name: z.string() }),
+  agent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  standing: z.enum(CLAIM_STANDINGS),
+  /** The loan the wizard created, null while it is in progress. */
+  loan: z
+    .object({
+      loan_number: z.string(),
+      days_defaulted: z.number().int(),
+      category: z.enum(CATEGORY_NAMES),
+      amount_due: z.number().int(),
+      loan_balance: z.number().int(),
+    })
+    .nullable(),
+});
+export type ClaimedRow = z.infer<typeof claimedRow>;
+export const claimedList = z.object({
+  from: z.string(),
+  to: z.string(),
+  total: z.number().int(),
+  limit: z.number().int(),
+  skip: z.number().int(),
+  data: z.array(claimedRow),
+});
+export type ClaimedList = z.infer<typeof claimedList>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Collections due (decision 028)
+
+export const collectionsDueRequest = z.object({
+  store_id: id('store').optional(),
+  agent_id: id('agent').optional(),
+});
+export type CollectionsDueRequest = z.input<typeof collectionsDueRequest>;
+
+const dueFigures = z.object({ loans: z.number().int(), amount: z.number().int() });
+export const collectionsDue = z.object({
+  /** EAT today, and the last day of the week (today and the 6 days after it). */
+  today: z.string(),
+  week_end: z.string(),
+  /** By store and agent: installments that fall due today, and in the week; most due this week first. */
+  rows: z.array(
+    z.object({
+      store: z.object({ id: z.number().int(), name: z.string() }),
+      agent: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      today: dueFigures,
+      week: dueFigures,
+    }),
+  ),
+  totals: z.object({ today: dueFigures, week: dueFigures }),
+});
+export type CollectionsDue = z.infer<typeof collectionsDue>;

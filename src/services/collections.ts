@@ -21,6 +21,8 @@ const listCalls = {
   loans: routes.lipaPolePoleLoans,
   deposits: routes.firstDeposits,
   ratings: routes.allCallRatings,
+  conversion: routes.customerConversion,
+  claimed: routes.claimedCustomers,
 } as const;
 export type CollectionListKind = keyof typeof listCalls;
 
@@ -76,6 +78,9 @@ const loads = {
   collectors: () => call(routes.debtCollectors, {}),
   reasons: (params: unknown) => call(routes.defaultersReasons, { body: params as never }),
   collected: (params: unknown) => call(routes.collectionsMade, { body: params as never }),
+  due: (params: unknown) => call(routes.collectionsDue, { body: params as never }),
+  /** The conversion's totals over every store and agent of the filter (its first row only is asked). */
+  conversionTotals: (params: unknown) => call(routes.customerConversion, { body: { ...(params as object), limit: 1 } as never }),
   /** Pages through the list with its filters (200 a call) and saves the rows as a CSV file. */
   export: async (params: unknown) => {
     const p = params as CollectionExport;

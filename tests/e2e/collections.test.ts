@@ -11,7 +11,9 @@ import { apiLogin, latestCode, pageLoggedInAs, portalUrl } from './portal';
  * Debt collection on the demo data (issue 14): a manager assigns a defaulter to the collector; the collector finds
  * them in "My defaulters", opens the worklist and logs a call with a promise to pay; the customer pays through the
  * demo mobile-money control; the promise is kept and the list says so. The manager also opens the reasons report,
- * the deposits list and the collections made. Every screen is checked at 1280 and 360 px (axe, no sideways scrolling) and no console error.
+ * the deposits list, the collections made and due, customer conversion and claimed customers. A collector asks to
+ * unlock a defaulter's locked phone until the day they promised to pay; a second person approves it in the business
+ * inbox and the phone unlocks. Every screen is checked at 1280 and 360 px (axe, no sideways scrolling) and no console error.
  */
 
 let browser: BrowserContext;
@@ -79,7 +81,20 @@ describe('collecting from a defaulter', () => {
     await checkPageAtBothWidths(managerPage, () => ui.see('heading', 'First deposits'));
     await managerPage.goto(`${url}/dashboard/collections`);
     await ui.see('heading', 'Collections made');
+    await managerPage.getByRole('table', { name: 'Collections due' }).waitFor();
     await checkPageAtBothWidths(managerPage, () => ui.see('heading', 'Collections made'));
+    // Customer conversion by store and agent, and a row's claimed customers.
+    await managerPage.goto(`${url}/dashboard/customers/conversion`);
+    await ui.see('heading', 'Customer conversion');
+    await managerPage.getByText(/customers started, .* paid, .* took a loan/).waitFor();
+    await checkPageAtBothWidths(managerPage, () => ui.see('heading', 'Customer conversion'));
+    await managerPage
+      .getByRole('link', { name: /^Claimed customers of / })
+      .first()
+      .click();
+    await ui.see('heading', 'Claimed customers');
+    await managerPage.getByRole('table', { name: 'Claimed customers' }).waitFor();
+    await checkPageAtBothWidths(managerPage, () => ui.see('heading', 'Claimed customers'));
     expect(managerWatch.errors).toEqual([]);
     await managerPage.close();
 
@@ -127,6 +142,65 @@ describe('collecting from a defaulter', () => {
     await cui.click('button', 'Apply');
     await page.getByRole('row').filter({ hasText: defaulter.loan_number }).filter({ hasText: 'Promise kept' }).waitFor();
     await checkPageAtBothWidths(page, () => cui.see('heading', 'Defaulters list'));
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  }, 300_000);
+
+  it('a collector asks to unlock a locked phone until the promise date, a second person approves, and the phone unlocks', async () => {
+    // The demo's defaulter of the collector with a locked phone and an open promise (server/db/seed-collections.ts).
+    const { accessToken: collectorToken } = await apiLogin('collector');
+    const mine = await api('/api/v1/debt_collector/defaulters_list', collectorToken, { limit: 200 });
+    expect(mine.status).toBe(200);
+    const defaulter = mine.body.data.find((r: any) => r.device.is_locked && r.promise?.status === 'open');
+    expect(defaulter, 'a locked defaulter with an open promise').toBeDefined();
+
+    const page = await pageLoggedInAs(browser, 'collector');
+    const watch = watchConsole(page);
+    const cui = playwrightUi(page);
+    await page.goto(`${url}/dashboard/collection-worklist?loan=${defaulter.id}`);
+    await cui.see('heading', `Collecting from ${defaulter.customer.name}`);
+    await cui.click('button', 'Ask to unlock until the promise date');
+    await cui.seeText(/If the promise is broken, it locks again automatically/);
+    await cui.fill('Why should it be unlocked?', 'Sells from the phone at the market and will pay on the promised day');
+    await checkPageAtBothWidths(page, () => cui.see('button', 'Send for approval'));
+    await cui.click('button', 'Send for approval');
+    await page.getByText(/^Awaiting approval \(until /).waitFor();
+
+    // A second person (the approver) approves it in the business inbox.
+    const { accessToken: approverToken } = await apiLogin('approver');
+    const inbox = await api('/api/v1/pending/maker/checker/requests', approverToken, { limit: 200 });
+    expect(inbox.status).toBe(200);
+    const request = inbox.body.pending_requests.find((r: any) => r.summary.includes(`loan ${defaulter.loan_number} `));
+    expect(request, 'the unlock request in the business inbox').toBeDefined();
+    const approver = await pageLoggedInAs(browser, 'approver');
+    const approverWatch = watchConsole(approver);
+    const aui = playwrightUi(approver);
+    await approver.goto(`${url}/dashboard/maker-checker`);
+    await aui.see('heading', /Business approvals/);
+    await approver
+      .getByTestId(`request-${request.id}`)
+      .getByRole('button', { name: /^Details of / })
+      .click();
+    const panel = approver.getByTestId('request-panel');
+    await panel.waitFor();
+    await panel.getByRole('button', { name: 'Approve', exact: true }).click();
+    await aui.seeAlert('Approved');
+    expect(approverWatch.errors).toEqual([]);
+    await approver.close();
+
+    // The unlock goes out through the lock-command outbox: the phone unlocks, until the promise date.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const calls = await api('/api/v1/get_debt_collection_calls', collectorToken, { loan_id: defaulter.id });
+      if (calls.body.unlock?.status === 'granted' && calls.body.loan.device.is_locked === false) break;
+      if (Date.now() > deadline)
+        throw new Error(`not unlocked: ${JSON.stringify({ unlock: calls.body.unlock, device: calls.body.loan?.device })}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    await page.reload();
+    await cui.see('heading', `Collecting from ${defaulter.customer.name}`);
+    await page.getByText(/^Unlocked until /).waitFor();
+    await checkPageAtBothWidths(page, () => cui.see('heading', `Collecting from ${defaulter.customer.name}`));
     expect(watch.errors).toEqual([]);
     await page.close();
   }, 300_000);

@@ -19,6 +19,8 @@ describe('the side navigation table (spec section 2)', () => {
       '/dashboard/defaulters_reasons_report',
       '/dashboard/collections',
       '/dashboard/call-ratings',
+      '/dashboard/customers/conversion',
+      '/dashboard/customers/claimed',
       '/dashboard/deposits',
       '/dashboard/loans',
       '/dashboard/customers/find',

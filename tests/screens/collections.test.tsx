@@ -172,6 +172,13 @@ vi.mock('../../src/services/http', () => ({
       }
       case '/api/v1/lipa_pole_pole_loans':
         return { total: 0, limit: body.limit, skip: body.skip, data: [] };
+      case '/api/v1/debt_collection/due':
+        return {
+          today: '2026-11-02',
+          week_end: '2026-11-08',
+          rows: [],
+          totals: { today: { loans: 0, amount: 0 }, week: { loans: 0, amount: 0 } },
+        };
       default:
         throw { status: 500, message: `unexpected ${route.path}` };
     }
@@ -429,7 +436,7 @@ describe('collections made', () => {
   it('shows what each collector collected by day, with totals, says when a period has none, and saves a PDF', async () => {
     await renderApp('/dashboard/collections', loggedInSession(COLLECTOR));
     const ui = jsdomUi();
-    const grid = await table();
+    const grid = await screen.findByRole('table', { name: 'Collections made' }, { timeout: 15_000 });
     await ui.see('heading', 'Collections made');
     expect(within(grid).getByText('Faraji Ngowi')).toBeInTheDocument();
     expect(within(grid).getByText('Total')).toBeInTheDocument();

@@ -27,7 +27,7 @@ function statusOf(r: Row): FirstDepositStatus {
   return r.deposit_paid_at !== null ? 'paid' : 'awaiting_payment';
 }
 
-function depositScope(scope: Scope, params: unknown[]): string {
+export function depositScope(scope: Scope, params: unknown[]): string {
   if (scope.kind === 'all') return 'true';
   if (scope.kind === 'stores') {
     params.push(scope.storeIds);

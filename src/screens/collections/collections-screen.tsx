@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, EmptyState, HStack, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { collectionsMadeRequest, type CollectionsMade, type CollectionsMadeRequest } from '../../contract/collections';
+import { collectionsMadeRequest, type CollectionsDue, type CollectionsMade, type CollectionsMadeRequest } from '../../contract/collections';
 import { useLiveLogic } from '../common/live-logic';
 import { fieldErrors } from '../common/field-errors';
 import { PeriodForm, Refusal, SaveCsv, useFormats } from './common';
 
 /**
- * Collections (/dashboard/collections, decision 020): the collections made in a period, the completed repayments on
+ * Collections (/dashboard/collections, decisions 020 and 028): first the collections due (the installments falling
+ * due today and this week, by store and agent), then the collections made in a period, the completed repayments on
  * loans while they were assigned to a collector, by day and collector, with totals; CSV and PDF of what is shown.
  * A collector sees their own; a manager every collector in their scope.
  */
@@ -34,6 +35,10 @@ export default function CollectionsScreen() {
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
+        {t('collections:due.screenTitle')}
+      </Heading>
+      <Due />
+      <Heading as="h2" size="md">
         {t('collections:made.title')}
       </Heading>
       <Text color="fg.muted">{t('collections:made.help')}</Text>
@@ -135,6 +140,113 @@ function Made({ request }: { request: CollectionsMadeRequest }) {
                   <Table.Cell>{report.totals.payments}</Table.Cell>
                   <Table.Cell />
                   <Table.Cell whiteSpace="nowrap">{f.money(report.totals.amount)}</Table.Cell>
+                </Table.Row>
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** What falls due today and this week (today and the 6 days after), by store and agent, with totals and a CSV. */
+function Due() {
+  const { t } = useTranslation(['collections', 'translation']);
+  const f = useFormats();
+  const load = useActorRef(useLiveLogic('collectionLoad')('due'), { input: { params: {} } });
+  const report = useSelector(load, (s) => s.context.data as CollectionsDue | null);
+  const failure = useSelector(load, (s) => s.context.failure);
+  const [saved, setSaved] = useState(0);
+  if (failure) {
+    return (
+      <Stack gap="2">
+        <Refusal failure={failure} />
+        <Button size="sm" variant="outline" alignSelf="start" onClick={() => load.send({ type: 'load.retry' })}>
+          {t('common.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  if (!report) {
+    return (
+      <Stack gap="2" aria-busy="true" aria-label={t('shell.loading')}>
+        {[0, 1].map((i) => (
+          <Skeleton key={i} height="8" />
+        ))}
+      </Stack>
+    );
+  }
+  const header = [
+    t('collections:col.store'),
+    t('collections:col.agent'),
+    t('collections:due.todayLoans'),
+    t('collections:due.todayAmount'),
+    t('collections:due.weekLoans'),
+    t('collections:due.weekAmount'),
+  ];
+  const showing = t('collections:due.showing', { today: f.day(report.today), end: f.day(report.week_end) });
+  return (
+    <Stack gap="3">
+      <Text color="fg.muted">{t('collections:due.help')}</Text>
+      <Text fontWeight="medium">{showing}</Text>
+      {report.rows.length === 0 ? (
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Title>{t('collections:due.empty')}</EmptyState.Title>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <>
+          <HStack gap="3" wrap="wrap">
+            <Button size="sm" variant="outline" onClick={() => setSaved((n) => n + 1)}>
+              {t('collections:export.button')}
+            </Button>
+            {saved > 0 && (
+              <SaveCsv
+                key={saved}
+                params={{
+                  filename: `collections-due-${report.today}.csv`,
+                  header,
+                  rows: report.rows.map((r) => [
+                    r.store.name,
+                    r.agent?.name ?? '',
+                    r.today.loans,
+                    r.today.amount,
+                    r.week.loans,
+                    r.week.amount,
+                  ]),
+                }}
+              />
+            )}
+          </HStack>
+          <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={t('collections:due.title')}>
+            <Table.Root size="sm">
+              <Table.Caption srOnly>{t('collections:due.title')}</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  {header.map((h) => (
+                    <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {report.rows.map((r) => (
+                  <Table.Row key={`${r.store.id}|${r.agent?.id ?? ''}`}>
+                    <Table.Cell>{r.store.name}</Table.Cell>
+                    <Table.Cell>{r.agent?.name ?? '—'}</Table.Cell>
+                    <Table.Cell>{r.today.loans}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{f.money(r.today.amount)}</Table.Cell>
+                    <Table.Cell>{r.week.loans}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{f.money(r.week.amount)}</Table.Cell>
+                  </Table.Row>
+                ))}
+                <Table.Row fontWeight="semibold">
+                  <Table.Cell colSpan={2}>{t('collections:reasons.total')}</Table.Cell>
+                  <Table.Cell>{report.totals.today.loans}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{f.money(report.totals.today.amount)}</Table.Cell>
+                  <Table.Cell>{report.totals.week.loans}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{f.money(report.totals.week.amount)}</Table.Cell>
                 </Table.Row>
               </Table.Body>
             </Table.Root>

@@ -158,6 +158,7 @@ export function filterLines(t: TFunction, filter: ListFilter): string[] {
     kind: (v) => t(`collections:ratings.kind.${v}`),
     mood: (v) => t(`collections:mood.${v}`),
     description: (v) => t(`collections:ratings.description.${v}`),
+    standing: (v) => t(`collections:claimed.standing.${v}`),
   };
   const lines = Object.entries(filter)
     .filter(([k, v]) => v !== undefined && v !== '' && k !== 'sort' && k !== 'order')

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite, types } from '@electric-sql/pglite';
+import { pgliteDb } from '../../server/db/pglite';
+import { migrate } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed';
+import type { Db } from '../../server/db/port';
+
+/**
+ * The demo has a defaulter the collector can ask to unlock (the unlock step of tests/e2e/collections.test.ts), and
+ * first deposits for the deposits, customer conversion and claimed customers lists.
+ */
+
+const NOW = new Date('2026-11-02T08:00:00.000Z');
+let db: Db;
+
+beforeAll(async () => {
+  db = pgliteDb(await PGlite.create({ parsers: { [types.INT8]: (v: string) => Number(v) } }));
+  await migrate(db);
+  expect(await seedDemo(db, { now: NOW, seed: 20_260_314, companyName: 'Simu Demo' })).toBe(true);
+}, 180_000);
+afterAll(() => db?.close());
+
+describe('the promise-unlock demo defaulter', () => {
+  it("is the collector's, in default, its phone locked, with an open promise three days ahead and the call that made it", async () => {
+    const rows = await db.query<Record<string, unknown>>(
+      `SELECT l.days_defaulted, d.is_locked, to_char(p.promised_on, 'YYYY-MM-DD') AS promised_on, k.last_outcome, c.remark,
+              k.broken_promise_at
+         FROM collection_cases k
+         JOIN admins a ON a.id = k.collector_id AND a.username = 'collector'
+         JOIN loans l ON l.id = k.loan_id JOIN devices d ON d.id = l.device_id
+         JOIN payment_promises p ON p.loan_id = l.id AND p.status = 'open'
+         JOIN debt_collection_calls c ON c.id = p.call_id
+        WHERE c.remark = 'Will pay from the shop once the phone works again'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ is_locked: true, promised_on: '2026-11-05', last_outcome: 'promised_to_pay', broken_promise_at: null });
+    expect(Number(rows[0]!.days_defaulted)).toBeGreaterThanOrEqual(4);
+    const pending = await db.query("SELECT 1 FROM requests WHERE kind = 'promise_unlock'");
+    expect(pending).toEqual([]);
+  });
+
+  it('has first-deposit wizards: one per recent loan, run at its store by its agent, and some abandoned', async () => {
+    const [row] = await db.query<Record<string, number>>(
+      `SELECT count(*) FILTER (WHERE f.loan_id IS NOT NULL)::int AS converted,
+              count(*) FILTER (WHERE f.abandoned_at IS NOT NULL)::int AS abandoned,
+              count(*) FILTER (WHERE f.loan_id IS NOT NULL AND (l.store_id <> f.store_id OR l.agent_id IS DISTINCT FROM f.agent_id
+                                                               OR l.customer_id <> f.customer_id OR f.created_at >= l.started_at))::int AS wrong,
+              (SELECT count(*) FROM loans WHERE started_at >= $1)::int AS recent_loans,
+              count(*) FILTER (WHERE f.created_at >= $2)::int AS last_30_days
+         FROM first_deposits f LEFT JOIN loans l ON l.id = f.loan_id`,
+      [new Date(NOW.getTime() - 90 * 86_400_000), new Date(NOW.getTime() - 30 * 86_400_000)],
+    );
+    expect(row!.wrong).toBe(0);
+    expect(row!.converted).toBeGreaterThan(0);
+    expect(row!.converted).toBe(row!.recent_loans);
+    expect(row!.abandoned).toBeGreaterThan(0);
+    expect(row!.last_30_days).toBeGreaterThan(0);
+  });
+});
