@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Field, HStack, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { CALL_DESCRIPTIONS, CALL_MOODS } from '../../contract/customer-actions';
@@ -6,9 +5,8 @@ import { RATING_KINDS, callRatingsRequest, type CallRatingRow } from '../../cont
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { useLiveLogic } from '../common/live-logic';
 import { DataTable, type Column } from '../common/data-table';
-import { fieldErrors } from '../common/field-errors';
 import { useResourceList } from '../common/use-resource-list';
-import { ExportButton, Select, filterLines, useFormats } from './common';
+import { ExportButton, Select, filterLines, useFormats, useFilterForm, TwoLines } from './common';
 
 /**
  * Call ratings (/dashboard/call-ratings, decision 020): every rated call, customer care and debt collection, newest
@@ -16,20 +14,7 @@ import { ExportButton, Select, filterLines, useFormats } from './common';
  */
 export default function CallRatingsScreen() {
   const { t } = useTranslation(['collections', 'translation']);
-  const [filter, setFilter] = useState<ListFilter>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next: ListFilter = {};
-    for (const name of ['from', 'to', 'kind', 'mood', 'description']) {
-      const v = String(form.get(name) ?? '').trim();
-      if (v) next[name] = v;
-    }
-    const parsed = callRatingsRequest.safeParse(next);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) setFilter(next);
-  };
+  const { filter, errors, submit } = useFilterForm({ schema: callRatingsRequest, names: ['from', 'to', 'kind', 'mood', 'description'] });
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
@@ -94,14 +79,7 @@ function RatingsTable({ filter }: { filter: ListFilter }) {
     {
       key: 'customer',
       header: t('collections:col.customer'),
-      cell: (r) => (
-        <Stack gap="0">
-          <Text as="span">{r.customer.name}</Text>
-          <Text as="span" fontSize="xs" color="fg.muted">
-            {r.customer.msisdn}
-          </Text>
-        </Stack>
-      ),
+      cell: (r) => <TwoLines main={r.customer.name} sub={r.customer.msisdn} />,
     },
     { key: 'mood', header: t('collections:ratings.moodLabel'), cell: (r) => t(`collections:mood.${r.mood}`) },
     { key: 'about', header: `${t('collections:ratings.descriptionLabel')} / ${t('collections:ratings.score')}`, cell: about },

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Badge, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +5,9 @@ import { CLAIM_STANDINGS, claimedRequest, type ClaimedRow, type ClaimStanding } 
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { useLiveLogic } from '../common/live-logic';
 import { DataTable, type Column } from '../common/data-table';
-import { fieldErrors } from '../common/field-errors';
 import { useResourceList } from '../common/use-resource-list';
-import { CategoryBadge, ExportButton, Select, filterLines, useFormats } from './common';
-import { IdFilters, StartPeriod, URL_IDS, idsFromUrl } from './conversion-screen';
+import { CategoryBadge, ExportButton, Select, filterLines, useFormats, useFilterForm, TwoLines, idsFromUrl } from './common';
+import { IdFilters, StartPeriod, URL_IDS } from './conversion-screen';
 
 const STANDING_COLOURS: Record<ClaimStanding, string> = {
   in_progress: 'gray',
@@ -27,21 +25,12 @@ const STANDING_COLOURS: Record<ClaimStanding, string> = {
 export default function ClaimedScreen() {
   const { t } = useTranslation(['collections', 'translation']);
   const [search] = useSearchParams();
-  const [filter, setFilter] = useState<ListFilter>(() => idsFromUrl(search));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next: ListFilter = {};
-    for (const field of Object.values(URL_IDS)) if (filter[field] !== undefined) next[field] = filter[field]!;
-    for (const name of ['from', 'to', 'standing']) {
-      const v = String(form.get(name) ?? '').trim();
-      if (v) next[name] = v;
-    }
-    const parsed = claimedRequest.safeParse(next);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) setFilter(next);
-  };
+  const { filter, setFilter, errors, submit } = useFilterForm({
+    schema: claimedRequest,
+    names: ['from', 'to', 'standing'],
+    keep: Object.values(URL_IDS),
+    initial: () => idsFromUrl(search, URL_IDS),
+  });
   const narrow = (more: ListFilter) => setFilter((f) => ({ ...f, ...more }));
   const clear = () =>
     setFilter((f) => Object.fromEntries(Object.entries(f).filter(([k]) => !(Object.values(URL_IDS) as string[]).includes(k))));
@@ -82,14 +71,7 @@ function ClaimedTable({ filter, narrow }: { filter: ListFilter; narrow: (f: List
     {
       key: 'customer',
       header: t('collections:col.customer'),
-      cell: (r) => (
-        <Stack gap="0">
-          <Text as="span">{r.customer.name}</Text>
-          <Text as="span" fontSize="xs" color="fg.muted">
-            {r.customer.msisdn}
-          </Text>
-        </Stack>
-      ),
+      cell: (r) => <TwoLines main={r.customer.name} sub={r.customer.msisdn} />,
     },
     {
       key: 'store',

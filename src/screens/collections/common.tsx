@@ -1,13 +1,15 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Badge, Button, Field, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import { COLLECTION_REFUSALS, DEPOSIT_PROVIDER_NAMES, type CategoryName, type DepositProvider } from '../../contract/collections';
 import type { CallFailure } from '../../lib/call-failure';
 import { formatTzs } from '../../lib/money';
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { describeFailure } from '../common/describe-failure';
+import { fieldErrors } from '../common/field-errors';
 import { useLiveLogic, type CollectionListKind } from '../common/live-logic';
 
 /** What the collection screens share: formats, the refusals in words, a select, the category badge and CSV export. */
@@ -269,5 +271,63 @@ export function PeriodForm({
         </Button>
       </HStack>
     </form>
+  );
+}
+
+/** The ids a link put in the page's address (?store=7), as list filters: `ids` maps each parameter to its field. */
+export function idsFromUrl(search: URLSearchParams, ids: Readonly<Record<string, string>>): ListFilter {
+  const f: ListFilter = {};
+  for (const [param, field] of Object.entries(ids)) {
+    const v = search.get(param);
+    if (v && /^[1-9]\d{0,14}$/.test(v)) f[field] = Number(v);
+  }
+  return f;
+}
+
+/**
+ * A list screen's filter form. On submit, the named fields the user filled (trimmed) and the `keep` ones already in
+ * the filter (what a link narrowed the list to) are checked by the list call's own request schema, with `extra`
+ * (e.g. the tab) beside them; the filter changes only when they pass, and each error is kept under its field.
+ */
+export function useFilterForm({
+  schema,
+  names,
+  keep = [],
+  initial = () => ({}),
+  extra = {},
+}: {
+  schema: z.ZodType;
+  names: readonly string[];
+  keep?: readonly string[];
+  initial?: () => ListFilter;
+  extra?: Record<string, unknown>;
+}) {
+  const [filter, setFilter] = useState<ListFilter>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next: ListFilter = {};
+    for (const field of keep) if (filter[field] !== undefined) next[field] = filter[field]!;
+    for (const name of names) {
+      const v = String(form.get(name) ?? '').trim();
+      if (v) next[name] = v;
+    }
+    const parsed = schema.safeParse({ ...next, ...extra });
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (parsed.success) setFilter(next);
+  };
+  return { filter, setFilter, errors, submit };
+}
+
+/** A cell of two lines: what it is (e.g. the customer's name) and, small and muted under it, what tells it apart. */
+export function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
+  return (
+    <Stack gap="0">
+      {typeof main === 'string' || typeof main === 'number' ? <Text as="span">{main}</Text> : main}
+      <Text as="span" fontSize="xs" color="fg.muted">
+        {sub}
+      </Text>
+    </Stack>
   );
 }

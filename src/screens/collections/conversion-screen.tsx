@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, Field, HStack, Heading, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearchParams } from 'wouter';
@@ -7,22 +6,11 @@ import { conversionRequest, type ConversionList, type ConversionRow } from '../.
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { useLiveLogic } from '../common/live-logic';
 import { DataTable, type Column } from '../common/data-table';
-import { fieldErrors } from '../common/field-errors';
 import { useResourceList } from '../common/use-resource-list';
-import { ExportButton, Refusal, filterLines } from './common';
+import { ExportButton, Refusal, filterLines, useFilterForm, idsFromUrl } from './common';
 
 /** The store and agent filters, from a link (?store=, ?agent=) or a row's names. */
 export const URL_IDS = { store: 'store_id', agent: 'agent_id' } as const;
-
-/** The store and agent filters of the page's address. */
-export function idsFromUrl(search: URLSearchParams): ListFilter {
-  const f: ListFilter = {};
-  for (const [param, field] of Object.entries(URL_IDS)) {
-    const v = search.get(param);
-    if (v && /^[1-9]\d{0,14}$/.test(v)) f[field] = Number(v);
-  }
-  return f;
-}
 
 /** "Store #3 · Agent #7" with a button that clears them. */
 export function IdFilters({ filter, onClear }: { filter: ListFilter; onClear: () => void }) {
@@ -70,21 +58,12 @@ const percent = (rate: number, lng: string) => new Intl.NumberFormat(lng, { styl
 export default function ConversionScreen() {
   const { t } = useTranslation(['collections', 'translation']);
   const [search] = useSearchParams();
-  const [filter, setFilter] = useState<ListFilter>(() => idsFromUrl(search));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next: ListFilter = {};
-    for (const field of Object.values(URL_IDS)) if (filter[field] !== undefined) next[field] = filter[field]!;
-    for (const name of ['from', 'to']) {
-      const v = String(form.get(name) ?? '').trim();
-      if (v) next[name] = v;
-    }
-    const parsed = conversionRequest.safeParse(next);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) setFilter(next);
-  };
+  const { filter, setFilter, errors, submit } = useFilterForm({
+    schema: conversionRequest,
+    names: ['from', 'to'],
+    keep: Object.values(URL_IDS),
+    initial: () => idsFromUrl(search, URL_IDS),
+  });
   const narrow = (more: ListFilter) => setFilter((f) => ({ ...f, ...more }));
   const clear = () =>
     setFilter((f) => Object.fromEntries(Object.entries(f).filter(([k]) => !(Object.values(URL_IDS) as string[]).includes(k))));

@@ -9,7 +9,7 @@ import { useRoles } from '../common/session-context';
 import { useLiveLogic } from '../common/live-logic';
 import { DataTable, type Column } from '../common/data-table';
 import { useResourceList, type ResourceList } from '../common/use-resource-list';
-import { CategoryBadge, ExportButton, Refusal, Select, filterLines, useFormats } from './common';
+import { CategoryBadge, ExportButton, Refusal, Select, filterLines, useFormats, TwoLines } from './common';
 
 type ListKind = 'mine' | 'npl' | 'all';
 const LIST_ROLES: Record<ListKind, string> = {
@@ -190,12 +190,14 @@ function DefaultersTable({ kind, filter, canAssign }: { kind: ListKind; filter: 
       key: 'customer',
       header: t('collections:col.customer'),
       cell: (r) => (
-        <Stack gap="0">
-          <Link href={`/collection-worklist?loan=${r.id}`}>{r.customer.name}</Link>
-          <Text as="span" fontSize="xs" color="fg.muted">
-            {r.customer.msisdn} · {r.loan_number}
-          </Text>
-        </Stack>
+        <TwoLines
+          main={<Link href={`/collection-worklist?loan=${r.id}`}>{r.customer.name}</Link>}
+          sub={
+            <>
+              {r.customer.msisdn} · {r.loan_number}
+            </>
+          }
+        />
       ),
     },
     { key: 'category', header: t('collections:category.label'), cell: (r) => <CategoryBadge category={r.category} /> },
@@ -206,12 +208,10 @@ function DefaultersTable({ kind, filter, canAssign }: { kind: ListKind; filter: 
       key: 'device',
       header: t('collections:col.device'),
       cell: (r) => (
-        <Stack gap="0">
-          <Text as="span">{r.device.is_locked ? t('collections:locked') : t('collections:unlocked')}</Text>
-          <Text as="span" fontSize="xs" color="fg.muted">
-            {t('collections:checkIn', { at: f.time(r.device.last_check_in) })}
-          </Text>
-        </Stack>
+        <TwoLines
+          main={r.device.is_locked ? t('collections:locked') : t('collections:unlocked')}
+          sub={t('collections:checkIn', { at: f.time(r.device.last_check_in) })}
+        />
       ),
     },
     {
@@ -219,12 +219,7 @@ function DefaultersTable({ kind, filter, canAssign }: { kind: ListKind; filter: 
       header: t('collections:col.lastCall'),
       cell: (r) =>
         r.last_call ? (
-          <Stack gap="0">
-            <Text as="span">{t(`collections:outcome.${r.last_call.outcome}`)}</Text>
-            <Text as="span" fontSize="xs" color="fg.muted">
-              {f.time(r.last_call.at)}
-            </Text>
-          </Stack>
+          <TwoLines main={t(`collections:outcome.${r.last_call.outcome}`)} sub={f.time(r.last_call.at)} />
         ) : (
           t('collections:notCalled')
         ),

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Field, HStack, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +13,8 @@ import {
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { useLiveLogic } from '../common/live-logic';
 import { DataTable, type Column } from '../common/data-table';
-import { fieldErrors } from '../common/field-errors';
 import { useResourceList } from '../common/use-resource-list';
-import { ExportButton, Select, filterLines, useFormats } from './common';
+import { ExportButton, Select, filterLines, useFormats, useFilterForm, TwoLines, idsFromUrl } from './common';
 
 const URL_IDS = { store: 'store_id', agent: 'agent_id' } as const;
 
@@ -35,28 +33,12 @@ const STATUS_COLOURS: Record<FirstDepositStatus, string> = {
 export default function DepositsScreen() {
   const { t } = useTranslation(['collections', 'translation']);
   const [search] = useSearchParams();
-  const [filter, setFilter] = useState<ListFilter>(() => {
-    const f: ListFilter = {};
-    for (const [param, field] of Object.entries(URL_IDS)) {
-      const v = search.get(param);
-      if (v && /^[1-9]\d{0,14}$/.test(v)) f[field] = Number(v);
-    }
-    return f;
+  const { filter, errors, submit } = useFilterForm({
+    schema: firstDepositsRequest,
+    names: ['from', 'to', 'provider', 'status'],
+    keep: Object.values(URL_IDS),
+    initial: () => idsFromUrl(search, URL_IDS),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next: ListFilter = {};
-    for (const field of Object.values(URL_IDS)) if (filter[field] !== undefined) next[field] = filter[field]!;
-    for (const name of ['from', 'to', 'provider', 'status']) {
-      const v = String(form.get(name) ?? '').trim();
-      if (v) next[name] = v;
-    }
-    const parsed = firstDepositsRequest.safeParse(next);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) setFilter(next);
-  };
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
@@ -121,14 +103,7 @@ function DepositsTable({ filter }: { filter: ListFilter }) {
     {
       key: 'customer',
       header: t('collections:col.customer'),
-      cell: (r) => (
-        <Stack gap="0">
-          <Text as="span">{r.customer.name}</Text>
-          <Text as="span" fontSize="xs" color="fg.muted">
-            {r.customer.msisdn}
-          </Text>
-        </Stack>
-      ),
+      cell: (r) => <TwoLines main={r.customer.name} sub={r.customer.msisdn} />,
     },
     { key: 'store', header: t('collections:col.store'), cell: (r) => r.store.name },
     { key: 'agent', header: t('collections:col.agent'), cell: (r) => r.agent?.name ?? '—' },

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Field, HStack, Heading, Input, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,8 @@ import {
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { useLiveLogic } from '../common/live-logic';
 import { DataTable, type Column } from '../common/data-table';
-import { fieldErrors } from '../common/field-errors';
 import { useResourceList } from '../common/use-resource-list';
-import { CategoryBadge, ExportButton, Select, useFormats } from './common';
+import { CategoryBadge, ExportButton, Select, useFormats, useFilterForm, TwoLines, idsFromUrl } from './common';
 
 const URL_IDS = { region: 'region_id', store: 'store_id', agent: 'agent_id', phone_model: 'phone_model_id' } as const;
 
@@ -32,28 +31,13 @@ export default function LoansScreen() {
   const [tab, setTab] = useState<LoanTab>(() =>
     (LOAN_TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as LoanTab) : 'active',
   );
-  const [filter, setFilter] = useState<ListFilter>(() => {
-    const f: ListFilter = {};
-    for (const [param, field] of Object.entries(URL_IDS)) {
-      const v = search.get(param);
-      if (v && /^[1-9]\d{0,14}$/.test(v)) f[field] = Number(v);
-    }
-    return f;
+  const { filter, errors, submit } = useFilterForm({
+    schema: loansListRequest,
+    names: ['category', 'lock_type', 'repayment_period', 'started_from', 'started_to', 'search', 'sort', 'order'],
+    keep: Object.values(URL_IDS),
+    initial: () => idsFromUrl(search, URL_IDS),
+    extra: { tab },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next: ListFilter = {};
-    for (const field of Object.values(URL_IDS)) if (filter[field] !== undefined) next[field] = filter[field]!;
-    for (const name of ['category', 'lock_type', 'repayment_period', 'started_from', 'started_to', 'search', 'sort', 'order']) {
-      const v = String(form.get(name) ?? '').trim();
-      if (v) next[name] = v;
-    }
-    const parsed = loansListRequest.safeParse({ ...next, tab });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) setFilter(next);
-  };
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
@@ -161,12 +145,14 @@ function LoansTable({ filter }: { filter: ListFilter }) {
       key: 'customer',
       header: t('collections:col.customer'),
       cell: (r) => (
-        <Stack gap="0">
-          <Text as="span">{r.customer.name}</Text>
-          <Text as="span" fontSize="xs" color="fg.muted">
-            {r.customer.msisdn} · {r.loan_number}
-          </Text>
-        </Stack>
+        <TwoLines
+          main={r.customer.name}
+          sub={
+            <>
+              {r.customer.msisdn} · {r.loan_number}
+            </>
+          }
+        />
       ),
     },
     { key: 'phone', header: t('collections:loans.phone'), cell: (r) => r.phone },
