@@ -278,6 +278,7 @@ const LINE_COLUMNS = `l.id, l.kind, l.matched_by, l.receipt, l.completed_at, l.d
   t.transaction_id, t.status AS portal_status, t.account_keyed_in,
   (t.id IS NOT NULL AND EXISTS (SELECT 1 FROM ledger_entries e
      WHERE (e.loan_id = t.loan_id OR (t.loan_id IS NULL AND e.kind IN ('payment_suspended', 'statement_recorded', 'deposit_received', 'deposit_suspended')))
+       AND e.posted_at >= t.date_processed - interval '1 hour'
        AND e.credit_account IN ('loans_receivable', 'unallocated_payments', 'late_fee_income', 'customer_deposits')
        AND e.description LIKE '%' || t.transaction_id || '%')) AS ledger_posted,
   cb.n AS callback_count, cb.first_at AS callback_at, cb.status AS callback_status, cb.result_code AS callback_result_code`;
@@ -588,14 +589,26 @@ export async function storeRun(
     throw error;
   }
   const runId = Number(run!.id);
-  for (let i = 0; i < matched.length; i += 5000) {
+  // Column arrays through unnest, 10,000 lines a statement (decision 027: cheaper to send and to read than JSON).
+  for (let i = 0; i < matched.length; i += 10_000) {
+    const chunk = matched.slice(i, i + 10_000);
+    const column = <K extends keyof NewLine>(k: K) => chunk.map((l) => l[k]);
     await tx.query(
       `INSERT INTO reconciliation_lines (run_id, kind, matched_by, receipt, completed_at, details, payer_phone, statement_amount, portal_amount,
                                          transaction_row_id)
-       SELECT $1, x.kind, x.matched_by, x.receipt, x.completed_at, x.details, x.payer_phone, x.statement_amount, x.portal_amount, x.transaction_row_id
-         FROM json_to_recordset($2::json) AS x(kind text, matched_by text, receipt text, completed_at timestamptz, details text, payer_phone text,
-                                               statement_amount bigint, portal_amount bigint, transaction_row_id bigint)`,
-      [runId, JSON.stringify(matched.slice(i, i + 5000))],
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::bigint[], $9::bigint[], $10::bigint[])`,
+      [
+        runId,
+        column('kind'),
+        column('matched_by'),
+        column('receipt'),
+        column('completed_at'),
+        column('details'),
+        column('payer_phone'),
+        column('statement_amount'),
+        column('portal_amount'),
+        column('transaction_row_id'),
+      ],
     );
   }
   await audit(tx, {
