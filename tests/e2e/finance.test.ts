@@ -261,7 +261,9 @@ describe('a provider statement reconciled, signed off and its missing payment fi
     await admin.click('button', 'Sign off');
     await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Sign off' }).click();
     await admin.seeText(/^Signed off by Asha Mwakyusa on .*: locked\.$/);
+    await checkPageAtBothWidths(adminPage, () => adminPage.getByText(/^Signed off by Asha Mwakyusa/).waitFor());
     expect(await adminPage.getByRole('button', { name: /^Resolve / }).count()).toBe(0);
+    expect(await adminPage.getByRole('button', { name: 'Sign off' }).count()).toBe(0);
     expect(adminWatch.errors).toEqual([]);
     await adminPage.close();
 
