@@ -4,7 +4,7 @@
  * a different customer each time (ctx.customer() is a random existing customer's phone number).
  */
 
-export type BenchKind = 'ceiling' | 'static' | 'lookup' | 'list' | 'report';
+export type BenchKind = 'ceiling' | 'static' | 'lookup' | 'list' | 'report' | 'batch';
 
 export interface BenchContext {
   /** A random existing customer's msisdn (255XXXXXXXXX). */
@@ -24,6 +24,8 @@ export interface BenchEndpoint {
   /** Sent without the token (public calls and files). */
   anonymous?: boolean;
   headers?: Record<string, string>;
+  /** Connections for this call alone (default: the run's --connections); a batch call is one clerk's, not fifty. */
+  connections?: number;
 }
 
 /** Budgets at 50 connections (issue 16), as a share of GET /portal_api/health's rate in the same run and a p99. */
@@ -32,6 +34,8 @@ export const BUDGETS: Record<Exclude<BenchKind, 'ceiling'>, { ratio: number; p99
   lookup: { ratio: 0.4, p99Ms: 100 },
   list: { ratio: 0.25, p99Ms: 250 },
   report: { ratio: 0, p99Ms: 250 },
+  // A heavy call one person makes now and then (a 10,000-line statement): answered within 5 s (decision 027).
+  batch: { ratio: 0, p99Ms: 5_000 },
 };
 
 const page = { limit: 25, skip: 0 };
@@ -177,7 +181,8 @@ export const ENDPOINTS: BenchEndpoint[] = [
   },
   {
     name: 'reconcile a 10,000-line statement',
-    kind: 'report',
+    kind: 'batch',
+    connections: 2,
     method: 'POST',
     path: '/portal_api/api/v1/reconciliation/upload',
     body: statement10k,

@@ -168,7 +168,7 @@ async function measure(url: string, token: string, ctx: BenchContext, e: BenchEn
   if (e.body) headers['content-type'] = 'application/json';
   const result = await autocannon({
     url: `${url}${path}`,
-    connections,
+    connections: e.connections ?? connections,
     duration: seconds,
     requests: [
       {

@@ -11,7 +11,7 @@ const eatText = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOString
 /**
  * The demo's statements (issue 13, decision 018): for each provider, the last 30 days as the provider would print
  * them, uploaded by the administrator and waiting to be reconciled, with deliberate differences: a payment whose
- * callback never reached the portal, a line printed twice, a payment the statement lacks, an amount that differs;
+ * callback never reached the portal, one whose callback came but reported a failure, a line printed twice, a payment the statement lacks, an amount that differs;
  * the payments in suspense (a wrong account keyed in) show as matched but held in suspense.
  */
 export async function seedReconciliation(db: Queryable, { now }: { now: Date }): Promise<void> {
@@ -53,6 +53,25 @@ export async function seedReconciliation(db: Queryable, { now }: { now: Date }):
       details: 'Payment from 255754000999 - JUMA MTEJA',
       amount: 25_000,
     });
+    // A payment whose callback came but said the push failed (the provider timed out, yet took the money): the
+    // callback log holds it, the ledger does not (decision 027).
+    const failedAt = new Date(eatDayStart(to).getTime() + (11 + n) * 3_600_000);
+    const failedReceipt = `DEMO${provider.slice(0, 2).toUpperCase()}FAIL${String(n + 1).padStart(4, '0')}`;
+    lines.push({ receipt: failedReceipt, at: failedAt, details: 'Payment from 255754000998 - ASHA MTEJA', amount: 30_000 });
+    // The callback log of the demo's payments: each came by its callback, as the demo's history says.
+    await db.query(
+      `INSERT INTO payment_callbacks (source, provider, receipt, reference, status, amount, msisdn, paid_at, received_at)
+       SELECT CASE WHEN kind = 'deposit' THEN 'deposit' ELSE 'repayment' END, payment_method, transaction_id,
+              coalesce(account_keyed_in, reference_no), 'SUCCESS', amount, payment_phone, date_processed, date_processed
+         FROM transactions
+        WHERE payment_method = $1 AND date_processed >= $2 AND date_processed < $3 AND status IN ('completed', 'suspended')`,
+      [provider, eatDayStart(from), new Date(eatDayStart(to).getTime() + DAY_MS)],
+    );
+    await db.query(
+      `INSERT INTO payment_callbacks (source, provider, receipt, reference, status, result_code, amount, msisdn, paid_at, received_at)
+       VALUES ('repayment', $1, $2, 'ASHA', 'FAILED', 'TIMEOUT', 30000, '255754000998', $3, $3)`,
+      [provider, failedReceipt, failedAt],
+    );
     lines.sort((a, b) => a.at.getTime() - b.at.getTime());
     const csv = Papa.unparse([
       [m.receipt, m.completed_at, m.details, m.paid_in, m.withdrawn ?? 'Withdrawn', m.balance ?? 'Balance'],

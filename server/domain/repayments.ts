@@ -105,6 +105,12 @@ export async function recordRepayment(deps: Deps, body: Callback): Promise<Repay
   const shortCode = body.short_code ?? PAYBILL[body.network];
 
   const outcome = await deps.db.transaction(async (tx) => {
+    // The callback log (decision 027): every callback as it came, a repeat too, for the reconciliation's three-way match.
+    await tx.query(
+      `INSERT INTO payment_callbacks (source, provider, receipt, reference, status, amount, msisdn, paid_at, received_at)
+       VALUES ('repayment', $1, $2, $3, 'SUCCESS', $4, $5, $6, $7)`,
+      [body.network, body.transaction_id, body.account, body.amount, body.msisdn, paidAt, now],
+    );
     const seen = await seenBefore(tx, body.transaction_id);
     if (seen) return { ack: seen, sms: null };
     const customerId = await customerOfAccount(tx, body.account);

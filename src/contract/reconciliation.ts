@@ -176,6 +176,34 @@ export type RunsPage = z.infer<typeof runsPage>;
 
 export const RESOLUTIONS = ['record_payment', 'explained'] as const;
 
+/**
+ * The three-way match of a line (statement -> callback log -> ledger) as one reason, which the screen says in words
+ * (decision 027): agree: all three agree; agree_by_phone: matched by payer phone, amount and time (the receipts
+ * differ); suspended: recorded but held in suspense (the account keyed in matched no loan); no_callback: matched and
+ * posted, but no callback came (settled by a status query or recorded from a statement); not_posted: the callback
+ * came, the ledger lacks the entry; amount_differs; callback_missing: on the statement only, the provider's
+ * callback never arrived; callback_not_posted: on the statement only, the callback arrived but nothing was posted
+ * (it reported a failure, or named a push the portal does not know); portal_only / portal_only_no_callback /
+ * portal_only_no_ledger: recorded by the portal but not on the statement; duplicate; recorded: booked from the
+ * statement into suspense.
+ */
+export const EXPLANATIONS = [
+  'agree',
+  'agree_by_phone',
+  'suspended',
+  'no_callback',
+  'not_posted',
+  'amount_differs',
+  'callback_missing',
+  'callback_not_posted',
+  'portal_only',
+  'portal_only_no_callback',
+  'portal_only_no_ledger',
+  'duplicate',
+  'recorded',
+] as const;
+export type Explanation = (typeof EXPLANATIONS)[number];
+
 export const reconciliationLine = z.object({
   id: z.number().int(),
   kind: z.enum(LINE_KINDS),
@@ -193,6 +221,13 @@ export const reconciliationLine = z.object({
   account_keyed_in: z.string().nullable(),
   /** Whether the ledger holds the payment's entry (the third leg of the match). */
   ledger_posted: z.boolean(),
+  /** The provider's callbacks with this receipt that reached the portal (the callback log), the first one's time,
+   * and what the last one said (SUCCESS or FAILED, with the provider's result code). */
+  callbacks: z.number().int(),
+  callback_at: z.string().nullable(),
+  callback_status: z.enum(['SUCCESS', 'FAILED']).nullable(),
+  callback_result_code: z.string().nullable(),
+  explanation: z.enum(EXPLANATIONS),
   resolution: z.enum(RESOLUTIONS).nullable(),
   resolution_reason: z.string().nullable(),
   resolved_by: z.string().nullable(),

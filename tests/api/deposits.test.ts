@@ -749,6 +749,15 @@ describe('the deposit is never charged twice', () => {
       'suspended',
     );
     expect((await confirm(w2, 1)).body.status).toBe('failed');
+    // Both callbacks are in the log of the providers' callbacks (decision 027), with the push's provider.
+    const logged = await api.db.query<any>(
+      `SELECT c.receipt, c.source, c.status, c.amount, c.provider = t.payment_method AS same_provider
+         FROM payment_callbacks c JOIN transactions t ON t.idempotency_key = c.reference WHERE c.receipt IN ('LATE0001', 'LATE0002') ORDER BY c.receipt`,
+    );
+    expect(logged).toEqual([
+      { receipt: 'LATE0001', source: 'deposit', status: 'SUCCESS', amount: 60_000, same_provider: true },
+      { receipt: 'LATE0002', source: 'deposit', status: 'SUCCESS', amount: 60_000, same_provider: true },
+    ]);
   });
 
   it('the callback: 403 without the token, 404 for an unknown push, 400 for a bad body', async () => {

@@ -28,7 +28,8 @@ describe('seed-reconciliation', () => {
         GROUP BY r.provider, l.kind`,
     );
     const count = (provider: string, kind: string) => kinds.find((k) => k.provider === provider && k.kind === kind)?.n ?? 0;
-    expect(count('mpesa', 'statement_only')).toBe(1);
+    // One whose callback never came, one whose callback came but reported a failure (decision 027).
+    expect(count('mpesa', 'statement_only')).toBe(2);
     expect(count('mpesa', 'duplicate')).toBe(1);
     expect(count('mpesa', 'portal_only')).toBeGreaterThanOrEqual(1);
     expect(count('mpesa', 'amount_mismatch')).toBe(1);
@@ -39,5 +40,22 @@ describe('seed-reconciliation', () => {
         WHERE l.kind = 'matched' AND t.status = 'suspended'`,
     );
     expect(suspended!.n).toBeGreaterThan(0);
+  });
+
+  it('logs the callbacks of the demo payments, so the three-way match explains each statement-only line', async () => {
+    const lines = await db.query<{ receipt: string; callbacks: number; status: string | null }>(
+      `SELECT l.receipt, count(c.id)::int AS callbacks, max(c.status) AS status
+         FROM reconciliation_lines l JOIN reconciliation_runs r ON r.id = l.run_id LEFT JOIN payment_callbacks c ON c.receipt = l.receipt
+        WHERE r.provider = 'mpesa' AND l.kind = 'statement_only' GROUP BY l.receipt ORDER BY l.receipt`,
+    );
+    expect(lines).toEqual([
+      { receipt: 'DEMOMPFAIL0001', callbacks: 1, status: 'FAILED' },
+      { receipt: 'DEMOMPMISS0001', callbacks: 0, status: null },
+    ]);
+    const [unlogged] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM reconciliation_lines l
+        WHERE l.kind = 'matched' AND NOT EXISTS (SELECT 1 FROM payment_callbacks c WHERE c.receipt = l.receipt)`,
+    );
+    expect(unlogged!.n).toBe(0);
   });
 });

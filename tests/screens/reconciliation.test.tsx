@@ -47,6 +47,11 @@ const line = (over: Record<string, unknown>) => ({
   portal_status: null,
   account_keyed_in: null,
   ledger_posted: false,
+  callbacks: 0,
+  callback_at: null,
+  callback_status: null,
+  callback_result_code: null,
+  explanation: 'callback_missing',
   resolution: null,
   resolution_reason: null,
   resolved_by: null,
@@ -72,6 +77,7 @@ const answers: Record<string, (body: any) => unknown> = {
               resolution_reason: 'Callback never arrived',
               resolved_by: 'Esther Massawe',
               portal_status: 'suspended',
+              explanation: 'recorded',
             }
           : {},
       ),
@@ -82,11 +88,24 @@ const answers: Record<string, (body: any) => unknown> = {
         transaction_id: 'RC000002',
         portal_status: 'completed',
         ledger_posted: true,
+        callbacks: 1,
+        callback_at: '2026-11-19T08:00:00.000Z',
+        callback_status: 'SUCCESS',
+        explanation: 'portal_only',
         statement_amount: null,
         portal_amount: 2_500,
       }),
+      line({
+        id: 3,
+        receipt: 'HP-FAILED-1',
+        callbacks: 1,
+        callback_at: '2026-11-19T10:00:00.000Z',
+        callback_status: 'FAILED',
+        callback_result_code: 'TIMEOUT',
+        explanation: 'callback_not_posted',
+      }),
     ],
-    total: 2,
+    total: 3,
     limit: 50,
     skip: 0,
   }),
@@ -162,9 +181,11 @@ describe('reconciliation', () => {
     await screen.findByRole('heading', { name: 'HaloPesa statement, 2026-11-01 to 2026-11-30' });
     await ui.seeText('2 differences still to resolve.');
     const table = screen.getByRole('table', { name: 'Statement lines and payments' });
-    expect(table).toHaveTextContent('On the statement, but no callback reached the portal: no payment and no ledger entry.');
+    // The three-way match, statement -> callback log -> ledger, in words (decision 027).
+    expect(table).toHaveTextContent('The provider’s callback never arrived: no payment and no ledger entry.');
+    expect(table).toHaveTextContent('The callback arrived (FAILED TIMEOUT) but no posting: the portal took it as not paid.');
     expect(table).toHaveTextContent(
-      'The portal recorded it (completed) and the ledger holds it, but the statement does not show it: ask the provider.',
+      'The callback arrived and the ledger holds it (completed), but the statement does not show it: ask the provider.',
     );
     // Sign-off waits until nothing is open.
     expect(screen.getByRole('button', { name: 'Sign off' })).toBeDisabled();

@@ -73,6 +73,13 @@ export async function settle(
   const now = deps.clock.now();
   let receipt: { recipient: string; text: string } | null = null;
   const outcome = await deps.db.transaction(async (tx) => {
+    // The callback log (decision 027): every callback as it came, for the reconciliation's three-way match.
+    if (source === 'callback')
+      await tx.query(
+        `INSERT INTO payment_callbacks (source, provider, receipt, reference, status, result_code, amount, msisdn, paid_at, received_at)
+         VALUES ('deposit', (SELECT payment_method FROM transactions WHERE idempotency_key = $1 AND payment_method <> 'pos'), $2, $1, $3, $4, $5, $6, $7, $7)`,
+        [result.reference, result.transaction_id, result.status, result.result_code, result.amount, result.msisdn, now],
+      );
     const [ref] = await tx.query<Row>(
       `SELECT a.wizard_id::text AS wizard_id, f.customer_id FROM deposit_attempts a JOIN first_deposits f ON f.wizard_id = a.wizard_id
         WHERE a.idempotency_key = $1`,

@@ -28,6 +28,7 @@ const FINANCE_REASONS = [
   'not_statement_only',
   'period_closed',
   'period_not_ended',
+  'own_request',
 ];
 
 /** A finance refusal in the finance words, any other in the common ones; the server's message adds the figures. */

@@ -94,30 +94,18 @@ function OneShot({
   );
 }
 
-/** The three-way match of a line in words: the statement, the callback the portal recorded, and the ledger. */
+/** The three-way match of a line in words (decision 027): the statement, the provider's callback log, the ledger. */
 export function explain(t: TFunction, l: ReconciliationLine, money: (n: number | null) => string): string {
-  if (l.resolution === 'record_payment') return t('finance:reconcile.why.recorded');
-  switch (l.kind) {
-    case 'matched':
-      if (l.portal_status === 'suspended') return t('finance:reconcile.why.suspended', { account: l.account_keyed_in ?? '' });
-      return l.matched_by === 'phone_amount_time'
-        ? t('finance:reconcile.why.byPhone', { receipt: l.transaction_id ?? '' })
-        : t('finance:reconcile.why.matched');
-    case 'amount_mismatch':
-      return t('finance:reconcile.why.mismatch', {
-        statement: money(l.statement_amount),
-        portal: money(l.portal_amount),
-        difference: money(Math.abs((l.statement_amount ?? 0) - (l.portal_amount ?? 0))),
-      });
-    case 'statement_only':
-      return t('finance:reconcile.why.statementOnly');
-    case 'portal_only':
-      return t(l.ledger_posted ? 'finance:reconcile.why.portalOnly' : 'finance:reconcile.why.portalOnlyNoLedger', {
-        status: l.portal_status ?? '',
-      });
-    default:
-      return t('finance:reconcile.why.duplicate', { receipt: l.receipt ?? '' });
-  }
+  return t(`finance:reconcile.why.${l.explanation}`, {
+    account: l.account_keyed_in ?? '',
+    receipt: l.explanation === 'duplicate' ? (l.receipt ?? '') : (l.transaction_id ?? ''),
+    status: l.portal_status ?? '',
+    statement: money(l.statement_amount),
+    portal: money(l.portal_amount),
+    difference: money(Math.abs((l.statement_amount ?? 0) - (l.portal_amount ?? 0))),
+    result: [l.callback_status, l.callback_result_code].filter((x) => x && x !== '0').join(' '),
+    count: l.callbacks,
+  });
 }
 
 function ResolveDialog({
