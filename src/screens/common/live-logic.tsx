@@ -46,7 +46,16 @@ export type CollectionLoadKind = 'calls' | 'collectors' | 'reasons' | 'collected
 export type CollectionActionKind = 'logCall' | 'comment' | 'rate' | 'assign' | 'unlock';
 /** The stores area (issue 12): its lists, what it loads once, and its actions (src/services/stores.ts). */
 export type StoreListKind =
-  'stores' | 'regions' | 'agents' | 'categories' | 'inventory' | 'transfers' | 'stockCounts' | 'phonePrices' | 'imeiExceptions';
+  | 'stores'
+  | 'regions'
+  | 'agents'
+  | 'categories'
+  | 'inventory'
+  | 'transfers'
+  | 'stockCounts'
+  | 'phonePrices'
+  | 'imeiExceptions'
+  | 'shopOwners';
 export type StoreLoadKind =
   'regionOptions' | 'storeOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory' | 'priceHistory' | 'export';
 export type StoreActionKind =
@@ -61,7 +70,8 @@ export type StoreActionKind =
   | 'receiveTransfer'
   | 'stockCount'
   | 'proposePrice'
-  | 'inventoryStatus';
+  | 'inventoryStatus'
+  | 'linkShopOwner';
 
 /** The deposit wizard's snapshot, kept under the agent's name so a reload resumes it. */
 export interface WizardStore {
