@@ -562,6 +562,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
         routes.debtCallRating,
         routes.assignDefaulters,
         routes.promiseUnlock,
+        routes.setCustomerLanguage,
       )}; in the stores area ${STORE_ACTION_APIS}`,
     },
     live: { customerAction: liveCustomerAction, collectionAction: liveCollectionAction, storeAction: liveStoreAction },

@@ -22,7 +22,7 @@ type ResourceListLogic = typeof resourceListMachine;
 /** The lists a screen pages through with the resource-list machine. */
 export type ResourceSource = 'users' | 'groups' | 'groupRoles' | 'requestAudit';
 export type DeviceListKind = 'damaged' | 'lost' | 'suspended';
-export type CustomerListKind = 'sms' | 'ratings' | 'payments' | 'statements' | 'requests';
+export type CustomerListKind = 'sms' | 'ratings' | 'payments' | 'statements' | 'requests' | 'qualified';
 export type CustomerRequestKind = 'extension' | 'deregistration' | 'imei';
 /** The finance lists (issue 13). */
 export type FinanceList = 'transactions' | 'suspense' | 'journal' | 'accounts' | 'reconciliationRuns';
@@ -39,7 +39,7 @@ export type FinanceLoad =
   | 'closeMonth'
   | 'statementDocument'
   | 'pdf';
-export type CustomerActionKind = 'offlinePin' | 'rateCall' | 'resetPin' | 'forgotPassword' | 'awardData';
+export type CustomerActionKind = 'offlinePin' | 'rateCall' | 'resetPin' | 'forgotPassword' | 'awardData' | 'smsLanguage';
 /** Loans, defaulters and debt collection (issue 14): its lists, its one-off loads and exports, and its actions. */
 export type CollectionListKind = 'mine' | 'npl' | 'all' | 'loans' | 'deposits' | 'ratings';
 export type CollectionLoadKind = 'calls' | 'collectors' | 'reasons' | 'collected' | 'export' | 'saveCsv';
