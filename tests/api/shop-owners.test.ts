@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
 import { shopOwner, shopOwnerLinkSubmitted, shopOwnerList } from '../../src/contract/stores-owners';
 import { storeList } from '../../src/contract/stores';
+import { addRegionLeadUser } from '../../server/db/seed-stores';
 import { testApi, TEST_NOW, type TestApi } from '../support/api';
 
 /**
@@ -168,5 +169,30 @@ describe('shop owners', () => {
     expect((await api.db.query<{ status: string }>('SELECT status FROM requests WHERE id = $1', [proposed.id]))[0]!.status).toBe(
       'submitted',
     );
+  });
+
+  it("narrows the list for a region lead to the owners of their region's stores", async () => {
+    const [mbeya] = await api.db.query<{ id: number }>(
+      "INSERT INTO regions (name, territory, created_at) VALUES ('Mbeya', 'Southern Highlands', $1) RETURNING id",
+      [TEST_NOW],
+    );
+    await api.db.query(
+      `INSERT INTO stores (name, region_id, store_type, shop_owner_id, location, till_or_paybill, biller_type, biller_number, created_at)
+       VALUES ('Duka la Mbeya', $1, 'dealer_shop', (SELECT id FROM shop_owners WHERE msisdn = '255655123456'), 'Soko Matola', 'till', 'mpesa', '5123457', $2)`,
+      [mbeya!.id, TEST_NOW],
+    );
+    for (const [username, region] of [
+      ['lead.arusha', ids.region],
+      ['lead.mbeya', mbeya!.id],
+    ] as const) {
+      const lead = await addRegionLeadUser(api.db, TEST_NOW, { username, name: `Lead ${username}`, phone: '255754000099' });
+      await api.db.query('UPDATE regions SET lead_admin_id = $1 WHERE id = $2', [lead, region]);
+      token[username] = await api.tokenFor(username);
+    }
+    const names = async (by: string) => shopOwnerList.parse((await post(routes.shopOwners.path, {}, by)).body).data.map((o) => o.full_name);
+    expect(await names('lead.arusha')).toEqual(['Chausiku Lema']);
+    expect(await names('lead.mbeya')).toEqual(['Baraka Mushi']);
+    const create = await post(routes.createShopOwner.path, { full_name: 'Asha Said', msisdn: '0754111222' }, 'lead.arusha');
+    expect(create.status).toBe(403);
   });
 });
