@@ -21,7 +21,7 @@ const BARE_SQL = (column: string) => `upper(regexp_replace(${column}, '[[:space:
 const PROFILE = `c.id, c.msisdn, c.first_name, c.other_names, c.sex, to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
   c.id_type, c.national_id, c.nida_number, c.customer_key, c.registered_at, c.birth_country, c.birth_region, c.birth_district,
   c.birth_ward, c.resident_postal_code, c.resident_region, c.resident_district, c.resident_village, c.resident_street,
-  c.security_question,
+  c.security_question, c.language,
   EXISTS (SELECT 1 FROM loans l WHERE l.customer_id = c.id AND l.status = 'active') AS has_active_loan`;
 
 async function customerRow(db: Queryable, body: z.output<typeof findCustomerRequest>): Promise<Row | undefined> {
@@ -149,6 +149,7 @@ export async function findCustomer(deps: Deps, caller: Caller, body: z.output<ty
       resident_village: c.resident_village,
       resident_street: c.resident_street,
       security_question: c.security_question,
+      language: c.language,
     },
     device,
     loans,

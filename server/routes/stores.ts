@@ -9,6 +9,7 @@ import * as inventory from '../domain/stores/inventory';
 import * as transfers from '../domain/stores/transfers';
 import * as prices from '../domain/stores/prices';
 import * as exceptions from '../domain/stores/exceptions';
+import * as owners from '../domain/stores/owners';
 
 /** Stores, people and inventory (issue 12): every answer narrowed to the caller's scope (domain/stores/scope.ts). */
 export function storesRoutes(app: Hono, deps: Deps, registry: Registry) {
@@ -41,4 +42,7 @@ export function storesRoutes(app: Hono, deps: Deps, registry: Registry) {
   register(app, deps, registry, routes.phonePrices, ({ body }) => prices.listPrices(deps, body));
   register(app, deps, registry, routes.phonePriceHistory, ({ body }) => prices.priceHistory(deps, body.phone_model_id));
   register(app, deps, registry, routes.proposePhonePrice, ({ caller, body }) => prices.proposePrice(deps, caller, body));
+  register(app, deps, registry, routes.shopOwners, ({ caller, body }) => owners.listShopOwners(deps, caller, body));
+  register(app, deps, registry, routes.createShopOwner, ({ caller, body }) => owners.createShopOwner(deps, caller, body));
+  register(app, deps, registry, routes.linkShopOwner, ({ caller, body }) => owners.proposeShopOwnerLink(deps, caller, body));
 }

@@ -163,7 +163,7 @@ const DEFAULTERS_LIST = anyOf('VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_NPL_DEFAUL
 const ADD_LOAN_SCREEN = '/dashboard/customers/add-loan';
 const CUSTOMER_VIEW = '/dashboard/customers/view';
 const STORE_SCREENS =
-  '/dashboard/stores, /dashboard/regions, /dashboard/agents, /dashboard/agents_categories, /dashboard/inventory, /dashboard/phone-prices';
+  '/dashboard/stores, /dashboard/regions, /dashboard/agents, /dashboard/agents_categories, /dashboard/inventory, /dashboard/phone-prices, /dashboard/shop-owners';
 const STORE_ACTION_APIS = apis(...Object.values(STORE_ACTION_CALLS));
 
 export const REGISTRY: readonly RegistryEntry[] = [
@@ -284,6 +284,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
     label: 'nav.phonePrices',
     access: anyOf('VIEW_INVENTORY'),
     screen: lazyChunk(() => import('../screens/stores/prices-screen')),
+  }),
+  screen({
+    path: '/dashboard/shop-owners',
+    label: 'nav.shopOwners',
+    access: anyOf('VIEW_STORES'),
+    group: 'nav.phoneStore',
+    screen: lazyChunk(() => import('../screens/stores/shop-owners-screen')),
   }),
   // Its own full page (app.tsx), for VIEW_ANALYTICS or any ANALYTICS role.
   screen({ path: '/bi', label: 'nav.bi', access: { codeContains: 'ANALYTICS' } }),
@@ -445,8 +452,8 @@ export const REGISTRY: readonly RegistryEntry[] = [
     about: 'processes:about.resourceList',
     shownOn: [{ prefix: '', screen: `/dashboard/security, /dashboard/users, ${STORE_SCREENS}` }],
     calls: {
-      fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}; the collection lists: ${apis(routes.myDefaulters, routes.nplDefaulters, routes.allDefaulters, routes.lipaPolePoleLoans, routes.firstDeposits, routes.allCallRatings, routes.customerConversion, routes.claimedCustomers)}; in the stores area ${apis(routes.stores, routes.regions, routes.agentsPerStore, routes.categories, routes.inventory, routes.transfers, routes.stockCounts, routes.phonePrices, routes.imeiExceptions)}`,
-      createItem: `${api(routes.createGroup)}, ${api(routes.addGroupRole)} or ${api(routes.createUser)} (each answers 202: a request for a second admin); in the stores area ${apis(routes.createStore, routes.createRegion, routes.createCategory, routes.addInventoryItem)}`,
+      fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}; the collection lists: ${apis(routes.myDefaulters, routes.nplDefaulters, routes.allDefaulters, routes.lipaPolePoleLoans, routes.firstDeposits, routes.allCallRatings, routes.customerConversion, routes.claimedCustomers)}; in the stores area ${apis(routes.stores, routes.regions, routes.agentsPerStore, routes.categories, routes.inventory, routes.transfers, routes.stockCounts, routes.phonePrices, routes.imeiExceptions, routes.shopOwners)}`,
+      createItem: `${api(routes.createGroup)}, ${api(routes.addGroupRole)} or ${api(routes.createUser)} (each answers 202: a request for a second admin); in the stores area ${apis(routes.createStore, routes.createRegion, routes.createCategory, routes.addInventoryItem, routes.createShopOwner)}`,
       removeItem: `${api(routes.removeGroupRole)} (answers 202: a request for a second admin)`,
     },
     live: {
@@ -571,6 +578,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
         routes.debtCallRating,
         routes.assignDefaulters,
         routes.promiseUnlock,
+        routes.setCustomerLanguage,
       )}; in the stores area ${STORE_ACTION_APIS}`,
     },
     live: { customerAction: liveCustomerAction, collectionAction: liveCollectionAction, storeAction: liveStoreAction },

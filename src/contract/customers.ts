@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customerLanguage } from './customer-language';
 import { parseMsisdn } from '../lib/msisdn';
 import { text } from './common';
 
@@ -51,6 +52,8 @@ export const customerProfile = z.object({
   resident_village: z.string().nullable(),
   resident_street: z.string().nullable(),
   security_question: z.string().nullable(),
+  /** The language of the customer's SMS (migration 019); Swahili where a back-end does not say. */
+  language: customerLanguage.default('sw'),
 });
 
 export const customerDevice = z.object({

@@ -19,6 +19,7 @@ export const BUSINESS_REQUEST_KINDS = [
   'capital_injection',
   'capital_deduction',
   'promise_unlock',
+  'shop_owner_link',
 ] as const;
 /**
  * Portal changes decided in `pending/maker/checker/requests/portal`: every admin change (issue 11) is one of these,

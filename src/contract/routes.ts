@@ -11,6 +11,7 @@ import { collectionRoutes } from './collections-routes';
 import { storesRoutes } from './stores-routes';
 import { financeRoutes } from './finance-routes';
 import { reconciliationRoutes } from './reconciliation-routes';
+import { customerLanguageRoutes } from './customer-language';
 import { idParam, listQuery } from './common';
 
 export const routes = {
@@ -510,6 +511,7 @@ export const routes = {
   ...storesRoutes,
   ...financeRoutes,
   ...reconciliationRoutes,
+  ...customerLanguageRoutes,
 } satisfies Record<string, RouteContract>;
 
 export type { RouteContract };

@@ -1,6 +1,7 @@
 import { define, type RouteContract } from './route';
 import * as s from './stores';
 import * as pp from './phone-prices';
+import * as so from './stores-owners';
 
 const OUT_OF_SCOPE = 'The store, agent or region is outside what the caller may see (reason out_of_scope)';
 const HEAD_OFFICE = 'Only head-office staff, not linked to a store or region, change what is business-wide (reason head_office_only)';
@@ -286,6 +287,39 @@ export const storesRoutes = {
     refusals: {
       403: `Needs ADD_STORE; ${HEAD_OFFICE}`,
       409: 'An update of this model already awaits approval (reason request_open)',
+    },
+  }),
+  shopOwners: define({
+    method: 'POST',
+    path: '/api/v1/get_shop_owners',
+    auth: 'VIEW_STORES',
+    summary:
+      "Shop owners by name, each with their stores and the links awaiting approval; searched by name, phone or store. Narrowed to the owners of the caller's stores",
+    body: so.shopOwnerListRequest,
+    response: so.shopOwnerList,
+  }),
+  createShopOwner: define({
+    method: 'POST',
+    path: '/api/v1/create_shop_owner',
+    auth: 'ADD_STORE',
+    summary: 'Create a shop owner (no store yet), optionally the owner of a portal user',
+    body: so.createShopOwnerRequest,
+    response: so.shopOwner,
+    created: true,
+    refusals: { 403: `Needs ADD_STORE; ${HEAD_OFFICE}` },
+  }),
+  linkShopOwner: define({
+    method: 'POST',
+    path: '/api/v1/shop_owner/link_store',
+    auth: 'ADD_STORE',
+    summary:
+      "Propose a shop owner as a dealer shop's owner: it gives the owner's user the store's data, so it takes effect when a second person approves it in the business inbox",
+    body: so.shopOwnerLinkRequest,
+    response: so.shopOwnerLinkSubmitted,
+    accepted: true,
+    refusals: {
+      403: `Needs ADD_STORE; ${HEAD_OFFICE}`,
+      409: 'A link of this store already awaits approval (reason request_open)',
     },
   }),
 } satisfies Record<string, RouteContract>;

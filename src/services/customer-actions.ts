@@ -26,6 +26,7 @@ const actionCalls = {
   resetPin: routes.resetPin,
   forgotPassword: routes.forgotPassword,
   awardData: routes.awardData,
+  smsLanguage: routes.setCustomerLanguage,
 } as const;
 export type CustomerActionKind = keyof typeof actionCalls;
 
@@ -45,6 +46,7 @@ const listCalls = {
   payments: routes.depositTransactions,
   statements: routes.loanStatements,
   requests: routes.customerRequests,
+  qualified: routes.qualifiedPhones,
 } as const;
 export type CustomerListKind = keyof typeof listCalls;
 

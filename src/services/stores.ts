@@ -15,7 +15,16 @@ import { saveFile } from './download';
  */
 
 export type StoreListKind =
-  'stores' | 'regions' | 'agents' | 'categories' | 'inventory' | 'transfers' | 'stockCounts' | 'phonePrices' | 'imeiExceptions';
+  | 'stores'
+  | 'regions'
+  | 'agents'
+  | 'categories'
+  | 'inventory'
+  | 'transfers'
+  | 'stockCounts'
+  | 'phonePrices'
+  | 'imeiExceptions'
+  | 'shopOwners';
 export type StoreLoadKind =
   'regionOptions' | 'storeOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory' | 'priceHistory' | 'export';
 export type StoreActionKind =
@@ -30,7 +39,8 @@ export type StoreActionKind =
   | 'receiveTransfer'
   | 'stockCount'
   | 'proposePrice'
-  | 'inventoryStatus';
+  | 'inventoryStatus'
+  | 'linkShopOwner';
 
 /** Filters that are yes/no on the server travel through the list machine as 'true'/'false'. */
 const YES_NO = new Set(['has_owner', 'is_mapped', 'unassigned']);
@@ -47,6 +57,7 @@ const LISTS: Record<StoreListKind, { route: RouteContract; key: 'data' | 'stores
   stockCounts: { route: routes.stockCounts, key: 'data' },
   phonePrices: { route: routes.phonePrices, key: 'data' },
   imeiExceptions: { route: routes.imeiExceptions, key: 'data' },
+  shopOwners: { route: routes.shopOwners, key: 'data', create: routes.createShopOwner },
 };
 
 function listLogic(kind: StoreListKind, notifySaved: () => void) {
@@ -143,6 +154,7 @@ export const STORE_ACTION_CALLS: Record<StoreActionKind, RouteContract> = {
   stockCount: routes.stockCount,
   proposePrice: routes.proposePhonePrice,
   inventoryStatus: routes.updateInventoryStatus,
+  linkShopOwner: routes.linkShopOwner,
 };
 
 export function liveStoreAction(kind: StoreActionKind) {

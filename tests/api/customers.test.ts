@@ -123,6 +123,7 @@ describe('finding a customer', () => {
         resident_village: null,
         resident_street: null,
         security_question: null,
+        language: 'sw',
       },
       device: {
         id: b.deviceId,

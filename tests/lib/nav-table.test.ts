@@ -28,6 +28,7 @@ describe('the side navigation table (spec section 2)', () => {
       '/dashboard/transactions/find',
       '/dashboard/stores',
       '/dashboard/regions',
+      '/dashboard/shop-owners',
       '/dashboard/inventory',
       '/dashboard/phone-prices',
       '/bi',

@@ -144,6 +144,9 @@ describe('stores screen', () => {
     expect(await screen.findByRole('heading', { name: 'Stores' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Kariakoo Simu' })).toHaveAttribute('href', '/dashboard/stores/3');
     expect(screen.queryByRole('button', { name: 'Create store' })).not.toBeInTheDocument();
+    // Without VIEW_REGIONS (a shop owner) the regions are neither asked for (get_regions would refuse) nor a filter.
+    expect(sent('/api/v1/get_regions')).toEqual([]);
+    expect(screen.queryByLabelText('Region')).not.toBeInTheDocument();
     await ui.fill('Search', 'sinza');
     await ui.select('Store type', 'main_shop');
     await ui.select('Mapped', 'false');

@@ -9,6 +9,7 @@ import { imeiInUse, imeiTaken } from './customer-requests';
 import { allocateSuspended, type Sms } from '../finance/suspense';
 import { applyCapitalChange } from '../finance/capital';
 import { applyPromiseUnlock } from '../collections/unlock';
+import { applyShopOwnerLink } from '../stores/owners';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Effects: what approving each kind does, inside the deciding transaction. Each answers the change as it really
@@ -58,6 +59,7 @@ export const EFFECTS: Record<RequestKind, Effect> = {
   capital_injection: applyCapitalChange,
   capital_deduction: applyCapitalChange,
   promise_unlock: applyPromiseUnlock,
+  shop_owner_link: applyShopOwnerLink,
   async loan_extension(tx, { request, params, now }) {
     const days = params.days_to_extend as number;
     const today = eatDay(now);

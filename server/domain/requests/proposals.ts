@@ -25,6 +25,7 @@ const KIND_WORDS: Record<RequestKind, string> = {
   capital_injection: 'capital injection',
   capital_deduction: 'capital deduction',
   promise_unlock: 'unlock until a promise date',
+  shop_owner_link: 'new owner of a store',
   portal_user_create: 'new portal user',
   group_create: 'new security group',
   group_role_add: 'role added to a group',

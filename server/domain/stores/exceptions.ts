@@ -11,15 +11,22 @@ import { scopeOf, storeCondition } from './scope';
  * - enrolled_on_shelf: a handset on the shelf whose IMEI is a customer's device enrolled and still under lock;
  * - stolen_in_stock: a handset on the shelf whose IMEI is a device reported stolen;
  * - returned_not_in_stock: a deregistered loan (the customer gave the phone back) whose handset is still sold.
+ * enrolled_on_shelf walks the shelf (migration 022's partial index, index-only) and looks each IMEI up in devices
+ * by its unique index; sold_not_enrolled walks the devices never enrolled and looks each handset up by its key. The
+ * LIMIT 1 laterals keep the planner from hash-joining a whole table that grows with the customers (decision 026).
  */
 const SHELF = "('in_stock', 'returned', 'repossessed')";
 const CHECKS = {
   sold_not_enrolled: `SELECT 'sold_not_enrolled' AS kind, i.id, i.imei, i.status, i.store_id, i.phone_model_id, d.id AS device_id, d.status AS device_status, d.enrolled_at
-      FROM devices d JOIN inventory_items i ON i.id = d.inventory_item_id
-     WHERE d.enrolled_at IS NULL AND i.status = 'sold'`,
+      FROM devices d
+      CROSS JOIN LATERAL (SELECT i.id, i.imei, i.status, i.store_id, i.phone_model_id FROM inventory_items i
+                           WHERE i.id = d.inventory_item_id AND i.status = 'sold' LIMIT 1) i
+     WHERE d.enrolled_at IS NULL`,
   enrolled_on_shelf: `SELECT 'enrolled_on_shelf' AS kind, i.id, i.imei, i.status, i.store_id, i.phone_model_id, d.id AS device_id, d.status AS device_status, d.enrolled_at
-      FROM inventory_items i JOIN devices d ON d.imei = i.imei
-     WHERE i.status IN ${SHELF} AND d.enrolled_at IS NOT NULL AND d.lock_status = 'active'`,
+      FROM inventory_items i
+      CROSS JOIN LATERAL (SELECT d.id, d.status, d.enrolled_at FROM devices d
+                           WHERE d.imei = i.imei AND d.enrolled_at IS NOT NULL AND d.lock_status = 'active' LIMIT 1) d
+     WHERE i.status IN ${SHELF}`,
   stolen_in_stock: `SELECT 'stolen_in_stock' AS kind, i.id, i.imei, i.status, i.store_id, i.phone_model_id, d.id AS device_id, d.status AS device_status, d.enrolled_at
       FROM devices d JOIN inventory_items i ON i.imei = d.imei
      WHERE d.status = 'stolen' AND i.status IN ${SHELF}`,

@@ -22,7 +22,7 @@ type ResourceListLogic = typeof resourceListMachine;
 /** The lists a screen pages through with the resource-list machine. */
 export type ResourceSource = 'users' | 'groups' | 'groupRoles' | 'requestAudit';
 export type DeviceListKind = 'damaged' | 'lost' | 'suspended';
-export type CustomerListKind = 'sms' | 'ratings' | 'payments' | 'statements' | 'requests';
+export type CustomerListKind = 'sms' | 'ratings' | 'payments' | 'statements' | 'requests' | 'qualified';
 export type CustomerRequestKind = 'extension' | 'deregistration' | 'imei';
 /** The finance lists (issue 13). */
 export type FinanceList = 'transactions' | 'suspense' | 'journal' | 'accounts' | 'reconciliationRuns';
@@ -39,14 +39,23 @@ export type FinanceLoad =
   | 'closeMonth'
   | 'statementDocument'
   | 'pdf';
-export type CustomerActionKind = 'offlinePin' | 'rateCall' | 'resetPin' | 'forgotPassword' | 'awardData';
+export type CustomerActionKind = 'offlinePin' | 'rateCall' | 'resetPin' | 'forgotPassword' | 'awardData' | 'smsLanguage';
 /** Loans, defaulters and debt collection (issue 14): its lists, its one-off loads and exports, and its actions. */
 export type CollectionListKind = 'mine' | 'npl' | 'all' | 'loans' | 'deposits' | 'ratings' | 'conversion' | 'claimed';
 export type CollectionLoadKind = 'calls' | 'collectors' | 'reasons' | 'collected' | 'due' | 'conversionTotals' | 'export' | 'saveCsv';
 export type CollectionActionKind = 'logCall' | 'comment' | 'rate' | 'assign' | 'unlock';
 /** The stores area (issue 12): its lists, what it loads once, and its actions (src/services/stores.ts). */
 export type StoreListKind =
-  'stores' | 'regions' | 'agents' | 'categories' | 'inventory' | 'transfers' | 'stockCounts' | 'phonePrices' | 'imeiExceptions';
+  | 'stores'
+  | 'regions'
+  | 'agents'
+  | 'categories'
+  | 'inventory'
+  | 'transfers'
+  | 'stockCounts'
+  | 'phonePrices'
+  | 'imeiExceptions'
+  | 'shopOwners';
 export type StoreLoadKind =
   'regionOptions' | 'storeOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory' | 'priceHistory' | 'export';
 export type StoreActionKind =
@@ -61,7 +70,8 @@ export type StoreActionKind =
   | 'receiveTransfer'
   | 'stockCount'
   | 'proposePrice'
-  | 'inventoryStatus';
+  | 'inventoryStatus'
+  | 'linkShopOwner';
 
 /** The deposit wizard's snapshot, kept under the agent's name so a reload resumes it. */
 export interface WizardStore {

@@ -12,6 +12,9 @@ import { CustomerRequestAction } from './customer-request-dialog';
 import { AwardDataAction, CustomerMessageAction, DeviceStatusLinks, OfflinePinAction } from './customer-actions';
 import { CallRatingsSection, PaymentsSection, RequestHistorySection, ScrollTable, SmsSection, StatementsSection } from './customer-records';
 import { LockChangeAction } from './lock-change-dialog';
+import { QualifiedPhonesSection } from './qualified-phones-section';
+import { SmsLanguage } from './sms-language';
+import { CUSTOMER_LANGUAGE_ROLES } from '../../contract/customer-language';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -137,6 +140,15 @@ export default function CustomerViewScreen() {
                   .join(', ') || '—',
               ],
               [t('customers:customers.customerKey'), customer.customer_key],
+              [
+                t('customers:smsLanguage.label'),
+                <SmsLanguage
+                  key="sms-language"
+                  msisdn={customer.msisdn}
+                  language={customer.language}
+                  canChange={CUSTOMER_LANGUAGE_ROLES.some((role) => roles.includes(role))}
+                />,
+              ],
             ]}
           />
         </Section>
@@ -225,6 +237,7 @@ export default function CustomerViewScreen() {
           )}
         </Section>
       )}
+      {roles.includes('VIEW_CUSTOMERS_QUALIFIED_PHONES') && <QualifiedPhonesSection msisdn={customer.msisdn} />}
       <RequestHistorySection msisdn={customer.msisdn} />
       {loans && <PaymentsSection msisdn={customer.msisdn} />}
       {loans && <StatementsSection msisdn={customer.msisdn} />}

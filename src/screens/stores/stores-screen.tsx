@@ -11,12 +11,25 @@ import { fieldErrors } from '../common/field-errors';
 import type { ResourceList } from '../common/use-resource-list';
 import { BILLERS, ExportButton, PositionFields, SelectField, StoreFailure, TextField, numberOf, useLoaded, useStoreList } from './parts';
 
-/** Stores (VIEW_STORES): paged, searched and filtered on the server; a new store with ADD_STORE. */
+/**
+ * Stores (VIEW_STORES): paged, searched and filtered on the server; a new store with ADD_STORE. The regions (the
+ * region filter, a new store's region) are asked for only by who uses them, head office and region leads: a shop
+ * owner, without VIEW_REGIONS, would only be refused them.
+ */
 export default function StoresScreen() {
+  const roles = useRoles();
+  return roles.includes('VIEW_REGIONS') || roles.includes('ADD_STORE') ? <StoresWithRegions /> : <StoresBody regions={null} />;
+}
+
+function StoresWithRegions() {
+  const regions = useLoaded<Region[]>('regionOptions');
+  return <StoresBody regions={regions.data ?? []} />;
+}
+
+function StoresBody({ regions }: { regions: Region[] | null }) {
   const { t } = useTranslation('stores');
   const roles = useRoles();
   const [filter, setFilter] = useState<ListFilter>({});
-  const regions = useLoaded<Region[]>('regionOptions');
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -42,12 +55,14 @@ export default function StoresScreen() {
             <Field.Label>{t('stores:search')}</Field.Label>
             <Input name="search" type="search" maxLength={100} />
           </Field.Root>
-          <SelectField
-            name="region_id"
-            label={t('stores:field.region_id')}
-            any={t('stores:all')}
-            options={(regions.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-          />
+          {regions && (
+            <SelectField
+              name="region_id"
+              label={t('stores:field.region_id')}
+              any={t('stores:all')}
+              options={regions.map((r) => ({ value: r.id, label: r.name }))}
+            />
+          )}
           <SelectField
             name="store_type"
             label={t('stores:field.store_type')}
@@ -61,7 +76,7 @@ export default function StoresScreen() {
           </Button>
         </Stack>
       </form>
-      <StoreTable key={JSON.stringify(filter)} filter={filter} canAdd={roles.includes('ADD_STORE')} regions={regions.data ?? []} />
+      <StoreTable key={JSON.stringify(filter)} filter={filter} canAdd={roles.includes('ADD_STORE')} regions={regions ?? []} />
     </Stack>
   );
 }

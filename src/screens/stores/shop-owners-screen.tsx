@@ -1,0 +1,195 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, Field, HStack, Heading, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import type { Store } from '../../contract/stores';
+import { createShopOwnerRequest, shopOwnerLinkRequest, type ShopOwner } from '../../contract/stores-owners';
+import type { ListFilter } from '../../machines/resource-list.machine';
+import { displayFormat } from '../../lib/display-format';
+import { useRoles } from '../common/session-context';
+import { DataTable } from '../common/data-table';
+import { FormDialog } from '../common/form-dialog';
+import { LoadFailure } from '../common/load-failure';
+import { ActionForm, SelectField, StoreFailure, TextField, localErrors, useLoaded, useStoreAction, useStoreList } from './parts';
+
+/**
+ * Shop owners (VIEW_STORES): each owner with their stores and the links awaiting approval; head office (ADD_STORE)
+ * creates an owner and proposes them as a dealer shop's owner, which takes effect when a second person approves it
+ * in the business inbox (decision 026).
+ */
+export default function ShopOwnersScreen() {
+  const { t } = useTranslation('stores');
+  const [filter, setFilter] = useState<ListFilter>({});
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get('search') ?? '').trim();
+    setFilter(value ? { search: value } : {});
+  };
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="lg">
+        {t('stores:owners.title')}
+      </Heading>
+      <Text fontSize="sm" color="fg.muted">
+        {t('stores:owners.intro')}
+      </Text>
+      <form onSubmit={search} role="search" aria-label={t('stores:owners.title')}>
+        <Stack gap="2" direction={{ base: 'column', md: 'row' }} align={{ md: 'end' }}>
+          <Field.Root maxW={{ md: 'sm' }}>
+            <Field.Label>{t('stores:search')}</Field.Label>
+            <Input name="search" type="search" maxLength={100} />
+          </Field.Root>
+          <Button type="submit" colorPalette="blue">
+            {t('stores:find')}
+          </Button>
+        </Stack>
+      </form>
+      <OwnerTable key={JSON.stringify(filter)} filter={filter} />
+    </Stack>
+  );
+}
+
+function OwnerTable({ filter }: { filter: ListFilter }) {
+  const { t, i18n } = useTranslation('stores');
+  const canAdd = useRoles().includes('ADD_STORE');
+  const owners = useStoreList<ShopOwner>('shopOwners', filter);
+  const link = useStoreAction('linkShopOwner');
+  const [chosen, setChosen] = useState<ShopOwner | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const f = displayFormat(i18n.resolvedLanguage ?? 'en');
+  return (
+    <Stack gap="3">
+      {canAdd && (
+        <HStack>
+          <Button size="sm" colorPalette="blue" disabled={!owners.canOpenForm} onClick={() => owners.list.send({ type: 'form.opened' })}>
+            {t('stores:owners.create')}
+          </Button>
+        </HStack>
+      )}
+      <DataTable
+        source={owners}
+        caption={t('stores:owners.title')}
+        columns={[
+          { key: 'name', header: t('stores:field.full_name'), cell: (o) => o.full_name },
+          { key: 'msisdn', header: t('stores:field.msisdn'), cell: (o) => f.phone(o.msisdn) },
+          { key: 'username', header: t('stores:field.username'), cell: (o) => o.username ?? '—' },
+          {
+            key: 'stores',
+            header: t('stores:stores.title'),
+            cell: (o) => (
+              <Wrap gap="2">
+                {o.stores.length === 0 && o.pending_stores.length === 0 && <Text>{t('stores:owners.noStores')}</Text>}
+                {o.stores.map((s) => (
+                  <Link key={s.id} href={`/stores/${s.id}`}>
+                    {s.name}
+                  </Link>
+                ))}
+                {o.pending_stores.map((s) => (
+                  <Badge key={`p${s.id}`} colorPalette="orange">
+                    {t('stores:owners.pending', { store: s.name })}
+                  </Badge>
+                ))}
+              </Wrap>
+            ),
+          },
+          ...(canAdd
+            ? [
+                {
+                  key: 'actions',
+                  header: t('stores:actions'),
+                  cell: (o: ShopOwner) => (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() => {
+                        setChosen(o);
+                        link.open();
+                      }}
+                    >
+                      {t('stores:owners.link')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {canAdd && (
+        <FormDialog
+          title={t('stores:owners.create')}
+          open={owners.formOpen}
+          saving={owners.saving}
+          failure={null}
+          onCancel={() => {
+            setErrors({});
+            owners.list.send({ type: 'form.cancelled' });
+          }}
+          onSubmit={(form) => {
+            const username = String(form.get('username') ?? '').trim();
+            const parsed = createShopOwnerRequest.safeParse({
+              full_name: form.get('full_name'),
+              msisdn: form.get('msisdn'),
+              ...(username ? { username } : {}),
+            });
+            setErrors(parsed.success ? {} : localErrors(t, parsed.error));
+            if (parsed.success) owners.list.send({ type: 'form.submitted', values: parsed.data });
+          }}
+        >
+          {owners.saveFailure && <StoreFailure failure={owners.saveFailure} />}
+          <TextField name="full_name" label={t('stores:field.full_name')} autoComplete="off" error={errors.full_name} />
+          <TextField name="msisdn" label={t('stores:field.msisdn')} type="tel" inputMode="tel" error={errors.msisdn} />
+          <TextField
+            name="username"
+            label={t('stores:owners.usernameOptional')}
+            autoCapitalize="none"
+            help={t('stores:owners.usernameHelp')}
+            error={errors.username}
+          />
+        </FormDialog>
+      )}
+      {chosen && <LinkForm owner={chosen} action={link} onDone={() => owners.list.send({ type: 'list.refresh' })} />}
+    </Stack>
+  );
+}
+
+function LinkForm({ owner, action, onDone }: { owner: ShopOwner; action: ReturnType<typeof useStoreAction>; onDone: () => void }) {
+  const { t } = useTranslation('stores');
+  const stores = useLoaded<Store[]>('storeOptions');
+  const choices = (stores.data ?? []).filter((s) => s.store_type === 'dealer_shop' && s.owner?.id !== owner.id);
+  return (
+    <ActionForm
+      action={action}
+      title={`${t('stores:owners.link')}: ${owner.full_name}`}
+      review={{
+        title: t('stores:owners.link'),
+        body: t('stores:owners.linkReview', { owner: owner.full_name }),
+        confirmLabel: t('stores:owners.send'),
+      }}
+      onDone={onDone}
+      result={() => <Text role="status">{t('stores:owners.submitted')}</Text>}
+      values={(form) => {
+        const parsed = shopOwnerLinkRequest.safeParse({ shop_owner_id: owner.id, store_id: Number(form.get('store_id')) || undefined });
+        return parsed.success ? { body: parsed.data } : { errors: localErrors(t, parsed.error) };
+      }}
+    >
+      {(errs) => (
+        <Stack gap="3" key={owner.id}>
+          {stores.failure && <LoadFailure failure={stores.failure} onRetry={stores.retry} />}
+          <SelectField
+            name="store_id"
+            label={t('stores:field.store_id')}
+            any={t('stores:choose')}
+            error={errs.store_id}
+            options={choices.map((s) => ({
+              value: s.id,
+              label: s.owner ? t('stores:owners.storeWithOwner', { store: s.name, owner: s.owner.name }) : s.name,
+            }))}
+          />
+          <Text fontSize="sm" color="fg.muted">
+            {t('stores:owners.linkHelp')}
+          </Text>
+        </Stack>
+      )}
+    </ActionForm>
+  );
+}
