@@ -128,6 +128,12 @@ export const ENDPOINTS: BenchEndpoint[] = [
   { name: 'damaged devices', kind: 'list', method: 'POST', path: '/portal_api/api/v1/damaged_devices', body: () => page },
   { name: 'lost devices', kind: 'list', method: 'POST', path: '/portal_api/api/v1/lost_devices', body: () => page },
   { name: 'suspended IMEIs', kind: 'list', method: 'POST', path: '/portal_api/api/v1/suspended_imeis', body: () => page },
+  // Stores, stock and shop owners (issue 12), as head office sees them: every store
+  { name: 'stores', kind: 'list', method: 'POST', path: '/portal_api/api/v1/get_phone_stores', body: () => page },
+  { name: 'inventory', kind: 'list', method: 'POST', path: '/portal_api/api/v1/get_phone_inventory', body: () => page },
+  { name: 'stock transfers', kind: 'list', method: 'POST', path: '/portal_api/api/v1/stock_transfers', body: () => page },
+  { name: 'IMEI exceptions', kind: 'list', method: 'POST', path: '/portal_api/api/v1/imei_exceptions', body: () => page },
+  { name: 'shop owners', kind: 'list', method: 'POST', path: '/portal_api/api/v1/get_shop_owners', body: () => page },
   // Request audit and users
   { name: 'request audit', kind: 'list', method: 'GET', path: '/portal_api/api/v1/requests/audit?limit=25&skip=0' },
   { name: 'portal users', kind: 'list', method: 'GET', path: '/portal_api/prerequisites/admins?$limit=25&$skip=0' },

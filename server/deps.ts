@@ -28,6 +28,11 @@ export interface AppConfig {
   trustedProxies?: readonly string[];
   /** Where a build with PORTAL_API_URL sends its calls: allowed in the CSP's connect-src. */
   portalApiUrl?: string;
+  /**
+   * A list of a whole large table (head office's inventory with no filter) answers the planner's row estimate as its
+   * total once the table holds this many rows (default 100,000): counting them exactly reads the table whole.
+   */
+  estimateTotalsFromRows?: number;
 }
 
 /** Everything a route needs, handed in by createApp: no module-level singletons. */

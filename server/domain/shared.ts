@@ -10,6 +10,19 @@ export type Row = Record<string, any>;
 export type Tx = Queryable;
 
 /** A timestamp column as ISO 8601 (PGlite and pg answer Date or text), null and undefined as null. */
+/** The default of AppConfig.estimateTotalsFromRows. */
+export const ESTIMATE_TOTALS_FROM_ROWS = 100_000;
+
+/**
+ * A whole table's row count as the planner keeps it (ANALYZE and autovacuum refresh it), or null when that is below
+ * `from` rows or unknown (never analyzed): then an exact count is cheap enough, or the only one there is.
+ */
+export async function estimatedRows(db: Queryable, table: string, from = ESTIMATE_TOTALS_FROM_ROWS): Promise<number | null> {
+  const [row] = await db.query<{ n: number }>('SELECT reltuples::bigint AS n FROM pg_class WHERE oid = $1::regclass', [table]);
+  const n = Number(row?.n ?? -1);
+  return n >= 0 && n >= from ? n : null;
+}
+
 export const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
 /** What a refusal may say beyond its reason: tries left, the fields at fault, when to try again. */

@@ -24,7 +24,14 @@ export const listQuery = z.object({ $limit: count(1000, 50), $skip: count(1_000_
 
 /** The /prerequisites list envelope: `{ total, limit, skip, data }`. */
 export function listOf<T extends z.ZodType>(item: T) {
-  return z.object({ total: z.number().int(), limit: z.number().int(), skip: z.number().int(), data: z.array(item) });
+  return z.object({
+    total: z.number().int(),
+    /** True when `total` is the database's estimate (a list of a whole large table), not an exact count. */
+    total_estimated: z.literal(true).optional(),
+    limit: z.number().int(),
+    skip: z.number().int(),
+    data: z.array(item),
+  });
 }
 
 export const idParam = z.object({ id: z.coerce.number().int().positive('must be a positive id') });

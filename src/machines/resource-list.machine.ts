@@ -3,6 +3,8 @@ import { toCallFailure, type CallFailure } from '../lib/call-failure';
 
 export interface Page<T> {
   total: number;
+  /** The total is the server's estimate (a whole large table), not an exact count. */
+  totalEstimated?: boolean;
   data: T[];
 }
 
@@ -13,6 +15,7 @@ export interface ResourceListContext<T> {
   skip: number;
   filter: ListFilter;
   total: number;
+  totalEstimated: boolean;
   items: T[];
   pendingRemoval: number | null;
   failure: CallFailure | null;
@@ -57,6 +60,7 @@ export const resourceListMachine = setup({
     skip: 0,
     filter: input.filter ?? {},
     total: 0,
+    totalEstimated: false,
     items: [],
     pendingRemoval: null,
     failure: null,
@@ -71,7 +75,12 @@ export const resourceListMachine = setup({
         input: ({ context }) => ({ limit: context.limit, skip: context.skip, filter: context.filter }),
         onDone: {
           target: 'ready',
-          actions: assign({ items: ({ event }) => event.output.data, total: ({ event }) => event.output.total, failure: null }),
+          actions: assign({
+            items: ({ event }) => event.output.data,
+            total: ({ event }) => event.output.total,
+            totalEstimated: ({ event }) => event.output.totalEstimated === true,
+            failure: null,
+          }),
         },
         onError: { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
       },

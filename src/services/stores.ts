@@ -69,7 +69,7 @@ function listLogic(kind: StoreListKind, notifySaved: () => void) {
           string,
           any
         >;
-        return { total: answer.total, data: answer[key] };
+        return { total: answer.total, totalEstimated: answer.total_estimated === true, data: answer[key] };
       }),
       ...(create
         ? {

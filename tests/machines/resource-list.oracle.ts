@@ -16,6 +16,8 @@ const ctx = (over: Record<string, unknown> = {}) => ({
   skip: 0,
   filter: input.filter,
   total: 0,
+  // Issue 16: a whole large table's total is the server's estimate; these pages are exact counts.
+  totalEstimated: false,
   items: [],
   pendingRemoval: null,
   failure: null,

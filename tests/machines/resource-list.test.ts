@@ -29,8 +29,27 @@ describe('resource list machine (oracle)', () => {
 
   it('pages by 25 with no filter when the screen gives neither', async () => {
     const driver = await startDriver({ ...resourceListOracle, model: { ...resourceListModel, input: {} } });
-    expect(driver.snapshot().context).toEqual({ limit: 25, skip: 0, filter: {}, total: 0, items: [], pendingRemoval: null, failure: null });
+    expect(driver.snapshot().context).toEqual({
+      limit: 25,
+      skip: 0,
+      filter: {},
+      total: 0,
+      totalEstimated: false,
+      items: [],
+      pendingRemoval: null,
+      failure: null,
+    });
     expect(driver.invoked).toEqual([{ id: 'fetchPage', input: { limit: 25, skip: 0, filter: {} } }]);
+    driver.stop();
+  });
+
+  it("keeps that a page's total is an estimate, and that the next exact one is not (issue 16)", async () => {
+    const driver = await startDriver(resourceListOracle);
+    await driver.send({ type: 'xstate.done.actor.fetchPage', output: { ...groups, totalEstimated: true } });
+    expect(driver.snapshot().context).toMatchObject({ total: groups.total, totalEstimated: true });
+    await driver.send({ type: 'list.refresh' });
+    await driver.send({ type: 'xstate.done.actor.fetchPage', output: groups });
+    expect(driver.snapshot().context).toMatchObject({ total: groups.total, totalEstimated: false });
     driver.stop();
   });
 });

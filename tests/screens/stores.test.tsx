@@ -45,6 +45,7 @@ const agent = (over: Record<string, unknown> = {}) => ({
 const region = { id: 1, name: 'Dar es Salaam', territory: 'Coast', lead: null, stores: 6, created_at: '2025-01-01T07:00:00.000Z' };
 const category = { id: 2, name: 'Gold', status: 'active', date_created: '2025-02-01T07:00:00.000Z', agents: 4 };
 const page = (key: string, rows: unknown[]) => ({ total: rows.length, limit: 25, skip: 0, [key]: rows });
+const estimatedPage = (key: string, rows: unknown[]) => ({ total: 1_002_345, total_estimated: true, limit: 25, skip: 0, [key]: rows });
 
 const ANSWERS: Record<string, (body: any) => unknown> = {
   '/api/v1/get_phone_stores': (b) =>
@@ -54,8 +55,9 @@ const ANSWERS: Record<string, (body: any) => unknown> = {
   '/api/v1/agents_per_phone_store': () =>
     page('data', [agent(), agent({ id: 12, full_name: 'Juma Ally', is_category: 1, category: { id: 2, name: 'Gold' } })]),
   '/api/v1/phone_models': () => ({ data: [{ id: 5, name: 'Tecno Spark 20 (128 GB)', brand: 'Tecno', sku: 'TEC-S20' }] }),
-  '/api/v1/get_phone_inventory': () =>
-    page('data', [
+  // Head office's whole inventory answers the server's estimate of its size (issue 16); a filter, an exact count.
+  '/api/v1/get_phone_inventory': (b) =>
+    (Object.keys(b).some((k) => k !== 'limit' && k !== 'skip') ? page : estimatedPage)('data', [
       {
         id: 90,
         imei: '356938035643809',
@@ -295,6 +297,14 @@ describe('inventory', () => {
     expect(row).toHaveTextContent('Tecno Spark 20 (128 GB)');
     expect(row).toHaveTextContent('In transit');
     expect(row).toHaveTextContent('to Sinza Simu');
+  });
+
+  it('says "about" of an estimated total, and the page that comes back short is the last', async () => {
+    await renderApp('/dashboard/inventory', loggedInSession(['VIEW_INVENTORY']));
+    await rowOf('356938035643809');
+    const ui = jsdomUi();
+    await ui.seeText('1–1 of about 1002345');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
   it('adds a pasted batch and shows a result per line', async () => {

@@ -46,7 +46,9 @@ export interface CallOptions {
 export const TEST_PROXY = '127.0.0.1';
 
 /** A server app over a test database with a settable clock, and small helpers to call it. */
-export async function testApi(config: { mode?: 'demo' | 'production'; tokenTtlMs?: number; trustedProxies?: string[] } = {}) {
+export async function testApi(
+  config: { mode?: 'demo' | 'production'; tokenTtlMs?: number; trustedProxies?: string[]; estimateTotalsFromRows?: number } = {},
+) {
   const db = await testDb();
   const clock = fixedClock(TEST_NOW);
   // The simulators stand for the outside parties: they outlive a restart() of the server.
@@ -61,6 +63,7 @@ export async function testApi(config: { mode?: 'demo' | 'production'; tokenTtlMs
         jwtSecret: DEMO_JWT_SECRET,
         tokenTtlMs: config.tokenTtlMs ?? 8 * 3600_000,
         trustedProxies: config.trustedProxies ?? [TEST_PROXY],
+        estimateTotalsFromRows: config.estimateTotalsFromRows,
       },
     });
   let { app, registry } = build();

@@ -12,7 +12,7 @@ import { parseImei } from '../../../src/lib/imei';
 import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
 import { badRequest } from '../../errors';
-import { iso, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
+import { estimatedRows, iso, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
 import { likeEscaped, outOfScope, scopeOf, seesStore, storeCondition } from './scope';
 
 /**
@@ -62,15 +62,27 @@ export async function listInventory(deps: Deps, caller: Caller, body: z.output<t
   if (body.status !== undefined) where.push(`i.status = $${params.push(body.status)}`);
   if (body.phone_model_id !== undefined) where.push(`i.phone_model_id = $${params.push(body.phone_model_id)}`);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [counted] = await deps.db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM inventory_items i JOIN phone_models m ON m.id = i.phone_model_id ${whereSql}`,
-    params,
-  );
+  // Head office with no filter lists every handset the business ever had: at scale its total is the planner's estimate
+  // (issue 16), said so in the answer; any filter counts exactly through its index.
+  const estimate = scope.all && !where.length ? await estimatedRows(deps.db, 'inventory_items', deps.config.estimateTotalsFromRows) : null;
+  const [counted] =
+    estimate === null
+      ? await deps.db.query<{ total: number }>(
+          `SELECT count(*)::int AS total FROM inventory_items i JOIN phone_models m ON m.id = i.phone_model_id ${whereSql}`,
+          params,
+        )
+      : [{ total: estimate }];
   const rows = await deps.db.query<Row>(
     `${ITEM_SELECT} ${whereSql} ORDER BY i.received_at DESC, i.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, body.limit, body.skip],
   );
-  return { total: Number(counted!.total), limit: body.limit, skip: body.skip, data: rows.map(itemOf) };
+  return {
+    total: Number(counted!.total),
+    ...(estimate === null ? {} : { total_estimated: true as const }),
+    limit: body.limit,
+    skip: body.skip,
+    data: rows.map(itemOf),
+  };
 }
 
 export async function phoneModels(deps: Deps) {

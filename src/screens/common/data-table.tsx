@@ -25,7 +25,7 @@ export function DataTable<T extends { id: number | string }>({
   selectedId?: number | string;
 }) {
   const { t } = useTranslation();
-  const { items, total, skip, limit, loading, loadFailure, list } = source;
+  const { items, total, totalEstimated, skip, limit, loading, loadFailure, list } = source;
   if (loadFailure) return <LoadFailure failure={loadFailure} onRetry={() => list.send({ type: 'list.retry' })} />;
   if (loading && items.length === 0) {
     return (
@@ -48,7 +48,9 @@ export function DataTable<T extends { id: number | string }>({
       </EmptyState.Root>
     );
   }
-  const last = Math.min(skip + limit, total);
+  // An estimated total (a whole large table) is only "about": the last page is the one that comes back short.
+  const last = totalEstimated ? skip + items.length : Math.min(skip + limit, total);
+  const atEnd = totalEstimated ? items.length < limit : last >= total;
   return (
     <Stack gap="3" aria-busy={loading}>
       {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
@@ -85,7 +87,7 @@ export function DataTable<T extends { id: number | string }>({
       </Box>
       <HStack justify="space-between" wrap="wrap">
         <Text fontSize="sm" color="fg.muted">
-          {t('common.range', { first: skip + 1, last, total })}
+          {t(totalEstimated ? 'common.rangeAbout' : 'common.range', { first: skip + 1, last, total })}
         </Text>
         <HStack>
           <Button
@@ -99,7 +101,7 @@ export function DataTable<T extends { id: number | string }>({
           <Button
             size="xs"
             variant="outline"
-            disabled={last >= total || loading}
+            disabled={atEnd || loading}
             onClick={() => list.send({ type: 'list.pageChanged', skip: skip + limit })}
           >
             {t('common.next')}

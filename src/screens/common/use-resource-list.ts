@@ -11,6 +11,7 @@ export function useResourceList<T>(logic: typeof resourceListMachine, input: { l
     list,
     items: useSelector(list, (s) => s.context.items) as T[],
     total: useSelector(list, (s) => s.context.total),
+    totalEstimated: useSelector(list, (s) => s.context.totalEstimated),
     skip: useSelector(list, (s) => s.context.skip),
     limit: useSelector(list, (s) => s.context.limit),
     loading: useSelector(list, (s) => s.matches('loading')),

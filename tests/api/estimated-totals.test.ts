@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../src/contract/routes';
+import { inventoryList } from '../../src/contract/stores';
+import { testApi, TEST_NOW, type TestApi } from '../support/api';
+import { businessFixtures } from '../support/business-fixtures';
+
+/**
+ * Head office's inventory with no filter lists every handset the business ever had. Counting them exactly reads the
+ * table whole (issue 16), so from a size on (AppConfig.estimateTotalsFromRows, 100,000 rows by default, 1 here) the
+ * total is the database's own row estimate and the answer says so; any filter still counts exactly.
+ */
+
+let estimating: TestApi;
+let exact: TestApi;
+const handsets = 12;
+
+async function stock(api: TestApi) {
+  const fx = await businessFixtures(api.db);
+  for (let i = 0; i < handsets; i++) {
+    await api.db.query(`INSERT INTO inventory_items (phone_model_id, store_id, imei, status, received_at) VALUES ($1, $2, $3, $4, $5)`, [
+      fx.modelId,
+      fx.stores[0],
+      `3599990300${String(i).padStart(5, '0')}`,
+      i % 3 === 0 ? 'reserved' : 'in_stock',
+      TEST_NOW,
+    ]);
+  }
+  await api.db.query('ANALYZE inventory_items');
+}
+
+const list = async (api: TestApi, body: Record<string, unknown>) => {
+  const res = await api.call('POST', routes.inventory.path, { token: await api.tokenFor('admin'), body: { limit: 5, skip: 0, ...body } });
+  expect(res.status).toBe(200);
+  return { body: res.body as Record<string, unknown>, page: inventoryList.parse(res.body) };
+};
+const counted = async (api: TestApi, where = 'true') =>
+  Number((await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inventory_items WHERE ${where}`))[0]!.n);
+
+beforeAll(async () => {
+  estimating = await testApi({ estimateTotalsFromRows: 1 });
+  exact = await testApi();
+  await stock(estimating);
+  await stock(exact);
+});
+afterAll(async () => {
+  await estimating?.close();
+  await exact?.close();
+});
+
+describe('inventory totals', () => {
+  it('are the estimate, marked as one, for head office with no filter once the table is that large', async () => {
+    const { body, page } = await list(estimating, {});
+    expect(body.total_estimated).toBe(true);
+    // Just analyzed, the estimate of a small table is its count.
+    expect(page.total).toBe(await counted(estimating));
+    expect(page.data).toHaveLength(5);
+  });
+
+  it('are exact, unmarked, with a filter', async () => {
+    const { body, page } = await list(estimating, { status: 'reserved' });
+    expect(body).not.toHaveProperty('total_estimated');
+    expect(page.total).toBe(await counted(estimating, "status = 'reserved'"));
+    expect(page.total).toBeGreaterThanOrEqual(handsets / 3);
+  });
+
+  it('are exact, unmarked, below the size (the default 100,000 rows)', async () => {
+    const { body, page } = await list(exact, {});
+    expect(body).not.toHaveProperty('total_estimated');
+    expect(page.total).toBe(await counted(exact));
+  });
+});
