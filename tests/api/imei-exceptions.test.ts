@@ -90,6 +90,8 @@ describe('IMEI exceptions', () => {
     const page = imeiExceptionList.parse((await post({ limit: 1, skip: 1 }, 'admin')).body);
     expect(page).toMatchObject({ total: 4, limit: 1, skip: 1 });
     expect(page.data).toHaveLength(1);
+    // A page past the end still tells the total.
+    expect(imeiExceptionList.parse((await post({ limit: 2, skip: 10 }, 'admin')).body)).toMatchObject({ total: 4, data: [] });
   });
 
   it('a shop owner sees only the exceptions of their own stores', async () => {

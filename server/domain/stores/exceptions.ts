@@ -45,13 +45,19 @@ export async function listImeiExceptions(deps: Deps, caller: Caller, body: z.out
   }
   const checks = body.kind ? [CHECKS[body.kind]] : Object.values(CHECKS);
   const union = `(${checks.join(' UNION ALL ')}) x`;
-  const [{ n }] = (await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${union} WHERE ${where}`, params)) as [{ n: number }];
+  // One pass over the checks for the page and its total (count(*) OVER ()): the shelf walk is the cost, not the rows,
+  // which are few. A page past the end has no row to carry the total, so only then is it counted on its own.
   const rows = await deps.db.query<Row>(
-    `SELECT x.*, m.name AS model, s.name AS store_name
+    `SELECT x.*, m.name AS model, s.name AS store_name, count(*) OVER () AS total
        FROM ${union} JOIN phone_models m ON m.id = x.phone_model_id JOIN stores s ON s.id = x.store_id
       WHERE ${where} ORDER BY x.kind, x.store_id, x.imei LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, body.limit, body.skip],
   );
+  const n = rows.length
+    ? Number(rows[0]!.total)
+    : body.skip === 0
+      ? 0
+      : ((await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${union} WHERE ${where}`, params)) as [{ n: number }])[0].n;
   const data: ImeiException[] = rows.map((r) => ({
     id: Number(r.id) * 4 + IMEI_EXCEPTION_KINDS.indexOf(r.kind),
     kind: r.kind,
