@@ -8,7 +8,7 @@ import type { DeviceFailure, DeviceFailureKind } from '../../lib/device-failure'
  * their own (the customer actions' `device_stolen` is an unlock refused, the lock change's a lock kept) looks in its
  * own list first, then in the common one.
  */
-export type FailureArea = 'common' | 'deposit' | 'customerAction' | 'lockChange';
+export type FailureArea = 'common' | 'deposit' | 'customerAction' | 'lockChange' | 'password';
 
 const keys = (prefix: string, reasons: readonly string[]) => Object.fromEntries(reasons.map((reason) => [reason, `${prefix}${reason}`]));
 
@@ -24,6 +24,7 @@ const WORDS = {
       'otp_wrong',
       'otp_expired',
       'otp_locked',
+      'password_locked',
       'own_request',
       'imei_in_use',
       'no_active_loan',
@@ -49,6 +50,7 @@ const WORDS = {
       'deposit_push_pending',
       'wizard_abandoned',
     ]),
+    password: keys('auth:reason.', ['wrong_current_password', 'password_unchanged', 'password_has_username']),
     customerAction: keys('customers:refusals.', CUSTOMER_ACTION_REFUSALS),
     lockChange: keys('customers:lockChange.refusals.', LOCK_CHANGE_REFUSALS),
   } satisfies Record<FailureArea, Record<string, string>>,
