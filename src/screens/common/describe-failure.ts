@@ -49,6 +49,9 @@ const WORDS = {
       'paid_deposit_unfinished',
       'deposit_push_pending',
       'wizard_abandoned',
+      'imei_not_in_store',
+      'imei_other_model',
+      'imei_not_available',
     ]),
     password: keys('auth:reason.', ['wrong_current_password', 'password_unchanged', 'password_has_username']),
     customerAction: keys('customers:refusals.', CUSTOMER_ACTION_REFUSALS),
@@ -71,6 +74,8 @@ const WORDS = {
     termsNotAccepted: 'deposit:invalid.terms',
     notInstalled: 'deposit:invalid.installed',
     authCodeInvalid: 'deposit:invalid.authCode',
+    imeiMissing: 'deposit:invalid.imeiMissing',
+    imeiInvalid: 'deposit:invalid.imeiInvalid',
     lockTypeMissing: 'customers:lockChange.chooseType',
     commentMissing: 'approvals.commentRequired',
     // identity-check still keeps the contract's English messages (its move to codes goes with its own tests).

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { QualifiedPhone, RepaymentPeriod } from '../../contract/deposits';
 import type { FirstDepositRef } from './wizard-ref';
-import { describeInvalid } from '../common/describe-failure';
+import { describeFailure, describeInvalid } from '../common/describe-failure';
 import { useMoney } from './wizard-parts';
 import { Facts } from '../common/facts';
 import { formatMsisdnLocal } from '../../lib/msisdn';
@@ -46,11 +46,15 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
   const customer = useSelector(wizard, (s) => s.context.customer);
   const invalid = useSelector(wizard, (s) => s.context.invalid);
   const payer = useSelector(wizard, (s) => s.context.payer);
+  const box = useSelector(wizard, (s) => s.context.box);
+  // Issue 17: the push refused the box (its IMEI is not one the store can sell now): said at the IMEI field.
+  const boxRefusal = useSelector(wizard, (s) => (s.context.failure?.fields?.imei ? s.context.failure : null));
   if (!phone) return null;
   const plan = planOf(phone, period);
   const confirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    wizard.send({ type: 'phone.confirmed', payer: String(new FormData(event.currentTarget).get('payer') ?? '') });
+    const form = new FormData(event.currentTarget);
+    wizard.send({ type: 'phone.confirmed', payer: String(form.get('payer') ?? ''), imei: String(form.get('imei') ?? '') });
   };
 
   return (
@@ -94,6 +98,13 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
       />
       <form onSubmit={confirm} noValidate>
         <Stack gap="3">
+          <Field.Root invalid={!!invalid?.imei || !!boxRefusal} required>
+            <Field.Label>{t('deposit:confirm.imei', { phone: phone.name })}</Field.Label>
+            <Input name="imei" inputMode="numeric" autoComplete="off" maxLength={20} defaultValue={box ?? ''} />
+            <Field.HelperText>{t('deposit:confirm.imeiHelp')}</Field.HelperText>
+            {invalid?.imei && <Field.ErrorText>{describeInvalid(t, invalid.imei)}</Field.ErrorText>}
+            {!invalid?.imei && boxRefusal && <Field.ErrorText>{describeFailure(t, boxRefusal, 'deposit')}</Field.ErrorText>}
+          </Field.Root>
           <Field.Root invalid={!!invalid?.payment_msisdn}>
             <Field.Label>{t('deposit:confirm.payer')}</Field.Label>
             <Input
