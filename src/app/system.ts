@@ -42,9 +42,7 @@ import { spinnerRecipe } from '@chakra-theme/recipes/spinner.js';
  * card, which for its blue.600 is 4.32:1 under white text; blue.700 hovers at 5.45:1 (and rests at 6.7:1). The
  * signed-in portal's theme sets the same shade (dashboard-system.ts).
  */
-export const loginColors = {
-  blue: { ...semanticColors.blue, solid: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.700}' } } },
-};
+export const loginColors = { blue: { solid: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.700}' } } } };
 
 export const baseConfig = defineConfig({
   preflight: true,
@@ -77,7 +75,7 @@ export const baseConfig = defineConfig({
       spacing,
       zIndex: zIndices,
     },
-    semanticTokens: { colors: { ...semanticColors, ...loginColors }, radii: semanticRadii, shadows: semanticShadows },
+    semanticTokens: { colors: semanticColors, radii: semanticRadii, shadows: semanticShadows },
     textStyles,
     layerStyles,
     animationStyles,
@@ -85,4 +83,6 @@ export const baseConfig = defineConfig({
   },
 });
 
-export const systemStore = createSystemStore(createSystem(defaultBaseConfig, baseConfig));
+export const systemStore = createSystemStore(
+  createSystem(defaultBaseConfig, baseConfig, defineConfig({ theme: { semanticTokens: { colors: loginColors } } })),
+);

@@ -8,6 +8,8 @@ import { AuthLayout } from './auth-layout';
 import { LabelledInput, Notice, TextInput } from './auth-ui';
 
 type Field = 'current' | 'next' | 'again';
+/** The change of password's own refusals, worded here (the common list is on the login's first load). */
+const PASSWORD_REFUSALS = ['wrong_current_password', 'password_unchanged', 'password_has_username'];
 type Problems = Partial<Record<Field, string>>;
 
 /** The form's own checks, the same rules the server applies (decision 023), so a typo costs no round trip. */
@@ -51,7 +53,13 @@ export default function PasswordScreen() {
       <Text color="fg.muted">{t('auth:password.intro', { name })}</Text>
       <form onSubmit={submit} noValidate>
         <Flex direction="column" gap="4">
-          {failure && <Notice>{describeFailure(t, failure, 'password')}</Notice>}
+          {failure && (
+            <Notice>
+              {failure.reason && PASSWORD_REFUSALS.includes(failure.reason)
+                ? t(`auth:reason.${failure.reason}`)
+                : describeFailure(t, failure)}
+            </Notice>
+          )}
           <LabelledInput label={t('auth:password.current')} error={error('current')}>
             <TextInput
               name="current"

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { QualifiedPhone, RepaymentPeriod } from '../../contract/deposits';
 import type { FirstDepositRef } from './wizard-ref';
-import { describeFailure, describeInvalid } from '../common/describe-failure';
+import { describeInvalid } from '../common/describe-failure';
 import { useMoney } from './wizard-parts';
 import { Facts } from '../common/facts';
 import { formatMsisdnLocal } from '../../lib/msisdn';
@@ -47,7 +47,8 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
   const invalid = useSelector(wizard, (s) => s.context.invalid);
   const payer = useSelector(wizard, (s) => s.context.payer);
   const box = useSelector(wizard, (s) => s.context.box);
-  // Issue 17: the push refused the box (its IMEI is not one the store can sell now): said at the IMEI field.
+  // Issue 17: the push refused the box (its IMEI is not one the store can sell now): said at the IMEI field, in the
+  // deposit's own words (kept off the login's first load, where the common refusal list is).
   const boxRefusal = useSelector(wizard, (s) => (s.context.failure?.fields?.imei ? s.context.failure : null));
   if (!phone) return null;
   const plan = planOf(phone, period);
@@ -102,8 +103,10 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
             <Field.Label>{t('deposit:confirm.imei', { phone: phone.name })}</Field.Label>
             <Input name="imei" inputMode="numeric" autoComplete="off" maxLength={20} defaultValue={box ?? ''} />
             <Field.HelperText>{t('deposit:confirm.imeiHelp')}</Field.HelperText>
-            {invalid?.imei && <Field.ErrorText>{describeInvalid(t, invalid.imei)}</Field.ErrorText>}
-            {!invalid?.imei && boxRefusal && <Field.ErrorText>{describeFailure(t, boxRefusal, 'deposit')}</Field.ErrorText>}
+            {invalid?.imei && <Field.ErrorText>{t(`deposit:invalid.${invalid.imei}`)}</Field.ErrorText>}
+            {!invalid?.imei && boxRefusal && (
+              <Field.ErrorText>{t(`deposit:reason.${boxRefusal.reason}`, { defaultValue: boxRefusal.message })}</Field.ErrorText>
+            )}
           </Field.Root>
           <Field.Root invalid={!!invalid?.payment_msisdn}>
             <Field.Label>{t('deposit:confirm.payer')}</Field.Label>
