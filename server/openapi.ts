@@ -49,7 +49,7 @@ export function openApiDocument(registry: readonly RouteContract[]) {
             }
           : {}),
         ...(needsToken ? { 401: errorResponse('No token, a bad or expired token, or a revoked session') } : {}),
-        ...(route.auth !== 'public' && route.auth !== 'session' && route.auth !== 'otp'
+        ...(route.auth !== 'public' && route.auth !== 'session' && route.auth !== 'otp' && route.auth !== 'password'
           ? { 403: errorResponse(`The caller's group lacks ${route.auth}`) }
           : {}),
         ...Object.fromEntries(Object.entries(route.refusals ?? {}).map(([status, why]) => [status, errorResponse(why)])),

@@ -9,12 +9,14 @@ interface SessionRow {
   group_id: number;
   otp_required: boolean;
   otp_verified: boolean;
+  must_change_password: boolean;
   roles: string[] | null;
 }
 
 /**
  * Checks the bearer token: signature and expiry, then that its session is not revoked and its user not
- * disabled, then the OTP step and the role. Roles are read per request, so a change to a group applies at once.
+ * disabled, then the OTP step, the change of password an admin asked for, and the role. Roles are read per
+ * request, so a change to a group applies at once.
  */
 export async function authenticate(deps: Deps, header: string | undefined, need: RouteContract['auth'], ip: string): Promise<Caller> {
   const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
@@ -24,7 +26,7 @@ export async function authenticate(deps: Deps, header: string | undefined, need:
   if (!claims) throw new HttpError(401, 'Your session has expired or is not valid');
   const [row] = await deps.db.query<SessionRow>(
     `SELECT a.id AS admin_id, a.username, a.full_name, a.group_id, s.otp_required,
-            s.otp_verified_at IS NOT NULL AS otp_verified,
+            s.otp_verified_at IS NOT NULL AS otp_verified, a.must_change_password,
             (SELECT array_agg(gr.admin_role) FROM admin_group_roles gr WHERE gr.group_id = a.group_id) AS roles
        FROM auth_sessions s JOIN admins a ON a.id = s.admin_id
       WHERE s.id = $1 AND s.admin_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3 AND NOT a.disabled`,
@@ -43,6 +45,9 @@ export async function authenticate(deps: Deps, header: string | undefined, need:
   };
   if (need === 'otp') return caller;
   if (caller.otpPending) throw new HttpError(401, 'Enter the one-time code first');
+  if (need === 'password') return caller;
+  // Signed in, but with a password an admin chose: nothing else until the user has chosen their own (issue 17).
+  if (row.must_change_password) throw new HttpError(403, 'Change your password first', { reason: 'password_change_required' });
   if (need !== 'session' && !caller.roles.includes(need)) {
     throw new HttpError(403, `This needs the ${need} role`, { role: need });
   }

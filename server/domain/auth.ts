@@ -3,7 +3,7 @@ import type { AuthUser } from '../../src/contract/auth';
 import type { Caller, Deps } from '../deps';
 import { HttpError } from '../errors';
 import { audit } from '../audit';
-import { verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
 import type { Queryable } from '../db/port';
 
 /**
@@ -38,7 +38,7 @@ export const OTP_RULES = {
   sentPerAccount: { count: 10, windowMs: 3600_000 },
 };
 
-const LOCKS = { account: 11_001, address: 11_002, otp: 11_003 } as const;
+const LOCKS = { account: 11_001, address: 11_002, otp: 11_003, password: 11_004 } as const;
 
 interface AdminRow {
   id: number;
@@ -52,6 +52,7 @@ interface AdminRow {
   otp_enabled: boolean;
   otp_channel: 'sms' | 'email';
   disabled: boolean;
+  must_change_password: boolean;
 }
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -66,13 +67,14 @@ function toAuthUser(admin: AdminRow, exp: Date, otpPending: boolean): AuthUser {
     otp_enabled: admin.otp_enabled,
     otp_channel: admin.otp_channel,
     otp_pending: otpPending,
+    must_change_password: admin.must_change_password,
   };
 }
 
 async function findAdmin(deps: Deps, where: string, value: unknown): Promise<AdminRow | undefined> {
   const [row] = await deps.db.query<AdminRow>(
     `SELECT a.id, a.username, a.full_name, a.phone, a.email, a.password_hash, a.group_id, g.name AS group_name,
-            a.otp_enabled, a.otp_channel, a.disabled
+            a.otp_enabled, a.otp_channel, a.disabled, a.must_change_password
        FROM admins a JOIN admin_groups g ON g.id = a.group_id WHERE ${where}`,
     [value],
   );
@@ -359,4 +361,60 @@ export async function logout(deps: Deps, caller: Caller) {
     await audit(tx, { actorId: caller.adminId, action: 'logout', entity: 'auth_session', entityId: caller.sessionId, at: now });
   });
   return { revoked: true as const };
+}
+
+/** Wrong current passwords one login may give to the change of password before the login is ended. */
+export const PASSWORD_CHANGE_RULES = { maxWrongCurrent: 5 };
+
+/**
+ * The caller's own new password (issue 17): the current one proves it is the user at the keyboard, the new one
+ * follows the portal's rules (decision 023), contains not the username and is not the current one. Clears the mark
+ * an admin's choice of password left, in one transaction with its audit row (which holds no password).
+ */
+export async function changePassword(deps: Deps, caller: Caller, body: { current_password: string; new_password: string }) {
+  const now = deps.clock.now();
+  const admin = (await findAdmin(deps, 'a.id = $1', caller.adminId))!;
+  const refuse = (field: 'current_password' | 'new_password', message: string, reason: string) =>
+    new HttpError(400, message, { reason, fields: { [field]: message } });
+  if (body.new_password.toLowerCase().includes(admin.username.toLowerCase()))
+    throw refuse('new_password', 'The password must not contain the username', 'password_has_username');
+  const [currentRight, unchanged] = await Promise.all([
+    verifyPassword(body.current_password, admin.password_hash),
+    verifyPassword(body.new_password, admin.password_hash),
+  ]);
+  if (!currentRight) {
+    const ended = await deps.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1, $2::int)', [LOCKS.password, caller.adminId]);
+      await audit(tx, { actorId: caller.adminId, action: 'password.wrong', entity: 'auth_session', entityId: caller.sessionId, at: now });
+      const [{ wrong }] = (await tx.query<{ wrong: number }>(
+        "SELECT count(*)::int AS wrong FROM audit_log WHERE action = 'password.wrong' AND entity = 'auth_session' AND entity_id = $1",
+        [caller.sessionId],
+      )) as [{ wrong: number }];
+      if (wrong < PASSWORD_CHANGE_RULES.maxWrongCurrent) return false;
+      await tx.query('UPDATE auth_sessions SET revoked_at = $2 WHERE id = $1', [caller.sessionId, now]);
+      return true;
+    });
+    if (ended) throw new HttpError(401, 'Too many wrong passwords, log in again', { reason: 'password_locked' });
+    throw refuse('current_password', 'This is not your current password', 'wrong_current_password');
+  }
+  if (unchanged) throw refuse('new_password', 'Choose a password different from the current one', 'password_unchanged');
+  const hash = await hashPassword(body.new_password);
+  await deps.db.transaction(async (tx) => {
+    await tx.query('UPDATE admins SET password_hash = $2, must_change_password = false, password_changed_at = $3 WHERE id = $1', [
+      caller.adminId,
+      hash,
+      now,
+    ]);
+    await audit(tx, {
+      actorId: caller.adminId,
+      action: 'password.changed',
+      entity: 'admin',
+      entityId: String(caller.adminId),
+      before: { must_change_password: admin.must_change_password },
+      after: { must_change_password: false },
+      at: now,
+    });
+  });
+  const user = toAuthUser({ ...admin, must_change_password: false }, await sessionExpiry(deps, caller.sessionId), false);
+  return { user };
 }

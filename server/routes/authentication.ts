@@ -9,4 +9,5 @@ export function authenticationRoutes(app: Hono, deps: Deps, registry: Registry) 
   register(app, deps, registry, routes.logout, ({ caller }) => auth.logout(deps, caller));
   register(app, deps, registry, routes.verifyOtp, ({ caller, body }) => auth.verifyOtp(deps, caller, body.code));
   register(app, deps, registry, routes.resendOtp, ({ caller }) => auth.resendOtp(deps, caller));
+  register(app, deps, registry, routes.changePassword, ({ caller, body }) => auth.changePassword(deps, caller, body));
 }

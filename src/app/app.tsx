@@ -8,12 +8,13 @@ import { ChunkErrorBoundary } from './chunk-error-boundary';
 
 import LoginScreen from '../screens/auth/login-screen';
 const OtpScreen = lazyChunk(() => import('../screens/auth/otp-screen'));
+const PasswordScreen = lazyChunk(() => import('../screens/auth/password-screen'));
 const TermsPage = lazyChunk(() => import('../screens/public/terms-page'));
 const EcontractPage = lazyChunk(() => import('./econtract-route'));
 const DashboardLayout = lazyChunk(() => import('./layout/dashboard-layout'));
 const BiScreen = lazyChunk(() => import('./bi-route'));
 
-type Phase = 'checking' | 'out' | 'otp' | 'in';
+type Phase = 'checking' | 'out' | 'otp' | 'password' | 'in';
 
 /** Which part of the app the session allows: everything else is a redirect (spec section 2). */
 function usePhase(): Phase {
@@ -21,6 +22,7 @@ function usePhase(): Phase {
     if (s.matches('restoring') || s.matches('loggingOut')) return 'checking';
     if (s.matches('loggedOut')) return 'out';
     if (s.matches({ authenticated: 'otp' })) return 'otp';
+    if (s.matches({ authenticated: 'password' })) return 'password';
     return 'in';
   });
 }
@@ -39,6 +41,8 @@ export function AppRoutes() {
           {phase === 'out' && <Redirect to="/" replace />}
           {phase === 'otp' && <Route path="/otp" component={OtpScreen} />}
           {phase === 'otp' && <Redirect to="/otp" replace />}
+          {phase === 'password' && <Route path="/password" component={PasswordScreen} />}
+          {phase === 'password' && <Redirect to="/password" replace />}
           <Route path="/bi">{() => <BiScreen view={false} />}</Route>
           <Route path="/bi/view">{() => <BiScreen view />}</Route>
           <Route path="/dashboard" nest component={DashboardLayout} />

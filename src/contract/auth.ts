@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { password } from './prerequisites';
 
 export const loginRequest = z.object({
   strategy: z.literal('local'),
@@ -21,6 +22,11 @@ export const authUser = z.object({
   otp_channel: otpChannel,
   /** True until the one-time code of this login has been entered. */
   otp_pending: z.boolean(),
+  /**
+   * True while the user must choose their own password (a user an admin created, or whose password an admin set):
+   * the token then reaches only the change of password and logout. Absent means false.
+   */
+  must_change_password: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 
@@ -35,6 +41,13 @@ export const otpVerifyRequest = z.object({
 });
 export const otpVerifyResponse = z.object({ user: authUser });
 export const otpResendResponse = z.object({ sent: z.literal(true), channel: otpChannel });
+
+/** The caller's own password: the one they logged in with, and a new one under the portal's rules (decision 023). */
+export const passwordChangeRequest = z.object({
+  current_password: text().min(1, 'valid current password required').max(200, 'must be at most 200 characters'),
+  new_password: password,
+});
+export const passwordChangeResponse = z.object({ user: authUser });
 
 export const logoutResponse = z.object({ revoked: z.literal(true) });
 

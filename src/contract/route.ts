@@ -9,8 +9,12 @@ import type { Role } from './roles';
 export interface RouteContract {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
-  /** `public`: no token; `session`: any valid token; a role: a token whose group holds it. */
-  readonly auth: 'public' | 'session' | 'otp' | Role;
+  /**
+   * `public`: no token; `otp`: any valid token, even before its one-time code; `password`: a token past its code,
+   * even while its user must still change their password; `session`: any token past both; a role: such a token
+   * whose group holds it.
+   */
+  readonly auth: 'public' | 'session' | 'otp' | 'password' | Role;
   readonly summary: string;
   readonly body?: z.ZodType;
   readonly query?: z.ZodType;

@@ -54,6 +54,15 @@ export const routes = {
       429: 'Resent 3 times already in this login (reason otp_resend_limit), less than 60 s since the last code (reason otp_resend_too_soon, with Retry-After), or 10 codes sent to this user this hour (reason otp_send_limit)',
     },
   }),
+  changePassword: define({
+    method: 'POST',
+    path: '/authentication/password',
+    auth: 'password',
+    summary:
+      "Change the caller's own password: the first thing a user an admin created must do, every other call answering them 403 (reason password_change_required); a wrong current password is 400 naming current_password, the fifth in a login ends it (401)",
+    body: auth.passwordChangeRequest,
+    response: auth.passwordChangeResponse,
+  }),
   health: define({
     method: 'GET',
     path: '/health',

@@ -8,6 +8,8 @@ export interface DepositPaymentInput {
   msisdn: string;
   /** The number that pays when it is not the customer's own. */
   paymentMsisdn: string | null;
+  /** The IMEI of the box handed over (issue 17): the server reserves exactly this handset. */
+  imei: string | null;
   phonePriceId: number;
   period: RepaymentPeriod;
   /** The push attempt to use: the same attempt is never charged twice, a new one only follows a failed one. */
@@ -23,6 +25,8 @@ export interface DepositPaymentOutput {
   status: DepositStatus | null;
   /** The number that paid, or was last asked to (null: the customer's own). */
   paymentMsisdn: string | null;
+  /** The push refused the box's IMEI (400 naming imei): nothing was pushed, the same attempt may go with another box. */
+  boxRefused: CallFailure | null;
 }
 
 interface PushInput {
@@ -30,6 +34,7 @@ interface PushInput {
   attempt: number;
   msisdn: string;
   paymentMsisdn: string | null;
+  imei: string | null;
   phonePriceId: number;
   period: RepaymentPeriod;
 }
@@ -81,6 +86,7 @@ export const depositPaymentMachine = setup({
     failed: ({ event }) => (event as unknown as { output: DepositStatus }).output.status === 'failed',
     patienceLeft: ({ context }) => context.polls < context.pollLimit,
     attemptsLeft: ({ context }) => context.attempt < context.maxAttempts,
+    boxRefused: ({ event }) => toCallFailure((event as unknown as { error: unknown }).error).fields?.imei !== undefined,
     /** Tries left, and no new paying number given (the same one pays again) or one that is a phone number. */
     retryAllowed: ({ context, event }) =>
       context.attempt < context.maxAttempts &&
@@ -104,11 +110,12 @@ export const depositPaymentMachine = setup({
       invoke: {
         id: 'pushDeposit',
         src: 'pushDeposit',
-        input: ({ context: { wizardId, attempt, msisdn, paymentMsisdn, phonePriceId, period } }) => ({
+        input: ({ context: { wizardId, attempt, msisdn, paymentMsisdn, imei, phonePriceId, period } }) => ({
           wizardId,
           attempt,
           msisdn,
           paymentMsisdn,
+          imei,
           phonePriceId,
           period,
         }),
@@ -117,7 +124,10 @@ export const depositPaymentMachine = setup({
           { guard: 'failed', target: 'declined', actions: 'keepStatus' },
           { target: 'awaitingApproval', actions: ['keepStatus', assign({ polls: 0 })] },
         ],
-        onError: { target: 'unreachable', actions: 'keepFailure' },
+        onError: [
+          { guard: 'boxRefused', target: 'boxRefused', actions: 'keepFailure' },
+          { target: 'unreachable', actions: 'keepFailure' },
+        ],
       },
     },
     /** Pushed: the customer approves on the handset. */
@@ -170,11 +180,14 @@ export const depositPaymentMachine = setup({
     unreachable: { on: { 'deposit.retry': 'pushing' } },
     paid: { type: 'final' },
     abandoned: { type: 'final' },
+    /** The box's IMEI is not one the store can sell now: back to the phone, where the agent scans another. */
+    boxRefused: { type: 'final' },
   },
   output: ({ context }) => ({
     paid: context.status?.status === 'completed',
     attempt: context.attempt,
     status: context.status,
     paymentMsisdn: context.paymentMsisdn,
+    boxRefused: context.failure?.fields?.imei !== undefined ? context.failure : null,
   }),
 });

@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { toCallFailure, type CallFailure } from '../lib/call-failure';
 import { parseMsisdn } from '../lib/msisdn';
+import { parseImei } from '../lib/imei';
 import { signatureProblem } from '../lib/signature';
 import {
   depositUnfinishedReason,
@@ -40,6 +41,8 @@ type Context = FirstDepositInput & {
   period: RepaymentPeriod;
   /** The mobile-money number that pays, when it is not the customer's own (255XXXXXXXXX). */
   payer: string | null;
+  /** The IMEI of the box the agent hands over, scanned or typed (issue 17); the server checks it against the stock. */
+  box: string | null;
   attempt: number;
   deposit: DepositStatus | null;
   otpSentTo: string | null;
@@ -111,7 +114,7 @@ export const firstDepositMachine = setup({
       | { type: 'customer.search'; query: CustomerQuery }
       | { type: 'phone.picked'; phonePriceId: number }
       | { type: 'period.chosen'; period: RepaymentPeriod }
-      | { type: 'phone.confirmed'; payer?: string }
+      | { type: 'phone.confirmed'; payer?: string; imei?: string }
       | { type: 'wizard.back' }
       | { type: 'wizard.resumed' }
       | { type: 'otp.resend' }
@@ -140,7 +143,11 @@ export const firstDepositMachine = setup({
   guards: {
     validQuery: ({ event }) => event.type === 'customer.search' && qualifiedPhonesRequest.safeParse(event.query).success,
     qualifies: ({ event }) => output<QualifiedPhonesResponse>(event).phones.length > 0,
-    validPayer: ({ event }) => event.type === 'phone.confirmed' && (!event.payer?.trim() || parseMsisdn(event.payer) !== null),
+    /** A paying number that is a phone number (or none: the customer pays), and the IMEI of the box in hand. */
+    validDepositDetails: ({ event }) =>
+      event.type === 'phone.confirmed' && (!event.payer?.trim() || parseMsisdn(event.payer) !== null) && parseImei(event.imei) !== null,
+    /** The push refused the box (its IMEI is not one the store can sell now): nothing was pushed. */
+    boxRefused: ({ event }) => output<DepositPaymentOutput>(event).boxRefused !== null,
     knownPhone: ({ context, event }) =>
       event.type === 'phone.picked' && context.phones.some((p) => p.phone_price_id === event.phonePriceId),
     paid: ({ event }) => output<DepositPaymentOutput>(event).paid,
@@ -174,6 +181,7 @@ export const firstDepositMachine = setup({
         phone: w.phone,
         period: w.repayment_period,
         payer: w.deposit.payment_msisdn === w.customer.msisdn ? null : w.deposit.payment_msisdn,
+        box: w.imei || null,
         attempt: w.deposit.attempt,
         deposit: w.deposit,
         otpSentTo: null,
@@ -197,6 +205,7 @@ export const firstDepositMachine = setup({
     phone: null,
     period: 'daily',
     payer: null,
+    box: null,
     attempt: 1,
     deposit: null,
     otpSentTo: null,
@@ -314,11 +323,25 @@ export const firstDepositMachine = setup({
         'period.chosen': { actions: assign({ period: ({ event }) => event.period }) },
         'phone.confirmed': [
           {
-            guard: 'validPayer',
+            guard: 'validDepositDetails',
             target: 'deposit',
-            actions: ['clearFeedback', assign({ payer: ({ event }) => (event.payer?.trim() ? parseMsisdn(event.payer) : null) })],
+            actions: [
+              'clearFeedback',
+              assign({
+                payer: ({ event }) => (event.payer?.trim() ? parseMsisdn(event.payer) : null),
+                box: ({ event }) => parseImei(event.imei),
+              }),
+            ],
           },
-          { actions: assign({ invalid: { payment_msisdn: 'phoneInvalid' }, failure: null }) },
+          {
+            actions: assign({
+              invalid: ({ event }) => ({
+                ...(event.payer?.trim() && parseMsisdn(event.payer) === null ? { payment_msisdn: 'phoneInvalid' } : {}),
+                ...(parseImei(event.imei) === null ? { imei: event.imei?.trim() ? 'imeiInvalid' : 'imeiMissing' } : {}),
+              }),
+              failure: null,
+            }),
+          },
         ],
         'wizard.back': 'choosingPhone',
         ...leaveAtOnce,
@@ -334,6 +357,7 @@ export const firstDepositMachine = setup({
           wizardId: context.wizardId,
           msisdn: context.customer!.msisdn,
           paymentMsisdn: context.payer,
+          imei: context.box,
           phonePriceId: context.phone!.phone_price_id,
           period: context.period,
           attempt: context.attempt,
@@ -345,6 +369,12 @@ export const firstDepositMachine = setup({
             guard: 'paid',
             target: 'otp',
             actions: assign(({ event }) => ({ deposit: event.output.status, attempt: event.output.attempt })),
+          },
+          // The box's IMEI refused before anything was pushed: the same attempt, another box.
+          {
+            guard: 'boxRefused',
+            target: 'confirmingPhone',
+            actions: assign({ failure: ({ event }) => event.output.boxRefused, invalid: null }),
           },
           // Declined and the agent went back: nothing was charged, the next push is a new attempt.
           {

@@ -26,6 +26,7 @@ export type SessionEvent =
   | { type: 'login.submitted'; username: string; password: string }
   | { type: 'otp.submitted'; code: string }
   | { type: 'otp.resend' }
+  | { type: 'password.submitted'; currentPassword: string; newPassword: string }
   | { type: 'roles.retry' }
   | { type: 'session.logout' }
   | { type: 'session.unauthorized' };
@@ -46,6 +47,9 @@ export const sessionMachine = setup({
       throw new Error('not provided');
     }),
     resendOtp: fromPromise<unknown>(async () => undefined),
+    changePassword: fromPromise<{ user: StoredUser; now: number }, { currentPassword: string; newPassword: string }>(async () => {
+      throw new Error('not provided');
+    }),
     loadRoles: fromPromise<string[], { groupId: number }>(async () => []),
     revokeSession: fromPromise<unknown>(async () => undefined),
     /** Reports every 401 the HTTP client sees (except on /authentication) as `session.unauthorized`. */
@@ -64,6 +68,8 @@ export const sessionMachine = setup({
     nobodyStored: (_, output: RestoredSession) => output.user === null,
     expired: (_, output: RestoredSession) => output.user !== null && output.user.exp <= output.now,
     otpPending: (_, params: { user: StoredUser | null }) => params.user?.otp_pending === true,
+    /** An admin chose this user's password: the user chooses their own before anything else (issue 17). */
+    passwordToChange: (_, params: { user: StoredUser | null }) => params.user?.must_change_password === true,
     rolesStored: (_, output: RestoredSession) => output.roles !== null,
     attemptEnded: (_, params: { error: unknown }) => toCallFailure(params.error).status === 401,
   },
@@ -90,6 +96,11 @@ export const sessionMachine = setup({
           {
             guard: { type: 'otpPending', params: ({ event }) => event.output },
             target: 'authenticated.otp',
+            actions: assign(({ event }) => signedIn(event.output.user!, event.output.now)),
+          },
+          {
+            guard: { type: 'passwordToChange', params: ({ event }) => event.output },
+            target: 'authenticated.password',
             actions: assign(({ event }) => signedIn(event.output.user!, event.output.now)),
           },
           {
@@ -136,6 +147,14 @@ export const sessionMachine = setup({
                 ],
               },
               {
+                guard: { type: 'passwordToChange', params: ({ event }) => event.output },
+                target: '#session.authenticated.password',
+                actions: [
+                  assign(({ event }) => signedIn(event.output.user, event.output.now)),
+                  { type: 'persistSession', params: ({ event }) => ({ user: event.output.user, roles: null }) },
+                ],
+              },
+              {
                 target: '#session.authenticated.loadingRoles',
                 actions: [
                   assign(({ event }) => signedIn(event.output.user, event.output.now)),
@@ -174,13 +193,23 @@ export const sessionMachine = setup({
                 id: 'verifyOtp',
                 src: 'verifyOtp',
                 input: ({ event }) => ({ code: (event as Extract<SessionEvent, { type: 'otp.submitted' }>).code }),
-                onDone: {
-                  target: '#session.authenticated.loadingRoles',
-                  actions: [
-                    assign(({ event }) => signedIn(event.output.user, event.output.now)),
-                    { type: 'persistSession', params: ({ event }) => ({ user: event.output.user, roles: null }) },
-                  ],
-                },
+                onDone: [
+                  {
+                    guard: { type: 'passwordToChange', params: ({ event }) => event.output },
+                    target: '#session.authenticated.password',
+                    actions: [
+                      assign(({ event }) => signedIn(event.output.user, event.output.now)),
+                      { type: 'persistSession', params: ({ event }) => ({ user: event.output.user, roles: null }) },
+                    ],
+                  },
+                  {
+                    target: '#session.authenticated.loadingRoles',
+                    actions: [
+                      assign(({ event }) => signedIn(event.output.user, event.output.now)),
+                      { type: 'persistSession', params: ({ event }) => ({ user: event.output.user, roles: null }) },
+                    ],
+                  },
+                ],
                 onError: [
                   {
                     guard: { type: 'attemptEnded', params: ({ event }) => ({ error: event.error }) },
@@ -198,6 +227,41 @@ export const sessionMachine = setup({
                 src: 'resendOtp',
                 onDone: { target: 'entering' },
                 onError: { target: 'entering', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+        /** The user's own password, chosen before anything else when an admin chose the current one. */
+        password: {
+          initial: 'entering',
+          states: {
+            entering: {
+              on: { 'password.submitted': { target: 'changing', actions: 'clearFailure' } },
+            },
+            changing: {
+              tags: ['busy'],
+              invoke: {
+                id: 'changePassword',
+                src: 'changePassword',
+                input: ({ event }) => {
+                  const e = event as Extract<SessionEvent, { type: 'password.submitted' }>;
+                  return { currentPassword: e.currentPassword, newPassword: e.newPassword };
+                },
+                onDone: {
+                  target: '#session.authenticated.loadingRoles',
+                  actions: [
+                    assign(({ event }) => signedIn(event.output.user, event.output.now)),
+                    { type: 'persistSession', params: ({ event }) => ({ user: event.output.user, roles: null }) },
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'attemptEnded', params: ({ event }) => ({ error: event.error }) },
+                    target: '#session.loggedOut',
+                    actions: ['clearSession', { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }],
+                  },
+                  { target: 'entering', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+                ],
               },
             },
           },

@@ -20,6 +20,7 @@ const livePayment = depositPaymentMachine.provide({
           attempt: number;
           msisdn: string;
           paymentMsisdn: string | null;
+          imei: string | null;
           phonePriceId: number;
           period: RepaymentPeriod;
         };
@@ -30,6 +31,7 @@ const livePayment = depositPaymentMachine.provide({
             attempt: input.attempt,
             msisdn: input.msisdn,
             ...(input.paymentMsisdn ? { payment_msisdn: input.paymentMsisdn } : {}),
+            ...(input.imei ? { imei: input.imei } : {}),
             phone_price_id: input.phonePriceId,
             repayment_period: input.period,
           },

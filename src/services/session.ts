@@ -26,6 +26,13 @@ export const sessionActors = {
     return { user, now: Date.now() };
   }),
   resendOtp: fromPromise(async (): Promise<unknown> => call((await contract()).resendOtp)),
+  changePassword: fromPromise(async ({ input }: { input: { currentPassword: string; newPassword: string } }) => {
+    const answer = await call((await contract()).changePassword, {
+      body: { current_password: input.currentPassword, new_password: input.newPassword },
+    });
+    const user: StoredUser = { ...answer.user, token: sessionStore.token() ?? '' };
+    return { user, now: Date.now() };
+  }),
   loadRoles: fromPromise(async ({ input }: { input: { groupId: number } }) => {
     const answer = await call((await contract()).listGroupRoles, { query: { $limit: 1000, group_id: input.groupId } });
     return answer.data.map((record) => record.admin_role);

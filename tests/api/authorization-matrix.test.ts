@@ -6,22 +6,32 @@ import { ROLES } from '../../src/contract/roles';
 import { DEMO_GROUPS } from '../../server/db/seed-security';
 import { DEMO_CALLBACK_SECRET } from '../../server/adapters/mobile-money';
 import { createTokens } from '../../server/auth/tokens';
+import { hashPassword } from '../../server/auth/password';
 import { DEMO_JWT_SECRET } from '../../server/config';
-import { testApi, type TestApi } from '../support/api';
+import { DEMO_PASSWORD, testApi, type TestApi } from '../support/api';
 
 /**
  * The authorization matrix, generated from the contract (issue 11): every route x every demo group x {no token,
- * bad tokens, OTP pending} answers 401, 403 or goes through exactly as the route's `auth` says. "Goes through"
+ * bad tokens, OTP pending, a password to change} answers 401, 403 or goes through exactly as the route's `auth` says. "Goes through"
  * means neither 401 nor 403: the request carries a plausible body, so what follows (200, 400, 404, 409) is the
- * route's own business. A `session` route that checks roles itself names them in its 403 refusal.
+ * route's own business. A `session` route that checks roles itself names them in its 403 refusal. A user whose
+ * password an admin chose (issue 17) reaches only the change of password and logout: 403 password_change_required.
  */
 
 let api: TestApi;
+const PASSWORD_TO_CHANGE = 'password to change';
 const credentials = new Map<string, string | undefined>();
 beforeAll(async () => {
   api = await testApi();
   for (const group of DEMO_GROUPS) credentials.set(group.name, await api.tokenFor(group.user.username));
   credentials.set('OTP pending', (await api.login('admin', undefined, '10.0.0.3')).body.accessToken);
+  // A call-centre user an admin has just created: every role of the group, but their own password still to choose.
+  await api.db.query(
+    `INSERT INTO admins (username, full_name, email, password_hash, group_id, otp_enabled, otp_channel, created_at, must_change_password)
+     SELECT 'newcomer', 'New Comer', 'newcomer@simu.co.tz', $1, group_id, false, 'sms', now(), true FROM admins WHERE username = 'callcentre'`,
+    [await hashPassword(DEMO_PASSWORD)],
+  );
+  credentials.set(PASSWORD_TO_CHANGE, await api.tokenFor('newcomer'));
   const [agent] = await api.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'agent'");
   const [session] = await api.db.query<{ id: string }>('SELECT id FROM auth_sessions WHERE admin_id = $1 LIMIT 1', [agent!.id]);
   const now = api.clock.now();
@@ -108,7 +118,8 @@ function expected(route: RouteContract, who: string): Expected {
   if (route.auth === 'public') return 'through';
   if (!credentials.has(who)) return 401; // no token or a bad one
   if (who === 'OTP pending') return route.auth === 'otp' ? 'through' : 401;
-  if (route.auth === 'otp') return 'through';
+  if (route.auth === 'otp' || route.auth === 'password') return 'through';
+  if (who === PASSWORD_TO_CHANGE) return 403;
   const held = rolesOf(who);
   if (route.auth === 'session') {
     const needed = rolesNamed(route.refusals?.[403]);
@@ -139,6 +150,7 @@ const table = (Object.entries(routes) as Array<[string, RouteContract]>).sort(
 const WHO = [
   ...DEMO_GROUPS.map((g) => g.name),
   'OTP pending',
+  PASSWORD_TO_CHANGE,
   'no token',
   'garbage',
   'empty bearer',
@@ -171,7 +183,9 @@ describe('every route x every demo group and credential', () => {
             // change asked by someone who is not head office: refusals of the caller's scope, not of the role.
             (got.status !== 401 || got.body?.reason === 'invalid_credentials') &&
             (got.status !== 403 || got.body?.reason === 'own_request' || got.body?.reason === 'head_office_only')
-          : got.status === want && (want !== 403 || route.auth === 'session' || got.body?.role === route.auth);
+          : who === PASSWORD_TO_CHANGE
+            ? got.status === want && got.body?.reason === 'password_change_required'
+            : got.status === want && (want !== 403 || route.auth === 'session' || got.body?.role === route.auth);
       if (!ok) wrong.push(`${who}: expected ${want}, got ${got.status} ${JSON.stringify(got.body)}`);
       expect(got.status, `${who}`).toBeLessThan(500);
     }

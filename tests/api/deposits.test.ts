@@ -114,7 +114,11 @@ async function buyer(o: { limit?: number; question?: boolean } = {}): Promise<Bu
 
 const post = (path: string, body: unknown, by: string | null = token.agent!) => api.call('POST', path, { token: by ?? undefined, body });
 
-const push = (w: string, b: Buyer, o: { attempt?: number; price?: number; period?: string; payer?: string; by?: string } = {}) =>
+const push = (
+  w: string,
+  b: Buyer,
+  o: { attempt?: number; price?: number; period?: string; payer?: string; by?: string; imei?: string } = {},
+) =>
   post(
     P.depositPush,
     {
@@ -124,6 +128,7 @@ const push = (w: string, b: Buyer, o: { attempt?: number; price?: number; period
       phone_price_id: o.price ?? models.dial.priceId,
       repayment_period: o.period ?? 'daily',
       ...(o.payer ? { payment_msisdn: o.payer } : {}),
+      ...(o.imei ? { imei: o.imei } : {}),
     },
     o.by ?? token.agent!,
   );
@@ -655,6 +660,73 @@ describe('the deposit push: every outcome of the mobile-money provider', () => {
     const prod = await testApi({ mode: 'production' });
     expect((await prod.call('POST', P.mobileMoneyControl, { body: { payment_msisdn: b.msisdn, outcome: 'approved' } })).status).toBe(404);
     await prod.close();
+  });
+});
+
+describe('issue 17: the IMEI of the box handed over is checked against the store stock', () => {
+  const attempts = async (w: string) =>
+    (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM deposit_attempts WHERE wizard_id = $1', [w]))[0]!.n;
+
+  it('reserves exactly the box scanned, shows it on the contract, and sells it', async () => {
+    const b = await buyer();
+    const box = await stock1(models.dial.modelId);
+    const w = randomUUID();
+    const res = await push(w, b, { imei: box });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await wizardImei(w)).toBe(box);
+    expect(await itemStatus(box)).toBe('reserved');
+  });
+
+  it.each([
+    ['an IMEI of another store', 'imei_not_in_store', async () => stock1(models.dial.modelId, fx.stores[1])],
+    ['an IMEI in no stock at all', 'imei_not_in_store', async () => imeiFor(++serial, '35777701')],
+    ['a box of another model', 'imei_other_model', async () => stock1(models.oguard.modelId)],
+    [
+      'a handset marked damaged',
+      'imei_not_available',
+      async () => {
+        const imei = await stock1(models.dial.modelId);
+        await api.db.query("UPDATE inventory_items SET status = 'damaged' WHERE imei = $1", [imei]);
+        return imei;
+      },
+    ],
+  ])('refuses %s with 400 naming imei (%s), and nothing is pushed or reserved', async (_what, reason, imeiOf) => {
+    const b = await buyer();
+    const imei = await imeiOf();
+    const before = await itemStatus(imei);
+    const w = randomUUID();
+    const res = await push(w, b, { imei });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ reason, fields: { imei: expect.any(String) } });
+    expect(await attempts(w)).toBe(0);
+    expect(await itemStatus(imei)).toBe(before);
+  });
+
+  it('refuses a box another wizard holds, and a malformed IMEI, naming imei', async () => {
+    const [first, second] = [await buyer(), await buyer()];
+    const box = await stock1(models.dial.modelId);
+    expect((await push(randomUUID(), first, { imei: box })).status).toBe(200);
+    const taken = await push(randomUUID(), second, { imei: box });
+    expect(taken).toMatchObject({ status: 400, body: { reason: 'imei_not_available', fields: { imei: expect.any(String) } } });
+    const malformed = await push(randomUUID(), second, { imei: '35888801000000' });
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(malformed.body.fields)).toEqual(['imei']);
+  });
+
+  it('after a declined push, a new attempt with another box puts the first back in stock', async () => {
+    const b = await buyer();
+    const [one, two] = [await stock1(models.dial.modelId), await stock1(models.dial.modelId)];
+    const w = randomUUID();
+    await push(w, b, { imei: one, payer: `0754${String(people).padStart(5, '0')}1` });
+    await customerAnswers();
+    expect((await confirm(w)).body.status).toBe('failed');
+    expect(await itemStatus(one)).toBe('in_stock');
+    const again = await push(w, b, { attempt: 2, imei: two });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await wizardImei(w)).toBe(two);
+    expect([await itemStatus(one), await itemStatus(two)]).toEqual(['in_stock', 'reserved']);
+    // The same box again on the attempt that holds it is fine (a retried push).
+    expect((await push(w, b, { attempt: 2, imei: two })).status).toBe(200);
   });
 });
 

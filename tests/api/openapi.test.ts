@@ -17,7 +17,7 @@ afterAll(() => api.close());
 
 const PREFIX = '/portal_api';
 const toOpenApi = (honoPath: string) => honoPath.replace(/:(\w+)/g, '{$1}');
-const NOT_ROLES = new Set(['public', 'session', 'otp']);
+const NOT_ROLES = new Set(['public', 'session', 'otp', 'password']);
 
 /**
  * What the Hono app really answers, method and path, read from the app itself rather than from the registry that

@@ -71,9 +71,16 @@ describe('a paid deposit is taken once, as an agent', () => {
     const { accessToken } = await apiLogin('agent');
     const found = await post('/api/v1/customer_limits', { msisdn }, accessToken);
     expect(found.status).toBe(200);
-    const phone = (found.body.phones as Array<{ name: string; deposit: number; lock_solution_type: string }>).find(
+    const phone = (found.body.phones as Array<{ name: string; deposit: number; lock_solution_type: string; phone_model_id: number }>).find(
       (p) => p.lock_solution_type !== 'vivo',
     )!;
+    // Issue 17: the box handed over, off the agent's shelf.
+    const stock = await post(
+      '/api/v1/get_phone_inventory',
+      { status: 'in_stock', phone_model_id: phone.phone_model_id, limit: 10 },
+      accessToken,
+    );
+    const box = (stock.body.data as Array<{ imei: string }>)[0]!.imei;
     const name = `${found.body.customer.first_name} ${found.body.customer.other_names}`;
 
     const page = await pageLoggedInAs(browser, 'agent');
@@ -84,6 +91,7 @@ describe('a paid deposit is taken once, as an agent', () => {
     // Paid, on the OTP step.
     await wizard.findCustomer('0689 300 307');
     await wizard.choosePhone(phone.name);
+    await wizard.scanBox(phone.name, box);
     await wizard.takeDeposit();
     await wizard.seeDepositReceived();
     await wizard.seeCodesSent();

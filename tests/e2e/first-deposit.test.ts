@@ -50,13 +50,21 @@ const stepShown = (page: Page, words: typeof en, index: number, key: keyof (type
     })
     .waitFor();
 
-/** A qualifying demo customer (README: "Try the deposit wizard") and a phone of theirs that is not vivo. */
+/**
+ * A qualifying demo customer (README: "Try the deposit wizard"), a phone of theirs that is not vivo, and the IMEI of
+ * a box of that phone on the agent's shelf (issue 17: the agent scans the box handed over).
+ */
 async function qualifying(token: string, msisdn: string) {
   const found = await post('/api/v1/customer_limits', { msisdn }, token);
   expect(found.status).toBe(200);
-  const phone = (found.body.phones as Array<{ name: string; lock_solution_type: string }>).find((p) => p.lock_solution_type !== 'vivo')!;
+  const phone = (found.body.phones as Array<{ name: string; lock_solution_type: string; phone_model_id: number }>).find(
+    (p) => p.lock_solution_type !== 'vivo',
+  )!;
   const customer = found.body.customer as { msisdn: string; first_name: string; other_names: string; security_question: string };
-  return { customer, phone, name: `${customer.first_name} ${customer.other_names}` };
+  const stock = await post('/api/v1/get_phone_inventory', { status: 'in_stock', phone_model_id: phone.phone_model_id, limit: 1 }, token);
+  expect(stock.status).toBe(200);
+  const box = (stock.body.data as Array<{ imei: string }>)[0]!.imei;
+  return { customer, phone, box, name: `${customer.first_name} ${customer.other_names}` };
 }
 
 async function check(page: Page, label: string) {
@@ -66,7 +74,7 @@ async function check(page: Page, label: string) {
 describe('first-time deposit, as an agent', () => {
   it('English, fingerprint: search to loan, a failed push and a wrong OTP retried, a reload at the payment and the contract step', async () => {
     const { accessToken } = await apiLogin('agent');
-    const { customer, phone, name } = await qualifying(accessToken, '255754300100');
+    const { customer, phone, box, name } = await qualifying(accessToken, '255754300100');
     const page = await pageLoggedInAs(browser, 'agent');
     const watch = watchConsole(page);
     await page.goto(`${url}/dashboard/customers/add-loan?lng=en`);
@@ -81,6 +89,7 @@ describe('first-time deposit, as an agent', () => {
     await wizard.choosePhone(phone.name);
     await checkPageAtBothWidths(page, shown(2, 'phone'));
     await wizard.choosePeriod('weekly');
+    await wizard.scanBox(phone.name, box);
 
     // The customer's first push fails for lack of money; the agent sends a new one.
     expect((await post('/dev/mobile-money', { payment_msisdn: customer.msisdn, outcome: 'insufficient_funds' })).status).toBe(200);
@@ -161,7 +170,7 @@ describe('first-time deposit, as an agent', () => {
 
   it('Swahili, security question: search to loan', async () => {
     const { accessToken } = await apiLogin('agent');
-    const { phone, name } = await qualifying(accessToken, '255715300206');
+    const { phone, box, name } = await qualifying(accessToken, '255715300206');
     const page = await pageLoggedInAs(browser, 'agent');
     const watch = watchConsole(page);
     await page.goto(`${url}/dashboard/customers/add-loan?lng=sw`);
@@ -174,6 +183,7 @@ describe('first-time deposit, as an agent', () => {
     await checkPageAtBothWidths(page, shown(2, 'phone')); // the longest Swahili names ("Chagua ...") wrap in their cards
     await wizard.choosePhone(phone.name);
     await checkPageAtBothWidths(page, shown(2, 'phone'));
+    await wizard.scanBox(phone.name, box);
     await wizard.takeDeposit();
     await wizard.seeDepositReceived();
     await wizard.enterCodes(await agentCode(name), await customerCode('255715300206'));

@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import type { Oracle } from './oracle';
 import { WIZARD_ID } from './deposit-fixtures';
-import { completed, declined, depositPaymentModel, networkDown, pending } from './deposit-payment.model';
+import { BOX, boxTaken, completed, declined, depositPaymentModel, networkDown, pending } from './deposit-payment.model';
 
 /**
  * Issue 3 and decision 009: the deposit is a mobile-money push keyed by (wizard, attempt). After the push the
@@ -16,12 +16,17 @@ import { completed, declined, depositPaymentModel, networkDown, pending } from '
  * Issue 17: a declined push's new request may go to another paying number, typed at the declined step: a number
  * that is no phone number is refused before sending and changes nothing.
  *
+ * Issue 17: the push carries the IMEI of the box in the agent's hand; a push that refuses the box (400 naming imei:
+ * not a handset the store can sell now) pushed nothing, so the payment ends there and hands the refusal back to the
+ * wizard, which asks for another box with the same attempt.
+ *
  * Two checks and two attempts here, so the limits are met exactly and then passed.
  */
 const input = {
   wizardId: WIZARD_ID,
   msisdn: '255754100200',
   paymentMsisdn: '255713000111',
+  imei: BOX,
   phonePriceId: 11,
   period: 'weekly' as const,
   attempt: 1,
@@ -37,6 +42,7 @@ const pushInput = (attempt: number) => ({
   attempt,
   msisdn: input.msisdn,
   paymentMsisdn: input.paymentMsisdn,
+  imei: BOX,
   phonePriceId: 11,
   period: 'weekly',
 });
@@ -46,6 +52,7 @@ const pushed = { type: 'xstate.done.actor.pushDeposit', output: pending };
 const pushPaid = { type: 'xstate.done.actor.pushDeposit', output: completed };
 const pushDeclined = { type: 'xstate.done.actor.pushDeposit', output: declined };
 const pushLost = { type: 'xstate.error.actor.pushDeposit', error: networkDown };
+const pushBoxRefused = { type: 'xstate.error.actor.pushDeposit', error: boxTaken };
 const threeSeconds = { type: 'xstate.after.pollInterval.depositPayment.awaitingApproval.waiting' };
 const stillPending = { type: 'xstate.done.actor.confirmDeposit', output: pending };
 const approved = { type: 'xstate.done.actor.confirmDeposit', output: completed };
@@ -92,7 +99,7 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
           state: 'paid',
           status: 'done',
           context: ctx({ status: completed, polls: 1 }),
-          output: { paid: true, attempt: 1, status: completed, paymentMsisdn: input.paymentMsisdn },
+          output: { paid: true, attempt: 1, status: completed, paymentMsisdn: input.paymentMsisdn, boxRefused: null },
         },
       ],
     },
@@ -104,7 +111,7 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
           state: 'paid',
           status: 'done',
           context: ctx({ status: completed }),
-          output: { paid: true, attempt: 1, status: completed, paymentMsisdn: input.paymentMsisdn },
+          output: { paid: true, attempt: 1, status: completed, paymentMsisdn: input.paymentMsisdn, boxRefused: null },
         },
       ],
     },
@@ -131,7 +138,7 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
           event: back,
           state: 'abandoned',
           status: 'done',
-          output: { paid: false, attempt: 2, status: declined, paymentMsisdn: input.paymentMsisdn },
+          output: { paid: false, attempt: 2, status: declined, paymentMsisdn: input.paymentMsisdn, boxRefused: null },
         },
       ],
     },
@@ -155,7 +162,7 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
           event: pushPaid,
           state: 'paid',
           status: 'done',
-          output: { paid: true, attempt: 2, status: completed, paymentMsisdn: '255715300206' },
+          output: { paid: true, attempt: 2, status: completed, paymentMsisdn: '255715300206', boxRefused: null },
         },
       ],
     },
@@ -174,6 +181,31 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
         { event: pushLost, state: 'unreachable', context: ctx({ failure: networkDown }) },
         { event: retryFromBadNumber, state: 'pushing', context: { attempt: 1, invalid: null }, invoked: { pushDeposit: pushInput(1) } },
         { event: pushed, state: waiting, context: ctx({ status: pending }) },
+      ],
+    },
+    {
+      name: 'issue 17: the box refused by the push: nothing pushed, the refusal handed back with the same attempt',
+      steps: [
+        {
+          event: pushBoxRefused,
+          state: 'boxRefused',
+          status: 'done',
+          context: ctx({ failure: boxTaken }),
+          output: { paid: false, attempt: 1, status: null, paymentMsisdn: input.paymentMsisdn, boxRefused: boxTaken },
+        },
+      ],
+    },
+    {
+      name: 'the push is lost, then refuses the box on its retry: handed back as well',
+      steps: [
+        { event: pushLost, state: 'unreachable', context: ctx({ failure: networkDown }) },
+        { event: retry, state: 'pushing', invoked: { pushDeposit: pushInput(1) } },
+        {
+          event: pushBoxRefused,
+          state: 'boxRefused',
+          status: 'done',
+          output: { paid: false, attempt: 1, status: null, paymentMsisdn: input.paymentMsisdn, boxRefused: boxTaken },
+        },
       ],
     },
     {
@@ -197,7 +229,7 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
           state: 'paid',
           status: 'done',
           context: ctx({ status: completed, polls: 2 }),
-          output: { paid: true, attempt: 1, status: completed, paymentMsisdn: input.paymentMsisdn },
+          output: { paid: true, attempt: 1, status: completed, paymentMsisdn: input.paymentMsisdn, boxRefused: null },
         },
       ],
     },
@@ -237,7 +269,7 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
           event: back,
           state: 'abandoned',
           status: 'done',
-          output: { paid: false, attempt: 1, status: declined, paymentMsisdn: input.paymentMsisdn },
+          output: { paid: false, attempt: 1, status: declined, paymentMsisdn: input.paymentMsisdn, boxRefused: null },
         },
       ],
     },
@@ -253,7 +285,7 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
           event: pushPaid,
           state: 'paid',
           status: 'done',
-          output: { paid: true, attempt: 2, status: completed, paymentMsisdn: input.paymentMsisdn },
+          output: { paid: true, attempt: 2, status: completed, paymentMsisdn: input.paymentMsisdn, boxRefused: null },
         },
       ],
     },
@@ -268,5 +300,6 @@ export const depositPaymentOracle: Oracle<typeof depositPaymentModel.machine> = 
     unreachable: [back, check, resumed],
     paid: [retry, retryFromAnother, back, check, resumed],
     abandoned: [retry, retryFromAnother, back, check, resumed],
+    boxRefused: [retry, retryFromAnother, back, check, resumed],
   } satisfies Record<string, AnyEventObject[]>,
 };

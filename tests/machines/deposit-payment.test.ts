@@ -20,9 +20,14 @@ describe('deposit payment machine (model-based)', () => {
           attempt: s.context.attempt,
           status: s.context.status,
           paymentMsisdn: s.context.paymentMsisdn,
+          boxRefused: null,
         });
       },
       abandoned: (s) => expect(s.output?.paid).toBe(false),
+      boxRefused: (s) => {
+        expect(s.output?.paid).toBe(false);
+        expect(s.output?.boxRefused?.fields).toHaveProperty('imei');
+      },
     },
   });
 });

@@ -28,6 +28,17 @@ export const heldByColleague = heldRefusal({
 });
 /** The same refusal without the wizard it should hand back (an older server): shown as a refusal. */
 export const heldUnnamed = { status: 409, message: 'This customer has a deposit in progress', reason: 'paid_deposit_unfinished' };
+/** Issue 17: the IMEI of the box handed over (valid check digits), one with a wrong check digit, and a second box. */
+export const BOX = '490154203237518';
+export const BAD_BOX = '490154203237519';
+export const OTHER_BOX = '356938035643809';
+/** The push refused the box: not a handset the store can sell now. */
+export const boxTaken = {
+  status: 400,
+  message: 'This handset is not available',
+  reason: 'imei_not_available',
+  fields: { imei: 'This handset is not available' },
+};
 /** What the wizard keeps when the wizard it resumes was released meanwhile. */
 export const abandonedFailure = { status: 409, reason: 'wizard_abandoned', message: 'This wizard was left unfinished and released' };
 
@@ -58,12 +69,21 @@ export const firstDepositModel: ModelSpec<typeof firstDepositMachine> = {
     { type: 'phone.picked', phonePriceId: 99 },
     { type: 'period.chosen', period: 'weekly' },
     { type: 'phone.confirmed' },
-    { type: 'phone.confirmed', payer: '12' },
-    { type: 'phone.confirmed', payer: '0754 300 101' },
+    { type: 'phone.confirmed', imei: BOX },
+    { type: 'phone.confirmed', payer: '12', imei: BAD_BOX },
+    { type: 'phone.confirmed', payer: '12', imei: BOX },
+    { type: 'phone.confirmed', payer: '0754 300 101', imei: BOX },
     { type: 'wizard.back' },
     { type: 'wizard.resumed' },
-    { type: 'xstate.done.actor.payment', output: { paid: true, attempt: 1, status: depositCompleted, paymentMsisdn: null } },
-    { type: 'xstate.done.actor.payment', output: { paid: false, attempt: 1, status: depositDeclined, paymentMsisdn: '255715300206' } },
+    {
+      type: 'xstate.done.actor.payment',
+      output: { paid: true, attempt: 1, status: depositCompleted, paymentMsisdn: null, boxRefused: null },
+    },
+    {
+      type: 'xstate.done.actor.payment',
+      output: { paid: false, attempt: 1, status: depositDeclined, paymentMsisdn: '255715300206', boxRefused: null },
+    },
+    { type: 'xstate.done.actor.payment', output: { paid: false, attempt: 1, status: null, paymentMsisdn: null, boxRefused: boxTaken } },
     { type: 'xstate.done.actor.sendOtps', output: { sent_to: '2557******00', expires_at: '2026-11-23T08:05:00.000Z' } },
     { type: 'xstate.error.actor.sendOtps', error: networkDown },
     { type: 'otp.resend' },

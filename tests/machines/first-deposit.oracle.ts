@@ -1,7 +1,11 @@
 import type { AnyEventObject } from 'xstate';
 import type { Oracle } from './oracle';
 import {
+  BAD_BOX,
+  BOX,
+  OTHER_BOX,
   abandonedFailure,
+  boxTaken,
   firstDepositModel,
   heldByColleague,
   heldPaid,
@@ -48,16 +52,26 @@ const noSuchCustomer = { type: 'xstate.error.actor.findPhones', error: notFound 
 const pick = { type: 'phone.picked', phonePriceId: 11 };
 const pickUnknown = { type: 'phone.picked', phonePriceId: 99 };
 const weekly = { type: 'period.chosen', period: 'weekly' };
-const confirm = { type: 'phone.confirmed' };
-const badPayer = { type: 'phone.confirmed', payer: '12' };
-const otherPayer = { type: 'phone.confirmed', payer: '0754 300 101' };
+const confirm = { type: 'phone.confirmed', imei: BOX };
+const badPayer = { type: 'phone.confirmed', payer: '12', imei: BOX };
+const otherPayer = { type: 'phone.confirmed', payer: '0754 300 101', imei: BOX };
+const noBox = { type: 'phone.confirmed' };
+const badBoxAndPayer = { type: 'phone.confirmed', payer: '12', imei: BAD_BOX };
+const otherBox = { type: 'phone.confirmed', imei: `${OTHER_BOX.slice(0, 8)} ${OTHER_BOX.slice(8)}` };
+const boxRefused = {
+  type: 'xstate.done.actor.payment',
+  output: { paid: false, attempt: 1, status: null, paymentMsisdn: null, boxRefused: boxTaken },
+};
 const back = { type: 'wizard.back' };
 const resumed = { type: 'wizard.resumed' };
-const paid = { type: 'xstate.done.actor.payment', output: { paid: true, attempt: 1, status: depositCompleted, paymentMsisdn: null } };
+const paid = {
+  type: 'xstate.done.actor.payment',
+  output: { paid: true, attempt: 1, status: depositCompleted, paymentMsisdn: null, boxRefused: null },
+};
 /** Declined after the agent asked another number to pay (issue 17): that number is kept for the next push. */
 const declined = {
   type: 'xstate.done.actor.payment',
-  output: { paid: false, attempt: 1, status: depositDeclined, paymentMsisdn: '255715300206' },
+  output: { paid: false, attempt: 1, status: depositDeclined, paymentMsisdn: '255715300206', boxRefused: null },
 };
 const otpsSent = { type: 'xstate.done.actor.sendOtps', output: { sent_to: '2557******00', expires_at: '2026-11-23T08:05:00.000Z' } };
 const otpsFail = { type: 'xstate.error.actor.sendOtps', error: networkDown };
@@ -100,6 +114,7 @@ const payment = (over: Record<string, unknown> = {}) => ({
     wizardId: WIZARD_ID,
     msisdn: customer.msisdn,
     paymentMsisdn: null,
+    imei: BOX,
     phonePriceId: 11,
     period: 'daily',
     attempt: 1,
@@ -123,7 +138,7 @@ const toChoosing = [
 const toConfirming = [...toChoosing, { event: pick, state: 'confirmingPhone', context: { phone } }] as const;
 const toDeposit = [
   ...toConfirming,
-  { event: confirm, state: 'deposit', context: { payer: null, invalid: null }, invoked: payment() },
+  { event: confirm, state: 'deposit', context: { payer: null, box: BOX, invalid: null }, invoked: payment() },
 ] as const;
 const toEntering = [
   ...toDeposit,
@@ -279,6 +294,23 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
         },
       ],
     },
+    {
+      name: 'issue 17: the IMEI of the box is asked for, checked before sending, and a box the store cannot sell is scanned again',
+      steps: [
+        ...toConfirming,
+        { event: noBox, state: 'confirmingPhone', context: { invalid: { imei: 'imeiMissing' }, failure: null, box: null }, invoked: {} },
+        {
+          event: badBoxAndPayer,
+          state: 'confirmingPhone',
+          context: { invalid: { payment_msisdn: 'phoneInvalid', imei: 'imeiInvalid' }, box: null },
+          invoked: {},
+        },
+        { event: confirm, state: 'deposit', context: { box: BOX, invalid: null }, invoked: payment() },
+        // Nothing was pushed: the same attempt goes with the next box, whose IMEI is taken with its spaces dropped.
+        { event: boxRefused, state: 'confirmingPhone', context: { failure: boxTaken, attempt: 1, deposit: null } },
+        { event: otherBox, state: 'deposit', context: { box: OTHER_BOX, failure: null }, invoked: payment({ imei: OTHER_BOX }) },
+      ],
+    },
     { name: 'back from confirming to the phones', steps: [...toConfirming, { event: back, state: 'choosingPhone', context: { phone } }] },
     {
       name: 'a declined push abandoned: the next push is a new attempt',
@@ -378,7 +410,7 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
       name: 'a blank paying number is the customer paying',
       steps: [
         ...toConfirming,
-        { event: { type: 'phone.confirmed', payer: '   ' }, state: 'deposit', context: { payer: null }, invoked: payment() },
+        { event: { type: 'phone.confirmed', payer: '   ', imei: BOX }, state: 'deposit', context: { payer: null }, invoked: payment() },
       ],
     },
     {
@@ -526,7 +558,8 @@ export const firstDepositOracle: Oracle<typeof firstDepositModel.machine> = {
           state: 'deposit',
           tags: { paid: false },
           context: { ...adopted, deposit: { ...depositPending, wizard_id: HELD_ID } },
-          invoked: payment({ wizardId: HELD_ID, attempt: 1 }),
+          // The box the wizard holds on the server is the one pushed again.
+          invoked: payment({ wizardId: HELD_ID, attempt: 1, imei: heldStatus('deposit').imei }),
         },
       ],
     },

@@ -2,7 +2,24 @@ import { expect } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { StoredUser } from '../../src/machines/session.machine';
 import type { Oracle, OracleStep } from './oracle';
-import { NOW, admin, adminVerified, agent, expired, sessionModel, tooManyCodes, user, wrongCode, wrongPassword } from './session.model';
+import {
+  NOW,
+  admin,
+  adminVerified,
+  agent,
+  expired,
+  newcomer,
+  newcomerChanged,
+  newcomerOtp,
+  newcomerOtpVerified,
+  passwordLocked,
+  sessionModel,
+  tooManyCodes,
+  user,
+  wrongCode,
+  wrongCurrent,
+  wrongPassword,
+} from './session.model';
 
 /**
  * Issue 2 ("the session lifecycle is a machine"), spec sections 3, 4, 7 and 8, decision 004:
@@ -14,7 +31,11 @@ import { NOW, admin, adminVerified, agent, expired, sessionModel, tooManyCodes, 
  *   codes end the attempt, which the server answers 401) -> roles -> ready;
  * - any 401 (reported by the HTTP client's watcher), logout from the user menu, or expiry: logged out, user and roles
  *   cleared from storage, the notice "You have been logged out" and no other message. Logout revokes the token on the
- *   server, and the user is logged out locally whatever the server says.
+ *   server, and the user is logged out locally whatever the server says;
+ * - issue 17: a user whose password an admin chose (created by an admin) chooses their own at the next login before
+ *   anything else: after the password (and the OTP step, for an OTP user) the change-of-password step, kept across a
+ *   reload; a wrong current password is an error to correct there; the fifth ends the login (the server answers
+ *   401); once changed, the roles and the portal as for anyone. A 401, logout or expiry leave it like any other step.
  */
 const staff = agent;
 const otpUser = admin;
@@ -49,6 +70,11 @@ const logout = { type: 'session.logout' };
 const revoked = { type: 'xstate.done.actor.revokeSession', output: { revoked: true } };
 const revokeFails = { type: 'xstate.error.actor.revokeSession', error: offline };
 const expiry = { type: 'xstate.after.untilExpiry.session.authenticated' };
+const newPassword = { type: 'password.submitted', currentPassword: 'Demo#2026', newPassword: 'Mwanza2027' };
+const passwordInput = { changePassword: { currentPassword: 'Demo#2026', newPassword: 'Mwanza2027' } };
+const passwordChanged = { type: 'xstate.done.actor.changePassword', output: { user: newcomerChanged, now: NOW } };
+const currentWrong = { type: 'xstate.error.actor.changePassword', error: wrongCurrent };
+const passwordEnded = { type: 'xstate.error.actor.changePassword', error: passwordLocked };
 
 /** What the app was asked to do with local storage, in order; each step takes what its event caused. */
 const effects: unknown[] = [];
@@ -107,6 +133,23 @@ const toOtp = [
     context: signedIn(otpUser),
     effects: [persisted(otpUser, null)],
   }),
+];
+
+const toPassword = [
+  ...toIdle,
+  step({ event: login, state: 'loggedOut.authenticating' }),
+  step({
+    event: loggedIn(newcomer),
+    state: 'authenticated.password.entering',
+    tags: { busy: false },
+    context: signedIn(newcomer),
+    effects: [persisted(newcomer, null)],
+    invoked: {},
+  }),
+];
+const toChanging = [
+  ...toPassword,
+  step({ event: newPassword, state: 'authenticated.password.changing', tags: { busy: true }, invoked: passwordInput }),
 ];
 
 export const sessionOracle: Oracle<typeof sessionModel.machine> = {
@@ -328,6 +371,75 @@ export const sessionOracle: Oracle<typeof sessionModel.machine> = {
         }),
       ],
     },
+    {
+      name: 'a user an admin created: their own password first, a wrong current one corrected, then roles and ready',
+      steps: [
+        ...toChanging,
+        step({
+          event: currentWrong,
+          state: 'authenticated.password.entering',
+          tags: { busy: false },
+          context: { ...signedIn(newcomer), failure: wrongCurrent },
+        }),
+        step({
+          event: newPassword,
+          state: 'authenticated.password.changing',
+          tags: { busy: true },
+          context: { failure: null },
+          invoked: passwordInput,
+        }),
+        step({
+          event: passwordChanged,
+          state: 'authenticated.loadingRoles',
+          tags: { busy: false },
+          context: signedIn(newcomerChanged),
+          effects: [persisted(newcomerChanged, null)],
+          invoked: { loadRoles: { groupId: GROUP } },
+        }),
+        step({
+          event: rolesLoaded,
+          state: 'authenticated.ready',
+          context: signedIn(newcomerChanged, ROLES),
+          effects: [persisted(newcomerChanged, ROLES)],
+        }),
+      ],
+    },
+    {
+      name: 'reloaded before the password was changed: the change-of-password step again, no call',
+      steps: [
+        step({ event: restored(newcomer), state: 'authenticated.password.entering', context: signedIn(newcomer), invoked: {} }),
+        step({ event: newPassword, state: 'authenticated.password.changing', invoked: passwordInput }),
+      ],
+    },
+    {
+      name: 'an OTP user an admin created: the code, then their own password',
+      steps: [
+        ...toIdle,
+        step({ event: login, state: 'loggedOut.authenticating' }),
+        step({
+          event: loggedIn(newcomerOtp),
+          state: 'authenticated.otp.entering',
+          context: signedIn(newcomerOtp),
+          effects: [persisted(newcomerOtp, null)],
+        }),
+        step({ event: code, state: 'authenticated.otp.verifying' }),
+        step({
+          event: { type: 'xstate.done.actor.verifyOtp', output: { user: newcomerOtpVerified, now: NOW } },
+          state: 'authenticated.password.entering',
+          tags: { busy: false },
+          context: signedIn(newcomerOtpVerified),
+          effects: [persisted(newcomerOtpVerified, null)],
+          invoked: {},
+        }),
+      ],
+    },
+    {
+      name: 'the fifth wrong current password ends the login: logged out with the reason, storage cleared',
+      steps: [
+        ...toChanging,
+        step({ event: passwordEnded, state: 'loggedOut.idle', context: { ...LOGGED_OUT, failure: passwordLocked }, effects: ['clear'] }),
+      ],
+    },
     // Every authenticated state is left by a 401, by logout and by expiry.
     ...(
       [
@@ -337,6 +449,8 @@ export const sessionOracle: Oracle<typeof sessionModel.machine> = {
         ['otp.entering', toOtp],
         ['otp.verifying', [...toOtp, step({ event: code, state: 'authenticated.otp.verifying' })]],
         ['otp.resending', [...toOtp, step({ event: resend, state: 'authenticated.otp.resending' })]],
+        ['password.entering', toPassword],
+        ['password.changing', toChanging],
       ] as const
     ).flatMap(([name, steps]) => [
       { name: `a 401 in ${name}`, steps: [...steps, notified(unauthorized)] },
@@ -348,16 +462,18 @@ export const sessionOracle: Oracle<typeof sessionModel.machine> = {
     ]),
   ],
   refuses: {
-    restoring: [login, code, logout, unauthorized, rolesRetry],
-    'loggedOut.idle': [code, resend, logout, unauthorized, rolesRetry],
-    'loggedOut.notified': [code, resend, logout, unauthorized, rolesRetry],
-    'loggedOut.authenticating': [login, code, logout, unauthorized],
-    'authenticated.loadingRoles': [login, code, resend, rolesRetry],
-    'authenticated.rolesFailed': [login, code, resend],
-    'authenticated.ready': [login, code, resend, rolesRetry],
-    'authenticated.otp.entering': [login, rolesRetry],
-    'authenticated.otp.verifying': [login, code, resend, rolesRetry],
-    'authenticated.otp.resending': [login, code, resend],
-    loggingOut: [login, logout, unauthorized, code, expiry],
+    restoring: [login, code, logout, unauthorized, rolesRetry, newPassword],
+    'loggedOut.idle': [code, resend, logout, unauthorized, rolesRetry, newPassword],
+    'loggedOut.notified': [code, resend, logout, unauthorized, rolesRetry, newPassword],
+    'loggedOut.authenticating': [login, code, logout, unauthorized, newPassword],
+    'authenticated.loadingRoles': [login, code, resend, rolesRetry, newPassword],
+    'authenticated.rolesFailed': [login, code, resend, newPassword],
+    'authenticated.ready': [login, code, resend, rolesRetry, newPassword],
+    'authenticated.otp.entering': [login, rolesRetry, newPassword],
+    'authenticated.otp.verifying': [login, code, resend, rolesRetry, newPassword],
+    'authenticated.otp.resending': [login, code, resend, newPassword],
+    'authenticated.password.entering': [login, code, resend, rolesRetry],
+    'authenticated.password.changing': [login, code, resend, rolesRetry, newPassword],
+    loggingOut: [login, logout, unauthorized, code, expiry, newPassword],
   } satisfies Record<string, AnyEventObject[]>,
 };

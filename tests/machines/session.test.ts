@@ -22,6 +22,10 @@ describe('session machine (model-based)', () => {
       },
       'loggedOut.authenticating': (s) => expect(s.hasTag('busy')).toBe(true),
       'authenticated.otp': (s) => expect(s.context.user?.otp_pending).toBe(true),
+      'authenticated.password': (s) => {
+        expect(s.context.user?.must_change_password).toBe(true);
+        expect(s.context.roles).toEqual([]);
+      },
       'authenticated.ready': (s) => {
         expect(s.context.user).not.toBeNull();
         expect(s.context.roles.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { i18n } from '../../src/i18n';
 import { renderApp } from '../support/render-app';
 import { jsdomUi } from '../support/ui-jsdom';
 import { loggedInSession } from '../support/fake-session';
@@ -230,5 +231,34 @@ describe('portal approvals: the admin changes a second admin approves (issue 11)
     const table = within(panel).getByRole('table');
     expect(table).toHaveTextContent('Username—neema');
     expect(table).toHaveTextContent('Group—Agent');
+  });
+
+  it("says what each change asks in Swahili, from its kind and values, never the server's English sentence (issue 17)", async () => {
+    server.portal = [
+      change(
+        41,
+        'portal_user_create',
+        'SERVER SENTENCE 1',
+        { username: null, group: null },
+        { username: 'neema', full_name: 'Neema Swai', email: 'neema@simu.co.tz', group: 'Agent', otp_enabled: false },
+      ),
+      change(
+        42,
+        'group_role_remove',
+        'SERVER SENTENCE 2',
+        { group: 'Agent', role: 'VIEW_USERS', held: true },
+        { group: 'Agent', role: 'VIEW_USERS', held: false },
+      ),
+      change(43, 'group_create', 'SERVER SENTENCE 3', { group: null }, { group: 'Auditors' }),
+    ];
+    await renderApp('/dashboard/maker-checker/portal', loggedInSession(['VIEW_APPROVALS']));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Portal approvals (maker-checker)');
+    await act(() => i18n.changeLanguage('sw'));
+    await ui.seeText('Mtumiaji mpya wa portal neema (Neema Swai) katika Agent');
+    await ui.seeText('Ondoa VIEW_USERS kutoka Agent');
+    await ui.seeText('Kikundi kipya cha usalama Auditors');
+    expect(screen.queryByText(/SERVER SENTENCE/)).toBeNull();
+    await act(() => i18n.changeLanguage('en'));
   });
 });

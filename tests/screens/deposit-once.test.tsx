@@ -68,6 +68,8 @@ async function search() {
 async function toOtp() {
   const ui = await search();
   await ui.click('button', 'Choose Tecno Spark 20');
+  // Issue 17: the IMEI of the box handed over.
+  await ui.fill('IMEI of the Tecno Spark 20 box you hand over', '490154203237518');
   await ui.click('button', /Take the deposit of/);
   await ui.seeText(/Both OTP codes sent/);
   return ui;

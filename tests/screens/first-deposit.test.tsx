@@ -33,8 +33,12 @@ vi.mock('../../src/services/http', () => ({
       case '/api/v1/customer_limits':
         if (options.body.msisdn !== customer.msisdn) throw { status: 404, message: 'Customer record not found' };
         return qualified;
-      case '/api/v1/loan_deposit':
-        return server.push.shift();
+      case '/api/v1/loan_deposit': {
+        const next = server.push.shift() as { status?: unknown };
+        // A refusal (issue 17: the box's IMEI) is thrown as the HTTP client does.
+        if (typeof next?.status === 'number') throw next;
+        return next;
+      }
       case '/api/v1/confirm_customer_initial_deposit':
         return depositCompleted;
       case '/api/v1/agent_otp':
@@ -82,8 +86,13 @@ async function toDeposit() {
   await ui.click('button', 'Find customer');
   await ui.click('button', 'Choose Tecno Spark 20');
   await ui.click('radio', 'Weekly');
+  await ui.fill(BOX_LABEL, BOX);
   return ui;
 }
+
+/** Issue 17: the agent scans the box handed over. */
+const BOX_LABEL = 'IMEI of the Tecno Spark 20 box you hand over';
+const BOX = '490154203237518';
 
 describe('first-time deposit wizard', () => {
   it('refuses a bad number before sending, and says when there is no such customer', async () => {
@@ -124,6 +133,38 @@ describe('first-time deposit wizard', () => {
     expect(sent('/api/v1/loan_deposit').map((b) => [b.attempt, b.repayment_period, b.payment_msisdn])).toEqual([
       [1, 'weekly', undefined],
       [2, 'weekly', '255715300206'],
+    ]);
+  });
+
+  it('asks for the IMEI of the box before sending, and says when the store cannot sell that box (issue 17)', async () => {
+    server.push = [
+      {
+        status: 400,
+        message: 'This handset is not available',
+        reason: 'imei_not_available',
+        fields: { imei: 'This handset is not available' },
+      },
+      depositCompleted,
+    ];
+    const ui = await toDeposit();
+    await ui.fill(BOX_LABEL, '');
+    await ui.click('button', /Take the deposit of/);
+    await ui.seeText('Scan or type the IMEI of the box you hand over');
+    await ui.fill(BOX_LABEL, '4901 5420 3237 519');
+    await ui.click('button', /Take the deposit of/);
+    await ui.seeText('This is not a valid IMEI: 15 digits, the last a check digit. Scan it again or check the digits.');
+    expect(sent('/api/v1/loan_deposit')).toEqual([]);
+
+    await ui.fill(BOX_LABEL, '4901 5420 3237 518');
+    await ui.click('button', /Take the deposit of/);
+    await ui.seeText('This handset is not available: it is sold, reserved for another deposit, or out of stock. Take another box.');
+    await ui.fill(BOX_LABEL, '356938035643809');
+    await ui.click('button', /Take the deposit of/);
+    await ui.seeText(/Both OTP codes sent/);
+    // The same attempt: the refused push charged nothing.
+    expect(sent('/api/v1/loan_deposit').map((b) => [b.attempt, b.imei])).toEqual([
+      [1, BOX],
+      [1, '356938035643809'],
     ]);
   });
 
@@ -326,8 +367,9 @@ describe('first-time deposit wizard', () => {
     await waitFor(() => expect(radio('Monthly').checked).toBe(true));
     await user.keyboard('{ArrowLeft}');
     await waitFor(() => expect(radio('Weekly').checked).toBe(true));
+    await ui.fill(BOX_LABEL, BOX);
     await ui.click('button', /Take the deposit of/);
-    expect(sent('/api/v1/loan_deposit')[0]).toMatchObject({ repayment_period: 'weekly' });
+    await waitFor(() => expect(sent('/api/v1/loan_deposit')[0]).toMatchObject({ repayment_period: 'weekly', imei: BOX }));
     await ui.seeText('Step 4 of 8: OTP codes');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Step 4 of 8: OTP codes' })));
   });

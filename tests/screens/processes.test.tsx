@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { i18n } from '../../src/i18n';
 import { renderApp } from '../support/render-app';
 import { jsdomUi } from '../support/ui-jsdom';
 import { loggedInSession } from '../support/fake-session';
@@ -60,5 +61,17 @@ describe('processes screen', () => {
     } finally {
       Element.prototype.scrollIntoView = original;
     }
+  });
+  it('names the states in Swahili, the path still in their names (issue 17)', async () => {
+    await renderApp('/dashboard/processes', loggedInSession(['VIEW_ANALYTICS']));
+    const ui = jsdomUi();
+    await ui.click('button', 'session');
+    await ui.see('group', 'Statechart of session');
+    await act(() => i18n.changeLanguage('sw'));
+    await ui.see('button', 'Inapakia majukumu (authenticated.loadingRoles)');
+    expect(screen.getByRole('button', { name: 'Inapakia majukumu (authenticated.loadingRoles)' })).toHaveTextContent(/^Inapakia majukumu$/);
+    expect(screen.getByRole('button', { name: 'Umetoka (loggedOut)' })).toHaveTextContent(/^Umetoka$/);
+    expect(screen.queryByText('Loading roles')).toBeNull();
+    await act(() => i18n.changeLanguage('en'));
   });
 });

@@ -24,8 +24,8 @@ vi.mock('../../src/services/http', () => ({
       store: null,
       customer: null,
       summary: 'Extend loan L-4 by 7 days',
-      before: {},
-      after: {},
+      before: { loan_number: 'L-4', next_repayment_date: '2026-11-20', days_defaulted: 2 },
+      after: { loan_number: 'L-4', next_repayment_date: '2026-11-27', days_defaulted: 0 },
     };
     return { total: 1, limit: 50, skip: 0, data: [row] };
   },
@@ -52,7 +52,8 @@ describe('audit of requests', () => {
     await ui.select('Kind', 'loan_extension');
     await ui.select('Result', 'denied');
     await ui.click('button', 'Search');
-    await ui.seeText('Extend loan L-4 by 7 days');
+    // Issue 17: the request in the reader's words, from what it changes.
+    await ui.seeText('Move the next payment of L-4 from Nov 20, 2026 to Nov 27, 2026');
     expect(server.queries.at(-1)).toEqual({
       path: '/api/v1/requests/audit',
       query: { kind: 'loan_extension', result: 'denied', limit: 50, skip: 0 },

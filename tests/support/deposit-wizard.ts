@@ -18,6 +18,8 @@ export const depositWizard = (ui: Ui, w: DepositWords, s: ScannerWords) => ({
   },
   choosePhone: (name: string) => ui.click('button', fill(w.phone.pick, { name })),
   choosePeriod: (period: keyof DepositWords['period']) => ui.click('radio', w.period[period]),
+  /** Issue 17: the IMEI of the box handed over, as a barcode scanner types it. */
+  scanBox: (phone: string, imei: string) => ui.fill(fill(w.confirm.imei, { phone }), imei),
   takeDeposit: () => ui.click('button', startsWith(w.confirm.takeDeposit)),
   seeDepositReceived: () => ui.seeText(startsWith(w.otp.depositReceived)),
   seePaymentFailure: (reason: keyof DepositWords['payment']['failure']) => ui.seeAlert(w.payment.failure[reason]),

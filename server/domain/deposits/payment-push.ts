@@ -19,6 +19,7 @@ import {
   unfinishedRefusal,
   wizardOf,
 } from './wizard';
+import { reserveBox } from './box';
 
 // --- loan_deposit -----------------------------------------------------------------------------------------------
 
@@ -124,7 +125,9 @@ export async function depositPush(deps: Deps, caller: Caller, body: z.output<typ
 
       // The handset: keep the one held for this model, take it back if it went back to stock, else another.
       let itemId: number | null = null;
-      if (wizard.inventory_item_id !== null && wizard.phone_model_id === price.phone_model_id) {
+      // Issue 17: the box in the agent's hand, when its IMEI is given (the wizard always gives it).
+      if (body.imei !== undefined) itemId = await reserveBox(tx, wizard, storeId, price.phone_model_id, body.imei);
+      else if (wizard.inventory_item_id !== null && wizard.phone_model_id === price.phone_model_id) {
         if (wizard.item_held) itemId = wizard.inventory_item_id;
         else {
           const [again] = await tx.query<{ id: number }>(

@@ -184,8 +184,9 @@ export const EFFECTS: Record<RequestKind, Effect> = {
     if ((await tx.query<Row>('SELECT 1 FROM admins WHERE lower(username) = lower($1)', [params.username])).length) throw taken;
     const [user] = await tx
       .query<{ id: number }>(
-        `INSERT INTO admins (username, full_name, email, phone, password_hash, group_id, otp_enabled, otp_channel, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        // The admin chose this password: the user replaces it at their first login (issue 17).
+        `INSERT INTO admins (username, full_name, email, phone, password_hash, group_id, otp_enabled, otp_channel, created_at, must_change_password)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, true) RETURNING id`,
         [
           params.username,
           params.full_name,

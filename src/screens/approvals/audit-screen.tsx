@@ -6,12 +6,13 @@ import { REQUEST_KINDS, REQUEST_STATUSES, type RequestAuditItem } from '../../co
 import { useResourceList } from '../common/use-resource-list';
 import { useLiveLogic } from '../common/live-logic';
 import { DataTable } from '../common/data-table';
+import { requestSummary } from '../common/request-summary';
 import { LoadFailure } from '../common/load-failure';
 
 type Filter = Record<string, string | number>;
 
 function AuditTable({ filter }: { filter: Filter }) {
-  const { t, i18n } = useTranslation(['translation', 'audit', 'customers']);
+  const { t, i18n } = useTranslation(['translation', 'audit', 'customers', 'approvals']);
   const list = useResourceList<RequestAuditItem>(useLiveLogic('resourceLists').requestAudit, { limit: 50, filter });
   const when = (iso: string | null) =>
     iso ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
@@ -35,7 +36,7 @@ function AuditTable({ filter }: { filter: Filter }) {
         { key: 'checker', header: t('audit:checker'), cell: (r) => r.checker?.name ?? '—' },
         { key: 'submitted', header: t('audit:submitted'), cell: (r) => when(r.submitted_at) },
         { key: 'decided', header: t('audit:decided'), cell: (r) => when(r.decided_at) },
-        { key: 'summary', header: t('approvals.details'), cell: (r) => r.summary },
+        { key: 'summary', header: t('approvals.details'), cell: (r) => requestSummary(t, r, i18n.resolvedLanguage ?? 'en') },
         { key: 'comment', header: t('approvals.comment'), cell: (r) => r.comment ?? '—' },
       ]}
     />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { REQUEST_QUEUES, type RequestQueue } from '../../contract/requests';
 import { formatDay, formatMoney } from '../../lib/display-format';
+import { requestSummary, type SummarisedRequest } from '../common/request-summary';
 
 /** What a queue item shows besides who asked when: the fields of its kind. */
 type Row = Record<string, any>;
@@ -30,8 +31,12 @@ export const QUEUE_VIEWS: Record<RequestQueue, QueueView> = {
     title: 'approvals.titles.imei_change',
     details: (r, t) => t('approvals.imei', { device: r.device.name, from: r.old_imei, to: r.new_imei }),
   },
-  maker_checker: { title: 'approvals.titles.maker_checker', details: (r) => r.summary },
-  maker_checker_portal: { title: 'approvals.titles.maker_checker_portal', details: (r) => r.summary },
+  // Issue 17: in the reader's language, from the request's kind and what it changes (not the server's sentence).
+  maker_checker: { title: 'approvals.titles.maker_checker', details: (r, t, locale) => requestSummary(t, r as SummarisedRequest, locale) },
+  maker_checker_portal: {
+    title: 'approvals.titles.maker_checker_portal',
+    details: (r, t, locale) => requestSummary(t, r as SummarisedRequest, locale),
+  },
 };
 
 export const rolesOf = (queue: RequestQueue) => REQUEST_QUEUES[queue];

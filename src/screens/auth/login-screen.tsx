@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { SessionContext } from '../common/session-context';
-import { describeFailure } from '../common/describe-failure';
+import { describeCallFailure } from '../common/call-failure-words';
 import { AuthLayout } from './auth-layout';
 import { LabelledInput, Notice, TextInput } from './auth-ui';
 
@@ -31,7 +31,7 @@ export default function LoginScreen() {
       <form onSubmit={submit} noValidate>
         <Flex direction="column" gap="4">
           {loggedOut && <Notice testId="logged-out-notice">{t('session.loggedOut')}</Notice>}
-          {failure && <Notice>{describeFailure(t, failure)}</Notice>}
+          {failure && <Notice>{describeCallFailure(t, failure)}</Notice>}
           <LabelledInput
             label={t('login.username')}
             error={missing.username ? t('validation.required', { field: t('login.username') }) : undefined}

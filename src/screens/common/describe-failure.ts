@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { CUSTOMER_ACTION_REFUSALS, LOCK_CHANGE_REFUSALS } from '../../contract/refusal-reasons';
 import type { CallFailure } from '../../lib/call-failure';
 import type { DeviceFailure, DeviceFailureKind } from '../../lib/device-failure';
+import { COMMON_REASONS, describeCallFailure } from './call-failure-words';
 
 /**
  * Where a failure is shown. Most reasons mean the same everywhere; an area whose calls name a reason in words of
@@ -18,19 +19,7 @@ const keys = (prefix: string, reasons: readonly string[]) => Object.fromEntries(
  */
 const WORDS = {
   reasons: {
-    common: keys('errors.reason.', [
-      'invalid_credentials',
-      'throttled',
-      'otp_wrong',
-      'otp_expired',
-      'otp_locked',
-      'own_request',
-      'imei_in_use',
-      'no_active_loan',
-      'request_open',
-      'changed_since_request',
-      'already_decided',
-    ]),
+    common: keys('errors.reason.', COMMON_REASONS),
     deposit: keys('deposit:reason.', [
       'step_out_of_order',
       'not_qualified',
@@ -82,13 +71,8 @@ const isDeviceFailure = (failure: CallFailure | DeviceFailure): failure is Devic
 /** The words for a failed call (ours for the reasons we know, the server's message otherwise) or device. */
 export function describeFailure(t: TFunction, failure: CallFailure | DeviceFailure, area: FailureArea = 'common'): string {
   if (isDeviceFailure(failure)) return t(WORDS.device[failure.kind]);
-  if (failure.status === null)
-    return failure.message === 'Could not load data, reload page!' ? t('errors.unparsable') : t('errors.network');
   const key = failure.reason && (WORDS.reasons[area][failure.reason] ?? WORDS.reasons.common[failure.reason]);
-  if (key) return t(key, { count: failure.left ?? 0 });
-  if (failure.status === 403) return t('errors.forbidden');
-  if (failure.status >= 500) return t('errors.server');
-  return failure.message;
+  return describeCallFailure(t, failure, failure.status === null ? undefined : key || undefined);
 }
 
 /** The words for an input a machine refused before sending (a code of its context's `invalid`). */

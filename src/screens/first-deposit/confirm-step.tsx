@@ -46,11 +46,16 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
   const customer = useSelector(wizard, (s) => s.context.customer);
   const invalid = useSelector(wizard, (s) => s.context.invalid);
   const payer = useSelector(wizard, (s) => s.context.payer);
+  const box = useSelector(wizard, (s) => s.context.box);
+  // Issue 17: the push refused the box (its IMEI is not one the store can sell now): said at the IMEI field, in the
+  // deposit's own words (kept off the login's first load, where the common refusal list is).
+  const boxRefusal = useSelector(wizard, (s) => (s.context.failure?.fields?.imei ? s.context.failure : null));
   if (!phone) return null;
   const plan = planOf(phone, period);
   const confirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    wizard.send({ type: 'phone.confirmed', payer: String(new FormData(event.currentTarget).get('payer') ?? '') });
+    const form = new FormData(event.currentTarget);
+    wizard.send({ type: 'phone.confirmed', payer: String(form.get('payer') ?? ''), imei: String(form.get('imei') ?? '') });
   };
 
   return (
@@ -94,6 +99,15 @@ export function ConfirmStep({ wizard }: { wizard: FirstDepositRef }) {
       />
       <form onSubmit={confirm} noValidate>
         <Stack gap="3">
+          <Field.Root invalid={!!invalid?.imei || !!boxRefusal} required>
+            <Field.Label>{t('deposit:confirm.imei', { phone: phone.name })}</Field.Label>
+            <Input name="imei" inputMode="numeric" autoComplete="off" maxLength={20} defaultValue={box ?? ''} />
+            <Field.HelperText>{t('deposit:confirm.imeiHelp')}</Field.HelperText>
+            {invalid?.imei && <Field.ErrorText>{t(`deposit:invalid.${invalid.imei}`)}</Field.ErrorText>}
+            {!invalid?.imei && boxRefusal && (
+              <Field.ErrorText>{t(`deposit:reason.${boxRefusal.reason}`, { defaultValue: boxRefusal.message })}</Field.ErrorText>
+            )}
+          </Field.Root>
           <Field.Root invalid={!!invalid?.payment_msisdn}>
             <Field.Label>{t('deposit:confirm.payer')}</Field.Label>
             <Input

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Box } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { ANY, DIAGRAM_ELEMENT_ID, type Diagram } from '../../lib/statecharts/diagram';
 
 const COLORS = {
@@ -34,6 +35,7 @@ export interface DiagramProps {
 }
 
 export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, label, onSelect, onPan, onZoom }: DiagramProps) {
+  const { t } = useTranslation('processes');
   const drag = useRef<{ x: number; y: number } | null>(null);
   const margin = 16;
   const width = diagram.width + margin * 2;
@@ -84,6 +86,8 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
         </defs>
         {diagram.nodes.map((n) => {
           const isActive = active.has(n.path);
+          // Issue 17: the state's name in the reader's language (the layout leaves room for its English words).
+          const name = n.label === ANY ? ANY : t(`processes:states.${n.path.split('.').pop()}`, { defaultValue: n.label });
           if (n.label === ANY) {
             return (
               <g key={n.path} aria-hidden="true">
@@ -99,7 +103,7 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
               key={n.path}
               role="button"
               tabIndex={0}
-              aria-label={n.label.toLowerCase() === n.path.toLowerCase() ? n.label : `${n.label} (${n.path})`}
+              aria-label={name.toLowerCase() === n.path.toLowerCase() ? name : `${name} (${n.path})`}
               aria-pressed={selected === n.path}
               data-active={isActive || undefined}
               onPointerDown={(e) => e.stopPropagation()}
@@ -131,10 +135,10 @@ export function ProcessDiagram({ diagram, zoom, panX, panY, selected, active, la
                 fontSize={13}
                 fontWeight={n.compound ? 600 : 400}
                 // Never wider than its box, whatever the font: squeezed rather than running over.
-                {...(n.label.length * LABEL_CHAR > n.width - 24 && { textLength: n.width - 24, lengthAdjust: 'spacingAndGlyphs' })}
+                {...(name.length * LABEL_CHAR > n.width - 24 && { textLength: n.width - 24, lengthAdjust: 'spacingAndGlyphs' })}
                 fill={isActive ? COLORS.active : COLORS.text}
               >
-                {n.label}
+                {name}
               </text>
             </g>
           );
