@@ -11,19 +11,24 @@ export interface ApiLogin {
 }
 
 /** Logs in through the API (no UI), as the journeys that do not test logging in start. */
-export async function apiLogin(username: string): Promise<ApiLogin> {
+export async function apiLogin(username: string, password = DEMO_PASSWORD): Promise<ApiLogin> {
   const res = await fetch(`${portalUrl()}/portal_api/authentication`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ strategy: 'local', username, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ strategy: 'local', username, password }),
   });
   if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
   return (await res.json()) as ApiLogin;
 }
 
 /** A page whose local storage holds this user's session, as the portal itself keeps it after login. */
-export async function pageLoggedInAs(browser: BrowserContext, username: string, overrides: Record<string, unknown> = {}): Promise<Page> {
-  const { accessToken, user } = await apiLogin(username);
+export async function pageLoggedInAs(
+  browser: BrowserContext,
+  username: string,
+  overrides: Record<string, unknown> = {},
+  password = DEMO_PASSWORD,
+): Promise<Page> {
+  const { accessToken, user } = await apiLogin(username, password);
   const page = await browser.newPage();
   await page.addInitScript(
     ([stored]) => {
