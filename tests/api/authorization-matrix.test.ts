@@ -92,6 +92,8 @@ const POOL: unknown[] = [
   'Demo#2026x',
   'VIEW_SECURITY',
   'AAAAAAAAAAAAAAAAAAAA',
+  // A customer's SMS language (customer_language).
+  'sw',
   1,
   7,
   true,
