@@ -157,6 +157,29 @@ export const ENDPOINTS: BenchEndpoint[] = [
     body: (c) => ({ msisdn: c.customer(), limit: 20, skip: 0 }),
   },
   // Collections (decision 020): first deposits across customers
+  // Loans and defaulters (issue 14), as head office sees them
+  {
+    name: 'loans: active',
+    kind: 'list',
+    method: 'POST',
+    path: '/portal_api/api/v1/lipa_pole_pole_loans',
+    body: () => ({ tab: 'active', ...page }),
+  },
+  {
+    name: 'loans: all defaulters',
+    kind: 'list',
+    method: 'POST',
+    path: '/portal_api/api/v1/lipa_pole_pole_loans',
+    body: () => ({ tab: 'all_defaulters', ...page }),
+  },
+  { name: 'defaulters: all', kind: 'list', method: 'POST', path: '/portal_api/api/v1/defaulters_list', body: () => page },
+  {
+    name: 'defaulters: non-performing',
+    kind: 'list',
+    method: 'POST',
+    path: '/portal_api/api/v1/npl_debt_collector/defaulters_list',
+    body: () => page,
+  },
   { name: 'first deposits', kind: 'list', method: 'POST', path: '/portal_api/api/v1/first_deposits', body: () => page },
   {
     name: 'first deposits: paid by M-Pesa',

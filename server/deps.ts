@@ -30,7 +30,8 @@ export interface AppConfig {
   portalApiUrl?: string;
   /**
    * A list of a whole large table (head office's inventory with no filter) answers the planner's row estimate as its
-   * total once the table holds this many rows (default 100,000): counting them exactly reads the table whole.
+   * total once the table holds this many rows (default 20,000): counting them exactly reads the table whole. The
+   * loans and defaulters lists likewise answer the planner's estimate of their rows from that many on.
    */
   estimateTotalsFromRows?: number;
 }

@@ -11,7 +11,7 @@ export type Tx = Queryable;
 
 /** A timestamp column as ISO 8601 (PGlite and pg answer Date or text), null and undefined as null. */
 /** The default of AppConfig.estimateTotalsFromRows. */
-export const ESTIMATE_TOTALS_FROM_ROWS = 100_000;
+export const ESTIMATE_TOTALS_FROM_ROWS = 20_000;
 
 /**
  * A whole table's row count as the planner keeps it (ANALYZE and autovacuum refresh it), or null when that is below
@@ -21,6 +21,26 @@ export async function estimatedRows(db: Queryable, table: string, from = ESTIMAT
   const [row] = await db.query<{ n: number }>('SELECT reltuples::bigint AS n FROM pg_class WHERE oid = $1::regclass', [table]);
   const n = Number(row?.n ?? -1);
   return n >= 0 && n >= from ? n : null;
+}
+
+/**
+ * How many rows `fromWhere` (a query's FROM ... WHERE ...) finds: the planner's estimate when it expects `from` rows
+ * or more (issue 16: counting a large share of a large table reads it whole), else the exact count. Which it is comes
+ * back with it, for the answer to say so (`total_estimated`).
+ */
+export async function countRows(
+  db: Queryable,
+  fromWhere: string,
+  params: unknown[],
+  from = ESTIMATE_TOTALS_FROM_ROWS,
+): Promise<{ total: number; estimated: boolean }> {
+  const [explained] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params);
+  const json = explained?.['QUERY PLAN'];
+  const plan = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: { 'Plan Rows': number } }>;
+  const expected = Math.round(Number(plan[0]?.Plan['Plan Rows'] ?? 0));
+  if (expected >= from) return { total: expected, estimated: true };
+  const [counted] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${fromWhere}`, params);
+  return { total: Number(counted!.total), estimated: false };
 }
 
 export const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());

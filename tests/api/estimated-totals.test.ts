@@ -6,7 +6,7 @@ import { businessFixtures } from '../support/business-fixtures';
 
 /**
  * Head office's inventory with no filter lists every handset the business ever had. Counting them exactly reads the
- * table whole (issue 16), so from a size on (AppConfig.estimateTotalsFromRows, 100,000 rows by default, 1 here) the
+ * table whole (issue 16), so from a size on (AppConfig.estimateTotalsFromRows, 20,000 rows by default, 1 here) the
  * total is the database's own row estimate and the answer says so; any filter still counts exactly.
  */
 
@@ -63,7 +63,7 @@ describe('inventory totals', () => {
     expect(page.total).toBeGreaterThanOrEqual(handsets / 3);
   });
 
-  it('are exact, unmarked, below the size (the default 100,000 rows)', async () => {
+  it('are exact, unmarked, below the size (the default 20,000 rows)', async () => {
     const { body, page } = await list(exact, {});
     expect(body).not.toHaveProperty('total_estimated');
     expect(page.total).toBe(await counted(exact));

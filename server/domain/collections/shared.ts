@@ -60,13 +60,19 @@ export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\$
 export const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
 /** Everything a defaulter row shows, over `l` (loans) joined as DEFAULTER_FROM does. */
+/**
+ * A defaulter's row: the small lookups' names (region, agent, collector) are subqueries of one row each, not joins,
+ * so that the planner weighs six tables, not nine, on every page (issue 16, decision 031).
+ */
 export const DEFAULTER_COLUMNS = `
   l.id, l.loan_number, l.days_defaulted, l.amount_due, l.loan_balance,
   ${day('l.last_repayment_date')} AS last_repayment_date, ${day('l.next_repayment_date')} AS next_repayment_date,
   c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
-  s.id AS store_id, s.name AS store_name, r.id AS region_id, r.name AS region_name, a.id AS agent_id, a.full_name AS agent_name,
+  s.id AS store_id, s.name AS store_name, s.region_id, (SELECT r.name FROM regions r WHERE r.id = s.region_id) AS region_name,
+  l.agent_id, (SELECT a.full_name FROM agents a WHERE a.id = l.agent_id) AS agent_name,
   d.imei, d.is_locked, d.last_check_in,
-  k.collector_id, col.full_name AS collector_name, k.last_call_at, k.last_outcome, k.last_reason,
+  k.collector_id, (SELECT col.full_name FROM admins col WHERE col.id = k.collector_id) AS collector_name,
+  k.last_call_at, k.last_outcome, k.last_reason,
   ${day('k.next_action_date')} AS next_action_date, k.broken_promise_at,
   p.id AS promise_id, ${day('p.promised_on')} AS promised_on, p.amount AS promise_amount, p.paid_since AS promise_paid_since,
   p.status AS promise_status`;
@@ -75,11 +81,8 @@ export const DEFAULTER_FROM = `
   FROM loans l
   JOIN customers c ON c.id = l.customer_id
   JOIN stores s ON s.id = l.store_id
-  JOIN regions r ON r.id = s.region_id
   JOIN devices d ON d.id = l.device_id
-  LEFT JOIN agents a ON a.id = l.agent_id
   LEFT JOIN collection_cases k ON k.loan_id = l.id
-  LEFT JOIN admins col ON col.id = k.collector_id
   LEFT JOIN LATERAL (SELECT x.* FROM payment_promises x WHERE x.loan_id = l.id ORDER BY x.created_at DESC, x.id DESC LIMIT 1) p ON true`;
 
 export function defaulterRow(r: Row): DefaulterRow {
