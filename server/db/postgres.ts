@@ -23,12 +23,15 @@ const nameOf = (sql: string) => {
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []) {
-      if (params.length === 0) return (await client.query(sql)).rows as T[];
+      // A read without parameters is prepared too: PostgreSQL then plans it once per connection (a statement with no
+      // parameters always runs its one plan), which matters for the list pages, whose planning cost more than their
+      // work. Anything else without parameters (DDL, SET, a script) goes as it is.
+      if (params.length === 0 && !/^\s*(SELECT|WITH)\b/i.test(sql)) return (await client.query(sql)).rows as T[];
       try {
         return (await client.query({ name: nameOf(sql), text: sql, values: params })).rows as T[];
       } catch (error) {
         if ((error as { code?: string }).code !== '0A000') throw error;
-        return (await client.query(sql, params)).rows as T[];
+        return (await client.query(sql, params.length ? params : undefined)).rows as T[];
       }
     },
   };

@@ -56,12 +56,13 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
     ? `FROM devices d JOIN customers c ON c.id = d.customer_id ${incident} ${loan} WHERE ${where}`
     : `FROM devices d WHERE ${where}`;
   const [counted] = (await deps.db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params)) as [{ total: number }];
-  // The page first, then the incident, model, customer, loan and reporter of its rows only.
+  // The page first, then the incident, model, customer, loan and reporter of its rows only. Its bounds are written
+  // into the statement (whole numbers the request schema checked), so that PostgreSQL plans it once per connection.
   const rows = await deps.db.query<Row>(
     `WITH page AS (
        SELECT d.id ${from}
         ORDER BY d.status_since DESC NULLS LAST, d.id DESC
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2})
+        LIMIT ${Math.trunc(body.limit)} OFFSET ${Math.trunc(body.skip)})
      SELECT d.id, d.imei, d.status, d.is_locked, m.brand, m.name AS model_name, c.id AS customer_id, c.msisdn,
             c.first_name || ' ' || c.other_names AS customer_name, l.loan_number, to_char(i.occurred_on, 'YYYY-MM-DD') AS occurred_on,
             i.service_centre, i.repair_reason, i.notes, a.full_name AS reported_by
@@ -73,7 +74,7 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
        LEFT JOIN admins a ON a.id = i.reported_by
        ${loan}
       ORDER BY d.status_since DESC NULLS LAST, d.id DESC`,
-    [...params, body.limit, body.skip],
+    params,
   );
   return { total: counted.total, rows };
 }

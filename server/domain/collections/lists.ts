@@ -128,8 +128,10 @@ export async function defaultersList(
    WHERE ${where.join(' AND ')}`;
   // At scale a list of most defaulters answers the planner's estimate as its total (issue 16, decision 031).
   const counted = await countRows(deps.db, filtered, params, deps.config.estimateTotalsFromRows);
-  const limit = `$${params.length + 1}::int`;
-  const skip = `$${params.length + 2}::int`;
+  // The page's bounds are written into the statement (whole numbers the request schema checked): with them as
+  // parameters PostgreSQL would plan every call again, expecting a tenth of the table from a LIMIT it cannot see.
+  const limit = String(Math.trunc(body.limit));
+  const skip = String(Math.trunc(body.skip));
   // The priority order is three runs, each along an index: broken promises (few), then the next actions planned
   // (the cases'), then every other defaulter by days defaulted (loans_active_days_idx). Each run gives at most a
   // page's end, and the page is cut from the three in order: no sort of every defaulter.
@@ -151,7 +153,7 @@ export async function defaultersList(
         `WITH page AS (${ids})
          SELECT ${DEFAULTER_COLUMNS} ${DEFAULTER_FROM.replace('FROM loans l', 'FROM page JOIN loans l ON l.id = page.id')}
           ORDER BY ${defaulterOrder(body)}`,
-        [...params, body.limit, body.skip],
+        params,
       )
     : [];
   return {
@@ -236,7 +238,7 @@ export async function loansList(deps: Deps, caller: Caller, body: LoansRequest):
     `${column.replace('l.', `${alias}.`)} ${direction} NULLS ${direction === 'DESC' ? 'LAST' : 'FIRST'}, ${alias}.id ${direction}`;
   const rows = counted.total
     ? await deps.db.query<Row>(
-        `WITH page AS (SELECT l.id ${filtered} ORDER BY ${order('l')} LIMIT $${params.length + 1} OFFSET $${params.length + 2})
+        `WITH page AS (SELECT l.id ${filtered} ORDER BY ${order('l')} LIMIT ${Math.trunc(body.limit)} OFFSET ${Math.trunc(body.skip)})
          SELECT l.id, l.loan_number, l.repayment_period, l.price, l.amount_paid, l.loan_balance, l.amount_due, l.days_defaulted,
                 ${day("(l.started_at + interval '3 hours')")} AS started_on, ${day('l.last_repayment_date')} AS last_repayment_date,
                 ${day('l.next_repayment_date')} AS next_repayment_date, d.lock_solution_type,
@@ -249,7 +251,7 @@ export async function loansList(deps: Deps, caller: Caller, body: LoansRequest):
            JOIN devices d ON d.id = l.device_id
            JOIN phone_prices pp ON pp.id = l.phone_price_id
           ORDER BY ${order('l')}`,
-        [...params, body.limit, body.skip],
+        params,
       )
     : [];
   return {
