@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, EmptyState, HStack, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Box, Button, EmptyState, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { collectionsMadeRequest, type CollectionsDue, type CollectionsMade, type CollectionsMadeRequest } from '../../contract/collections';
 import { useLiveLogic } from '../common/live-logic';
-import { fieldErrors } from '../common/field-errors';
-import { PeriodForm, Refusal, SaveCsv, useFormats } from './common';
+import { PeriodForm, ReportPending, SaveCsv, useFormats, usePeriodRequest } from './common';
 
 /**
  * Collections (/dashboard/collections, decisions 020 and 028): first the collections due (the installments falling
@@ -15,23 +14,7 @@ import { PeriodForm, Refusal, SaveCsv, useFormats } from './common';
  */
 export default function CollectionsScreen() {
   const { t } = useTranslation(['collections', 'translation']);
-  const [request, setRequest] = useState<CollectionsMadeRequest>({});
-  const [run, setRun] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next: CollectionsMadeRequest = {};
-    const from = String(form.get('from') ?? '');
-    const to = String(form.get('to') ?? '');
-    if (from) next.from = from;
-    if (to) next.to = to;
-    const parsed = collectionsMadeRequest.safeParse(next);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (!parsed.success) return;
-    setRequest(next);
-    setRun((n) => n + 1);
-  };
+  const { request, run, errors, submit } = usePeriodRequest<CollectionsMadeRequest>(collectionsMadeRequest, () => ({}));
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
@@ -55,25 +38,7 @@ function Made({ request }: { request: CollectionsMadeRequest }) {
   const report = useSelector(load, (s) => s.context.data as CollectionsMade | null);
   const failure = useSelector(load, (s) => s.context.failure);
   const [saved, setSaved] = useState<{ n: number; format: 'csv' | 'pdf' }>({ n: 0, format: 'csv' });
-  if (failure) {
-    return (
-      <Stack gap="2">
-        <Refusal failure={failure} />
-        <Button size="sm" variant="outline" alignSelf="start" onClick={() => load.send({ type: 'load.retry' })}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
-  }
-  if (!report) {
-    return (
-      <Stack gap="2" aria-busy="true" aria-label={t('shell.loading')}>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height="8" />
-        ))}
-      </Stack>
-    );
-  }
+  if (failure || !report) return <ReportPending failure={failure} onRetry={() => load.send({ type: 'load.retry' })} />;
   const header = [
     t('collections:made.day'),
     t('collections:col.collector'),
@@ -158,25 +123,7 @@ function Due() {
   const report = useSelector(load, (s) => s.context.data as CollectionsDue | null);
   const failure = useSelector(load, (s) => s.context.failure);
   const [saved, setSaved] = useState(0);
-  if (failure) {
-    return (
-      <Stack gap="2">
-        <Refusal failure={failure} />
-        <Button size="sm" variant="outline" alignSelf="start" onClick={() => load.send({ type: 'load.retry' })}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
-  }
-  if (!report) {
-    return (
-      <Stack gap="2" aria-busy="true" aria-label={t('shell.loading')}>
-        {[0, 1].map((i) => (
-          <Skeleton key={i} height="8" />
-        ))}
-      </Stack>
-    );
-  }
+  if (failure || !report) return <ReportPending failure={failure} onRetry={() => load.send({ type: 'load.retry' })} lines={2} />;
   const header = [
     t('collections:col.store'),
     t('collections:col.agent'),

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Badge, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Field, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -328,6 +328,58 @@ export function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
       <Text as="span" fontSize="xs" color="fg.muted">
         {sub}
       </Text>
+    </Stack>
+  );
+}
+
+/**
+ * A report's period form and the request it runs: on submit the dates filled in, with what `keep` carries over from
+ * the request before (e.g. a region a link chose), are checked by the report's own schema; each good submit runs the
+ * report again (`run`, the report's key), a bad one keeps the errors under their fields.
+ */
+export function usePeriodRequest<R extends { from?: string; to?: string }>(
+  schema: z.ZodType,
+  initial: () => R,
+  keep: (request: R) => R = () => ({}) as R,
+) {
+  const [request, setRequest] = useState<R>(initial);
+  const [run, setRun] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next: R = { ...keep(request) };
+    const from = String(form.get('from') ?? '');
+    const to = String(form.get('to') ?? '');
+    if (from) next.from = from;
+    if (to) next.to = to;
+    const parsed = schema.safeParse(next);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (!parsed.success) return;
+    setRequest(next);
+    setRun((n) => n + 1);
+  };
+  return { request, run, errors, submit };
+}
+
+/** A report not there yet: its refusal with a retry once the load failed, else `lines` skeleton lines. */
+export function ReportPending({ failure, onRetry, lines = 3 }: { failure: CallFailure | null; onRetry: () => void; lines?: number }) {
+  const { t } = useTranslation(['collections', 'translation']);
+  if (failure) {
+    return (
+      <Stack gap="2">
+        <Refusal failure={failure} />
+        <Button size="sm" variant="outline" alignSelf="start" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="2" aria-busy="true" aria-label={t('shell.loading')}>
+      {Array.from({ length: lines }, (_, i) => (
+        <Skeleton key={i} height="8" />
+      ))}
     </Stack>
   );
 }

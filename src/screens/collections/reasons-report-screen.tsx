@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, EmptyState, HStack, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Box, Button, EmptyState, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { reasonsReportRequest, type ReasonsReport, type ReasonsReportRequest } from '../../contract/collections';
 import { useLiveLogic } from '../common/live-logic';
-import { fieldErrors } from '../common/field-errors';
-import { CategoryBadge, PeriodForm, Refusal, SaveCsv, useFormats } from './common';
+import { CategoryBadge, PeriodForm, ReportPending, SaveCsv, useFormats, usePeriodRequest } from './common';
 
 /**
  * The defaulters reasons report (/dashboard/defaulters_reasons_report): the defaulters called in a period, by the
@@ -17,25 +16,12 @@ export default function ReasonsReportScreen() {
   const { t } = useTranslation(['collections', 'translation']);
   const [search] = useSearchParams();
   const region = search.get('region');
-  const [request, setRequest] = useState<ReasonsReportRequest>(() =>
-    region && /^[1-9]\d{0,14}$/.test(region) ? { region_id: Number(region) } : {},
+  const { request, run, errors, submit } = usePeriodRequest<ReasonsReportRequest>(
+    reasonsReportRequest,
+    () => (region && /^[1-9]\d{0,14}$/.test(region) ? { region_id: Number(region) } : {}),
+    // The region a link chose stays with every period.
+    (before) => (before.region_id ? { region_id: before.region_id } : {}),
   );
-  const [run, setRun] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next: ReasonsReportRequest = { ...(request.region_id ? { region_id: request.region_id } : {}) };
-    const from = String(form.get('from') ?? '');
-    const to = String(form.get('to') ?? '');
-    if (from) next.from = from;
-    if (to) next.to = to;
-    const parsed = reasonsReportRequest.safeParse(next);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (!parsed.success) return;
-    setRequest(next);
-    setRun((n) => n + 1);
-  };
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
@@ -56,25 +42,7 @@ function Report({ request }: { request: ReasonsReportRequest }) {
   const report = useSelector(load, (s) => s.context.data as ReasonsReport | null);
   const failure = useSelector(load, (s) => s.context.failure);
   const [saved, setSaved] = useState<{ n: number; format: 'csv' | 'pdf' }>({ n: 0, format: 'csv' });
-  if (failure) {
-    return (
-      <Stack gap="2">
-        <Refusal failure={failure} />
-        <Button size="sm" variant="outline" alignSelf="start" onClick={() => load.send({ type: 'load.retry' })}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
-  }
-  if (!report) {
-    return (
-      <Stack gap="2" aria-busy="true" aria-label={t('shell.loading')}>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height="8" />
-        ))}
-      </Stack>
-    );
-  }
+  if (failure || !report) return <ReportPending failure={failure} onRetry={() => load.send({ type: 'load.retry' })} />;
   const header = [
     t('collections:reasons.reason'),
     t('collections:category.label'),
