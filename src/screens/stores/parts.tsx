@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Alert, Box, Button, Dialog, Field, HStack, Input, List, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Field, HStack, Heading, Input, List, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CallFailure } from '../../lib/call-failure';
@@ -366,5 +366,41 @@ export function ExportButton({
       </Button>
       {run && <ExportRun key={run.n} params={run.params} onDone={() => setRun(null)} />}
     </HStack>
+  );
+}
+
+/**
+ * A stores-area page of one list searched by text: its title, a line on what it is, the search form, and the list
+ * (`list`, made again for each search, so it starts at its first page).
+ */
+export function SearchedListPage({ title, intro, list }: { title: string; intro: string; list: (filter: ListFilter) => ReactNode }) {
+  const { t } = useTranslation('stores');
+  const [filter, setFilter] = useState<ListFilter>({});
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get('search') ?? '').trim();
+    setFilter(value ? { search: value } : {});
+  };
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="lg">
+        {title}
+      </Heading>
+      <Text fontSize="sm" color="fg.muted">
+        {intro}
+      </Text>
+      <form onSubmit={search} role="search" aria-label={title}>
+        <Stack gap="2" direction={{ base: 'column', md: 'row' }} align={{ md: 'end' }}>
+          <Field.Root maxW={{ md: 'sm' }}>
+            <Field.Label>{t('stores:search')}</Field.Label>
+            <Input name="search" type="search" maxLength={100} />
+          </Field.Root>
+          <Button type="submit" colorPalette="blue">
+            {t('stores:find')}
+          </Button>
+        </Stack>
+      </form>
+      <Fragment key={JSON.stringify(filter)}>{list(filter)}</Fragment>
+    </Stack>
   );
 }

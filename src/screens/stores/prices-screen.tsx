@@ -1,12 +1,23 @@
-import { useState, type FormEvent } from 'react';
-import { Badge, Button, Dialog, Field, HStack, Heading, Input, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Badge, Button, Dialog, HStack, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { phonePriceProposal, type PhonePrice, type PricedModel } from '../../contract/phone-prices';
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { formatTzs } from '../../lib/money';
 import { useRoles } from '../common/session-context';
 import { DataTable } from '../common/data-table';
-import { ActionForm, ExportButton, StoreFailure, TextField, localErrors, numberOf, useLoaded, useStoreAction, useStoreList } from './parts';
+import {
+  ActionForm,
+  SearchedListPage,
+  ExportButton,
+  StoreFailure,
+  TextField,
+  localErrors,
+  numberOf,
+  useLoaded,
+  useStoreAction,
+  useStoreList,
+} from './parts';
 
 /** The inputs of a price, in the order of the proposal form. */
 const INPUTS = [
@@ -25,33 +36,8 @@ const INPUTS = [
  */
 export default function PricesScreen() {
   const { t } = useTranslation('stores');
-  const [filter, setFilter] = useState<ListFilter>({});
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('search') ?? '').trim();
-    setFilter(value ? { search: value } : {});
-  };
   return (
-    <Stack gap="4">
-      <Heading as="h1" size="lg">
-        {t('stores:prices.title')}
-      </Heading>
-      <Text fontSize="sm" color="fg.muted">
-        {t('stores:prices.intro')}
-      </Text>
-      <form onSubmit={search} role="search" aria-label={t('stores:prices.title')}>
-        <Stack gap="2" direction={{ base: 'column', md: 'row' }} align={{ md: 'end' }}>
-          <Field.Root maxW={{ md: 'sm' }}>
-            <Field.Label>{t('stores:search')}</Field.Label>
-            <Input name="search" type="search" maxLength={100} />
-          </Field.Root>
-          <Button type="submit" colorPalette="blue">
-            {t('stores:find')}
-          </Button>
-        </Stack>
-      </form>
-      <PriceTable key={JSON.stringify(filter)} filter={filter} />
-    </Stack>
+    <SearchedListPage title={t('stores:prices.title')} intro={t('stores:prices.intro')} list={(filter) => <PriceTable filter={filter} />} />
   );
 }
 

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Badge, Button, Field, HStack, Heading, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Badge, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { Store } from '../../contract/stores';
@@ -10,7 +10,17 @@ import { useRoles } from '../common/session-context';
 import { DataTable } from '../common/data-table';
 import { FormDialog } from '../common/form-dialog';
 import { LoadFailure } from '../common/load-failure';
-import { ActionForm, SelectField, StoreFailure, TextField, localErrors, useLoaded, useStoreAction, useStoreList } from './parts';
+import {
+  ActionForm,
+  SearchedListPage,
+  SelectField,
+  StoreFailure,
+  TextField,
+  localErrors,
+  useLoaded,
+  useStoreAction,
+  useStoreList,
+} from './parts';
 
 /**
  * Shop owners (VIEW_STORES): each owner with their stores and the links awaiting approval; head office (ADD_STORE)
@@ -19,33 +29,8 @@ import { ActionForm, SelectField, StoreFailure, TextField, localErrors, useLoade
  */
 export default function ShopOwnersScreen() {
   const { t } = useTranslation('stores');
-  const [filter, setFilter] = useState<ListFilter>({});
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('search') ?? '').trim();
-    setFilter(value ? { search: value } : {});
-  };
   return (
-    <Stack gap="4">
-      <Heading as="h1" size="lg">
-        {t('stores:owners.title')}
-      </Heading>
-      <Text fontSize="sm" color="fg.muted">
-        {t('stores:owners.intro')}
-      </Text>
-      <form onSubmit={search} role="search" aria-label={t('stores:owners.title')}>
-        <Stack gap="2" direction={{ base: 'column', md: 'row' }} align={{ md: 'end' }}>
-          <Field.Root maxW={{ md: 'sm' }}>
-            <Field.Label>{t('stores:search')}</Field.Label>
-            <Input name="search" type="search" maxLength={100} />
-          </Field.Root>
-          <Button type="submit" colorPalette="blue">
-            {t('stores:find')}
-          </Button>
-        </Stack>
-      </form>
-      <OwnerTable key={JSON.stringify(filter)} filter={filter} />
-    </Stack>
+    <SearchedListPage title={t('stores:owners.title')} intro={t('stores:owners.intro')} list={(filter) => <OwnerTable filter={filter} />} />
   );
 }
 
