@@ -3,7 +3,7 @@ import { CUSTOMER_REQUEST_KINDS } from '../../src/contract/requests';
 import type { CustomerRequestHistory, CustomerView, customerRequestsRequest, findCustomerRequest } from '../../src/contract/customers';
 import type { Caller, Deps } from '../deps';
 import type { Queryable } from '../db/port';
-import { CURRENT_DEVICE_ID, deviceName } from './devices';
+import { currentDeviceId, deviceName } from './devices';
 import { addDays, eatDay } from './calendar';
 import { standing } from './loan-standing';
 import { type Row, customerNotFound, iso } from './shared';
@@ -24,9 +24,36 @@ const PROFILE = `c.id, c.msisdn, c.first_name, c.other_names, c.sex, to_char(c.d
   c.security_question, c.language,
   EXISTS (SELECT 1 FROM loans l WHERE l.customer_id = c.id AND l.status = 'active') AS has_active_loan`;
 
-async function customerRow(db: Queryable, body: z.output<typeof findCustomerRequest>): Promise<Row | undefined> {
+/**
+ * The sections of the customer view a caller may see, read in the same statement as the profile (one round trip
+ * instead of three: bench:api's lookup, decision 037): the current device as one JSON object, the loans as a JSON
+ * array newest first. A section the caller may not see is not read at all.
+ */
+function sectionsSql(caller: Caller): string {
+  const device = caller.roles.includes('VIEW_CUSTOMER_PHONE')
+    ? `(SELECT json_build_object('id', d.id, 'imei', d.imei, 'brand', m.brand, 'name', m.name, 'model', m.model, 'sku', m.sku,
+          'lock_solution_type', d.lock_solution_type, 'lock_status', d.lock_status, 'is_locked', d.is_locked,
+          'status', d.status, 'last_check_in', d.last_check_in, 'enrolled_at', d.enrolled_at,
+          'future_lock_date', to_char(d.future_lock_date, 'YYYY-MM-DD'))
+         FROM devices d JOIN phone_models m ON m.id = d.phone_model_id WHERE d.id = ${currentDeviceId('c.id')})`
+    : 'NULL';
+  const loans = caller.roles.includes('VIEW_CUSTOMER_LOANS')
+    ? `(SELECT coalesce(json_agg(json_build_object('id', l.id, 'loan_number', l.loan_number, 'status', l.status,
+          'repayment_period', l.repayment_period, 'amount_due', l.amount_due, 'amount_paid', l.amount_paid,
+          'deposit_paid', l.deposit_paid, 'late_fee', l.late_fee, 'installment_amount', l.installment_amount,
+          'installments', l.installments, 'interval_days', l.interval_days, 'loan_balance', l.loan_balance,
+          'days_defaulted', l.days_defaulted, 'last_repayment_date', to_char(l.last_repayment_date, 'YYYY-MM-DD'),
+          'next_repayment_date', to_char(l.next_repayment_date, 'YYYY-MM-DD'), 'contract_url', l.contract_url)
+          ORDER BY l.started_at DESC, l.id DESC), '[]'::json)
+         FROM loans l WHERE l.customer_id = c.id)`
+    : 'NULL';
+  return `${device} AS device, ${loans} AS loans`;
+}
+
+async function customerRow(db: Queryable, caller: Caller, body: z.output<typeof findCustomerRequest>): Promise<Row | undefined> {
+  const columns = `${PROFILE}, ${sectionsSql(caller)}`;
   if (body.msisdn !== undefined) {
-    return (await db.query<Row>(`SELECT ${PROFILE} FROM customers c WHERE c.msisdn = $1`, [body.msisdn]))[0];
+    return (await db.query<Row>(`SELECT ${columns} FROM customers c WHERE c.msisdn = $1`, [body.msisdn]))[0];
   }
   const typed = (body.national_id ?? '').trim();
   const bare = bareId(typed);
@@ -34,27 +61,20 @@ async function customerRow(db: Queryable, body: z.output<typeof findCustomerRequ
   // The indexed matches first (the ID as stored, the NIDA number), then the ID ignoring separators and case.
   // Several customers may share a document number across ID types: the oldest registration answers.
   const [exact] = await db.query<Row>(
-    `SELECT ${PROFILE} FROM customers c WHERE c.national_id = $1 OR c.nida_number = $2
+    `SELECT ${columns} FROM customers c WHERE c.national_id = $1 OR c.nida_number = $2
       ORDER BY (c.nida_number IS NOT DISTINCT FROM $2) DESC, c.registered_at, c.id LIMIT 1`,
     [typed, bare],
   );
   if (exact) return exact;
   const [loose] = await db.query<Row>(
-    `SELECT ${PROFILE} FROM customers c WHERE ${BARE_SQL('c.national_id')} = $1 ORDER BY c.registered_at, c.id LIMIT 1`,
+    `SELECT ${columns} FROM customers c WHERE ${BARE_SQL('c.national_id')} = $1 ORDER BY c.registered_at, c.id LIMIT 1`,
     [bare],
   );
   return loose;
 }
 
-/** The customer's current device: the one of their newest loan, else their newest device. */
-async function deviceOf(db: Queryable, customerId: number): Promise<CustomerView['device']> {
-  const [d] = await db.query<Row>(
-    `SELECT d.id, d.imei, m.brand, m.name, m.model, m.sku, d.lock_solution_type, d.lock_status, d.is_locked, d.status,
-            d.last_check_in, d.enrolled_at, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date
-       FROM devices d JOIN phone_models m ON m.id = d.phone_model_id
-      WHERE d.id = ${CURRENT_DEVICE_ID}`,
-    [customerId],
-  );
+/** The customer's current device (the one of their newest loan, else their newest device), as the view shows it. */
+function deviceView(d: Row | null): CustomerView['device'] {
   if (!d) return null;
   return {
     id: d.id,
@@ -72,17 +92,9 @@ async function deviceOf(db: Queryable, customerId: number): Promise<CustomerView
   };
 }
 
-/** The customer's loans, newest first. */
-async function loansOf(db: Queryable, customerId: number, now: Date): Promise<NonNullable<CustomerView['loans']>> {
+/** The customer's loans, newest first, with what is due now and the arrears as the schedule stands today. */
+function loansView(rows: Row[], now: Date): NonNullable<CustomerView['loans']> {
   const today = eatDay(now);
-  const rows = await db.query<Row>(
-    `SELECT l.id, l.loan_number, l.status, l.repayment_period, l.amount_due, l.amount_paid, l.deposit_paid, l.late_fee,
-            l.installment_amount, l.installments, l.interval_days,
-            l.loan_balance, l.days_defaulted, to_char(l.last_repayment_date, 'YYYY-MM-DD') AS last_repayment_date,
-            to_char(l.next_repayment_date, 'YYYY-MM-DD') AS next_repayment_date, l.contract_url
-       FROM loans l WHERE l.customer_id = $1 ORDER BY l.started_at DESC, l.id DESC`,
-    [customerId],
-  );
   // Due now and arrears from the schedule as it stands today: the stored amount_due is only as fresh as the last
   // ageing run. Arrears are what was due by yesterday and is still unpaid.
   const owed = (l: Row, day: string) =>
@@ -119,12 +131,8 @@ async function loansOf(db: Queryable, customerId: number, now: Date): Promise<No
 }
 
 export async function findCustomer(deps: Deps, caller: Caller, body: z.output<typeof findCustomerRequest>): Promise<CustomerView> {
-  const c = await customerRow(deps.db, body);
+  const c = await customerRow(deps.db, caller, body);
   if (!c) throw customerNotFound();
-  const [device, loans] = await Promise.all([
-    caller.roles.includes('VIEW_CUSTOMER_PHONE') ? deviceOf(deps.db, c.id) : null,
-    caller.roles.includes('VIEW_CUSTOMER_LOANS') ? loansOf(deps.db, c.id, deps.clock.now()) : null,
-  ]);
   return {
     customer: {
       id: c.id,
@@ -151,8 +159,8 @@ export async function findCustomer(deps: Deps, caller: Caller, body: z.output<ty
       security_question: c.security_question,
       language: c.language,
     },
-    device,
-    loans,
+    device: deviceView(c.device as Row | null),
+    loans: c.loans === null ? null : loansView(c.loans as Row[], deps.clock.now()),
   };
 }
 
