@@ -258,3 +258,47 @@ describe('node server time-outs', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 });
+
+describe('request body limits on the Node server (as deployed)', () => {
+  it('refuses a body over the limit by its Content-Length or by counting a chunked one, and takes one within it', async () => {
+    const server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: nodeServerOptions() });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    const url = `http://127.0.0.1:${port}/portal_api/authentication`;
+    const headers = { 'content-type': 'application/json' };
+    try {
+      const tooLong = JSON.stringify({ strategy: 'local', username: 'agent', password: 'x'.repeat(DEFAULT_BODY_LIMIT) });
+      const byLength = await fetch(url, { method: 'POST', headers, body: tooLong });
+      expect(byLength.status).toBe(413);
+      expect(await byLength.json()).toMatchObject({ reason: 'body_too_large' });
+
+      const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
+      let sent = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent++ < Math.ceil(DEFAULT_BODY_LIMIT / chunk.length) + 1) controller.enqueue(chunk);
+          else controller.close();
+        },
+      });
+      const chunked = await fetch(url, { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit);
+      expect(chunked.status).toBe(413);
+
+      const fine = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ strategy: 'local', username: 'agent', password: 'wrong' }),
+      });
+      expect(fine.status).toBe(401);
+      const small = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(JSON.stringify({ strategy: 'local', username: 'agent', password: 'wrong' })));
+          controller.close();
+        },
+      });
+      const smallChunked = await fetch(url, { method: 'POST', headers, body: small, duplex: 'half' } as RequestInit);
+      expect(smallChunked.status).toBe(401);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
