@@ -3,9 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
 import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
-import { loginPage, otpPage } from '../support/pages';
-import { DEMO_PASSWORD } from '../../server/db/seed-security';
-import { apiLogin, latestCode, pageLoggedInAs, portalUrl } from './portal';
+import { apiLogin, apiLoginWithCode, logInWithCode, pageLoggedInAs, portalUrl } from './portal';
 
 /**
  * Debt collection on the demo data (issue 14): a manager assigns a defaulter to the collector; the collector finds
@@ -39,10 +37,7 @@ async function api(path: string, token: string | null, body: unknown) {
 describe('collecting from a defaulter', () => {
   it('a manager assigns, the collector logs a promise to pay, a repayment keeps it and the list shows it', async () => {
     // An unassigned watchful defaulter, found as the manager (the admin, with a one-time code) would.
-    const login = await apiLogin('admin');
-    const otp = await api('/authentication/otp', login.accessToken, { code: await latestCode() });
-    expect(otp.status).toBe(200);
-    const admin = login.accessToken;
+    const admin = await apiLoginWithCode('admin');
     const found = await api('/api/v1/defaulters_list', admin, { category: 'watchful', collector_id: 'unassigned', limit: 1 });
     expect(found.status).toBe(200);
     const defaulter = found.body.data[0];
@@ -54,11 +49,7 @@ describe('collecting from a defaulter', () => {
     const managerPage = await browser.newPage();
     const managerWatch = watchConsole(managerPage);
     const ui = playwrightUi(managerPage);
-    await managerPage.goto(`${url}/`);
-    await loginPage(ui).logIn('admin', DEMO_PASSWORD);
-    await otpPage(ui).open();
-    await otpPage(ui).enter(await latestCode());
-    await ui.see('heading', /^Welcome to /);
+    await logInWithCode(managerPage, 'admin');
     await managerPage.goto(`${url}/dashboard/defaulters_list?category=watchful`);
     await ui.see('heading', 'Defaulters list');
     await ui.click('tab', 'All defaulters');

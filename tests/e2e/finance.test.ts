@@ -4,9 +4,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
-import { apiLogin, latestCode, pageLoggedInAs, portalUrl } from './portal';
-import { loginPage, otpPage } from '../support/pages';
-import { DEMO_PASSWORD } from '../../server/db/seed-security';
+import { apiLogin, logInWithCode, pageLoggedInAs, portalUrl } from './portal';
 import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 
 /**
@@ -246,14 +244,7 @@ describe('a provider statement reconciled, signed off and its missing payment fi
     const adminPage = await browser.newPage();
     const adminWatch = watchConsole(adminPage);
     const admin = playwrightUi(adminPage);
-    await adminPage.goto(`${url}/`);
-    // The browser keeps finance's session from the pages before: the administrator starts logged out.
-    await adminPage.evaluate(() => localStorage.clear());
-    await adminPage.reload();
-    await loginPage(admin).logIn('admin', DEMO_PASSWORD);
-    await otpPage(admin).open();
-    await otpPage(admin).enter(await latestCode());
-    await admin.see('heading', /^Welcome to /);
+    await logInWithCode(adminPage, 'admin');
     await adminPage.goto(`${url}/dashboard/reconciliation`);
     await admin.see('heading', 'Reconciliation');
     await adminPage.getByRole('button', { name: new RegExp(`^Open\\s*${fileName}$`) }).click();

@@ -1,6 +1,8 @@
 import { inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/db/seed-security';
+import { playwrightUi } from '../support/ui-playwright';
+import { loginPage, otpPage } from '../support/pages';
 
 /** The portal the browser journeys run against, and the API shortcuts they start from. */
 export const portalUrl = () => inject('portalUrl');
@@ -40,8 +42,43 @@ export async function pageLoggedInAs(
   return page;
 }
 
+/** The code of the newest message in the demo outbox that matches (newest first, as the outbox lists them). */
+export async function codeIn(match: (m: { recipient: string; text: string }) => boolean): Promise<string> {
+  const outbox = (await (await fetch(`${portalUrl()}/portal_api/dev/outbox`)).json()) as {
+    data: Array<{ recipient: string; text: string }>;
+  };
+  const message = outbox.data.find(match);
+  if (!message) throw new Error('no such code in the outbox');
+  return message.text.match(/\b(\d{6})\b/)![1]!;
+}
+
 /** The newest one-time code in the demo outbox. */
-export async function latestCode(): Promise<string> {
-  const outbox = (await (await fetch(`${portalUrl()}/portal_api/dev/outbox`)).json()) as { data: Array<{ text: string }> };
-  return outbox.data[0]!.text.match(/\b(\d{6})\b/)![1]!;
+export const latestCode = () => codeIn(() => true);
+
+/** Logs in through the API and enters the one-time code from the demo outbox (the admin has one at every login). */
+export async function apiLoginWithCode(username: string, password = DEMO_PASSWORD): Promise<string> {
+  const { accessToken } = await apiLogin(username, password);
+  const res = await fetch(`${portalUrl()}/portal_api/authentication/otp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ code: await latestCode() }),
+  });
+  if (res.status !== 200) throw new Error(`one-time code of ${username}: ${res.status}`);
+  return accessToken;
+}
+
+/**
+ * Logs the page in as a user asked for a one-time code, through the login and code screens with the code from the
+ * demo outbox, and waits for the home page. It starts logged out: pages of one browser share local storage.
+ */
+export async function logInWithCode(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  const ui = playwrightUi(page);
+  await page.goto(`${portalUrl()}/`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${portalUrl()}/`);
+  await loginPage(ui).open();
+  await loginPage(ui).logIn(username, password);
+  await otpPage(ui).open();
+  await otpPage(ui).enter(await latestCode());
+  await ui.see('heading', /^Welcome to /);
 }

@@ -8,7 +8,7 @@ import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 import { DEMO_PASSWORD } from '../../server/db/seed-security';
 import en from '../../src/i18n/locales/deposit/en.json';
 import scannerEn from '../../src/i18n/locales/scanner/en.json';
-import { apiLogin, latestCode, pageLoggedInAs, portalUrl } from './portal';
+import { apiLogin, apiLoginWithCode, codeIn, pageLoggedInAs, portalUrl } from './portal';
 
 /**
  * Issue 12: a shop owner adds stock to one of their shops, sends two handsets to their other shop (in transit), the
@@ -39,14 +39,6 @@ async function api(path: string, token: string | null, body?: unknown, method = 
     ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
   });
   return { status: res.status, body: (await res.json()) as any };
-}
-
-/** The newest code the demo outbox holds whose text matches. */
-async function codeIn(match: (m: { recipient: string; text: string }) => boolean): Promise<string> {
-  const outbox = (await (await fetch(`${url}/portal_api/dev/outbox`)).json()) as { data: Array<{ recipient: string; text: string }> };
-  const message = outbox.data.find(match);
-  if (!message) throw new Error('no such code in the outbox');
-  return message.text.match(/\b(\d{6})\b/)![1]!;
 }
 
 /** A screen of the stores area at both widths, once its heading is shown and its first row (if any) has loaded. */
@@ -84,9 +76,7 @@ async function modelToSell(token: string, store: Named, limit: number) {
 
 /** A portal user for an agent of the store, made as the portal makes one: proposed by an admin, approved by another. */
 async function agentUserAt(store: Named, username: string) {
-  const login = await apiLogin('admin');
-  expect((await api('/authentication/otp', login.accessToken, { code: await latestCode() })).status).toBe(200);
-  const admin = login.accessToken;
+  const admin = await apiLoginWithCode('admin');
   const groups = (await api('/prerequisites/admin-groups', admin, undefined, 'GET')).body.data as Named[];
   const group = groups.find((g) => g.name === 'Agent')!;
   const agents = (await api('/api/v1/agents_per_phone_store', admin, { store_id: store.id, limit: 200 })).body.data as Array<{
