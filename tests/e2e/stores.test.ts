@@ -8,7 +8,7 @@ import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 import { DEMO_PASSWORD } from '../../server/db/seed-security';
 import en from '../../src/i18n/locales/deposit/en.json';
 import scannerEn from '../../src/i18n/locales/scanner/en.json';
-import { apiLogin, apiLoginWithCode, codeIn, pageLoggedInAs, portalUrl } from './portal';
+import { apiLogin, apiLoginWithCode, codeIn, logInWithCode, pageLoggedInAs, portalUrl } from './portal';
 
 /**
  * Issue 12: a shop owner adds stock to one of their shops, sends two handsets to their other shop (in transit), the
@@ -224,4 +224,56 @@ describe('stock between a shop owner’s shops, sold at the receiving shop', () 
     );
     expect(statuses).toEqual(['sold', 'in_stock']);
   }, 300_000);
+});
+
+describe('a dealer shop chosen for its owner with the store picker', () => {
+  it('head office finds a shop past the first page by typing, chooses it from the keyboard, and reviews before sending', async () => {
+    const admin = await apiLoginWithCode('admin');
+    // The last dealer shop by name: past the picker's first page (8 stores), found only by searching.
+    const dealers = async (skip: number) =>
+      (await api('/api/v1/get_phone_stores', admin, { store_type: 'dealer_shop', limit: 1, skip })).body as {
+        total: number;
+        stores: Named[];
+      };
+    const { total } = await dealers(0);
+    expect(total).toBeGreaterThan(8);
+    const wanted = (await dealers(total - 1)).stores[0]!;
+    const owners = (await api('/api/v1/get_shop_owners', admin, { limit: 1 })).body.data as Array<{ id: number; full_name: string }>;
+    const owner = owners[0]!;
+
+    const page = await browser.newPage();
+    const watch = watchConsole(page);
+    await logInWithCode(page, 'admin');
+    await page.goto(`${url}/dashboard/shop-owners`);
+    await page.getByRole('row').filter({ hasText: owner.full_name }).getByRole('button', { name: 'Propose as a store owner' }).click();
+    const dialog = page.getByRole('dialog');
+    const picker = dialog.getByRole('searchbox', { name: 'Store' });
+    await dialog.getByRole('radiogroup', { name: 'Store: matching stores' }).waitFor();
+    // Typed, then Enter: the server searches at once, and the form is not sent.
+    await picker.fill(wanted.name);
+    await picker.press('Enter');
+    const choice = dialog.getByRole('radio', { name: new RegExp(`^${wanted.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+    await choice.waitFor({ state: 'attached' });
+    await expect(dialog.getByRole('radio').count()).resolves.toBe(1);
+    // Tab from the search box to the matching store, Space chooses it.
+    await picker.press('Tab');
+    await page.keyboard.press('Space');
+    await dialog.getByText(`Chosen: ${wanted.name}`, { exact: false }).waitFor();
+    expect(await choice.isChecked()).toBe(true);
+    await checkPageAtBothWidths(page, () => dialog.getByText('Chosen: ', { exact: false }).waitFor());
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const review = page.getByRole('alertdialog');
+    await review
+      .getByText(`${owner.full_name} will become the owner of the store once a second person approves it.`, { exact: false })
+      .waitFor();
+    // Not sent: nothing waits in the business inbox for this store.
+    await review.getByRole('button', { name: 'Cancel' }).click();
+    const after = (await api('/api/v1/get_shop_owners', admin, { search: owner.full_name })).body.data as Array<{
+      id: number;
+      pending_stores: Named[];
+    }>;
+    expect(after.find((o) => o.id === owner.id)!.pending_stores.map((p) => p.id)).not.toContain(wanted.id);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });
