@@ -6,7 +6,7 @@ import { playwrightUi } from '../support/ui-playwright';
 import { depositWizard } from '../support/deposit-wizard';
 import en from '../../src/i18n/locales/deposit/en.json';
 import scannerEn from '../../src/i18n/locales/scanner/en.json';
-import { apiLogin, codeIn, pageLoggedInAs, portalUrl } from './portal';
+import { apiLogin, callApi, codeIn, pageLoggedInAs, portalUrl } from './portal';
 
 /**
  * Issue 11 item 1 (a blocker), through the browser: an agent on the OTP step of a paid deposit starts a new deposit
@@ -23,14 +23,7 @@ afterEach(async () => {
   await browser?.close();
 });
 
-async function post(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${url}/portal_api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const post = (path: string, body: unknown, token?: string) => callApi(path, token ?? null, body);
 
 /**
  * axe-core's serious and critical violations in the part of the page this journey is about (the wizard in the

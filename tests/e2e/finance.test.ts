@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
-import { apiLogin, logInWithCode, pageLoggedInAs, portalUrl } from './portal';
+import { apiLogin, approveInBusinessInbox, callApi, logInWithCode, pageLoggedInAs, portalUrl } from './portal';
 import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 
 /**
@@ -27,14 +27,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api(path: string, token: string, body: unknown) {
-  const res = await fetch(`${url}/portal_api/api/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = (path: string, token: string, body: unknown) => callApi(`/api/v1/${path}`, token, body);
 
 /** Serious and critical accessibility violations on the page, by rule. */
 async function axeViolations(page: Page, within = 'body'): Promise<string[]> {
@@ -100,19 +93,7 @@ describe('a wrong-account payment fixed by two people', () => {
     const inbox = await api('pending/maker/checker/requests', approverToken, { limit: 200, kind: 'suspense_allocation' });
     const request = inbox.body.pending_requests.find((r: any) => r.summary.includes(receipt));
     expect(request).toBeTruthy();
-    const approver = await pageLoggedInAs(browser, 'approver');
-    const aui = playwrightUi(approver);
-    await approver.goto(`${url}/dashboard/maker-checker`);
-    await aui.see('heading', /Business approvals/);
-    await approver
-      .getByTestId(`request-${request.id}`)
-      .getByRole('button', { name: /^Details of / })
-      .click();
-    const panel = approver.getByTestId('request-panel');
-    await panel.waitFor();
-    await panel.getByRole('button', { name: 'Approve', exact: true }).click();
-    await aui.seeAlert('Approved');
-    await approver.close();
+    expect(await approveInBusinessInbox(browser, request.id)).toEqual([]);
 
     expect(await locked()).toBe(false);
     const found = await api('search/transaction', finance, { transaction_id: receipt });
@@ -286,19 +267,7 @@ describe('a provider statement reconciled, signed off and its missing payment fi
     const inbox = await api('pending/maker/checker/requests', approverToken, { limit: 200, kind: 'suspense_allocation' });
     const request = inbox.body.pending_requests.find((r: any) => r.summary.includes(receipt));
     expect(request).toBeTruthy();
-    const approver = await pageLoggedInAs(browser, 'approver');
-    const aui = playwrightUi(approver);
-    await approver.goto(`${url}/dashboard/maker-checker`);
-    await aui.see('heading', /Business approvals/);
-    await approver
-      .getByTestId(`request-${request.id}`)
-      .getByRole('button', { name: /^Details of / })
-      .click();
-    const panel = approver.getByTestId('request-panel');
-    await panel.waitFor();
-    await panel.getByRole('button', { name: 'Approve', exact: true }).click();
-    await aui.seeAlert('Approved');
-    await approver.close();
+    expect(await approveInBusinessInbox(browser, request.id)).toEqual([]);
     expect(await locked()).toBe(false);
 
     // Finance finds the payment: completed, on the customer's loan.

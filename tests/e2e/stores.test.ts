@@ -8,7 +8,7 @@ import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 import { DEMO_PASSWORD } from '../../server/db/seed-security';
 import en from '../../src/i18n/locales/deposit/en.json';
 import scannerEn from '../../src/i18n/locales/scanner/en.json';
-import { apiLogin, apiLoginWithCode, codeIn, logInWithCode, pageLoggedInAs, portalUrl } from './portal';
+import { apiLogin, apiLoginWithCode, callApi, codeIn, logInWithCode, pageLoggedInAs, portalUrl } from './portal';
 
 /**
  * Issue 12: a shop owner adds stock to one of their shops, sends two handsets to their other shop (in transit), the
@@ -32,14 +32,7 @@ interface Named {
   name: string;
 }
 
-async function api(path: string, token: string | null, body?: unknown, method = 'POST') {
-  const res = await fetch(`${url}/portal_api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = callApi;
 
 /** A screen of the stores area at both widths, once its heading is shown and its first row (if any) has loaded. */
 async function checkScreen(page: Page, path: string, heading: string) {
