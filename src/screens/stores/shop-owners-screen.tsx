@@ -8,7 +8,7 @@ import { displayFormat } from '../../lib/display-format';
 import { useRoles } from '../common/session-context';
 import { DataTable } from '../common/data-table';
 import { FormDialog } from '../common/form-dialog';
-import { ActionForm, SearchedListPage, StoreFailure, TextField, localErrors, useStoreAction, useStoreList } from './parts';
+import { ActionForm, SearchedListPage, StoreFailure, TextField, localErrors, rowActionColumn, useStoreAction, useStoreList } from './parts';
 import { StorePicker } from './store-picker';
 
 /**
@@ -66,26 +66,10 @@ function OwnerTable({ filter }: { filter: ListFilter }) {
               </Wrap>
             ),
           },
-          ...(canAdd
-            ? [
-                {
-                  key: 'actions',
-                  header: t('stores:actions'),
-                  cell: (o: ShopOwner) => (
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      onClick={() => {
-                        setChosen(o);
-                        link.open();
-                      }}
-                    >
-                      {t('stores:owners.link')}
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
+          ...rowActionColumn<ShopOwner>(canAdd, t('stores:actions'), t('stores:owners.link'), (o) => {
+            setChosen(o);
+            link.open();
+          }),
         ]}
       />
       {canAdd && (
