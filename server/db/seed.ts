@@ -21,14 +21,16 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
     await seedBusiness(tx, { seed: options.seed, now: options.now });
     await seedRequests(tx, { now: options.now });
     await seedFinance(tx, { now: options.now });
-    // The demo agent works at the main shop (which stocks every model); the demo shop owner owns a shop.
+    // The demo agent works at the main shop (which stocks every model); the demo shop owner owns a shop (a second
+    // in seedStores). The owner is the person who logs in, Chausiku Lema: the owners list and every store's owner
+    // show the name and phone number of the demo user, not a generated owner's the user would not recognise.
     await tx.query(
       `UPDATE agents SET admin_id = (SELECT id FROM admins WHERE username = 'agent')
         WHERE id = (SELECT min(id) FROM agents WHERE store_id = 1 AND status = 'active')`,
     );
     await tx.query(
-      `UPDATE shop_owners SET admin_id = (SELECT id FROM admins WHERE username = 'shopowner')
-        WHERE id = (SELECT min(id) FROM shop_owners)`,
+      `UPDATE shop_owners o SET admin_id = a.id, full_name = a.full_name, msisdn = a.phone
+         FROM admins a WHERE a.username = 'shopowner' AND o.id = (SELECT min(id) FROM shop_owners)`,
     );
     // Customers who qualify for the deposit wizard, and stock at the agent's store (after the agent is linked).
     await seedDeposits(tx, { now: options.now });

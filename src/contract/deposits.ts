@@ -100,11 +100,12 @@ export const depositPushRequest = z.object({
   /** The mobile-money number that pays; the customer's own when absent. */
   payment_msisdn: msisdnField.optional(),
   /**
-   * The IMEI of the box handed over, scanned or typed by the agent (issue 17): an in-stock handset of the chosen
-   * model at the agent's store (or the one this wizard holds), else 400 naming `imei` (reasons imei_not_in_store,
-   * imei_other_model, imei_not_available). The portal's wizard always sends it; without it the server picks one.
+   * The IMEI of the box handed over, scanned or typed by the agent (issue 17), required: an in-stock handset of the
+   * chosen model at the agent's store (or the one this wizard holds), else 400 naming `imei` (reasons
+   * imei_not_in_store, imei_other_model, imei_not_available). The server never picks a handset itself: the one sold
+   * is the one in the customer's hand.
    */
-  imei: imeiField.optional(),
+  imei: imeiField,
 });
 export type DepositPushRequest = z.input<typeof depositPushRequest>;
 

@@ -358,7 +358,7 @@ export const routes = {
     response: deposits.depositStatus,
     refusals: {
       404: 'Customer record not found',
-      409: 'The customer does not qualify for the phone (reason not_qualified), none is in stock (reason no_stock), the deposit is already paid (reason deposit_paid), an earlier attempt is still pending (reason deposit_pending), the wizard was released as abandoned (reason wizard_abandoned), or the customer has a deposit in progress in another wizard (reason paid_deposit_unfinished or deposit_push_pending: the body is depositUnfinishedRefusal, with that wizard to resume)',
+      409: 'The customer does not qualify for the phone (reason not_qualified), the agent is linked to no store (reason no_stock), the deposit is already paid (reason deposit_paid), an earlier attempt is still pending (reason deposit_pending), the wizard was released as abandoned (reason wizard_abandoned), or the customer has a deposit in progress in another wizard (reason paid_deposit_unfinished or deposit_push_pending: the body is depositUnfinishedRefusal, with that wizard to resume)',
     },
   }),
   depositConfirm: define({

@@ -62,7 +62,22 @@ async function buyer(): Promise<Buyer> {
 }
 
 const post = (path: string, body: unknown, by: string | null = token.agent!) => api.call('POST', path, { token: by ?? undefined, body });
-const push = (w: string, b: Buyer, o: { attempt?: number; payer?: string; by?: string } = {}) =>
+/**
+ * The box the agent scans, as the wizard sends it (its IMEI is required): the one this wizard took (a retry sends it
+ * again), else the first handset of the phone on the shelf of the agent's store.
+ */
+async function boxFor(w: string): Promise<string> {
+  const [box] = await api.db.query<{ imei: string }>(
+    `SELECT i.imei FROM inventory_items i LEFT JOIN first_deposits f ON f.wizard_id = $1 AND f.inventory_item_id = i.id
+      WHERE i.phone_model_id = $2 AND (f.wizard_id IS NOT NULL OR (i.store_id = $3 AND i.status = 'in_stock'))
+      ORDER BY f.wizard_id IS NULL, i.received_at, i.id LIMIT 1`,
+    [w, fx.modelId, agentStore],
+  );
+  if (!box) throw new Error(`no box on the shelf for wizard ${w}`);
+  return box.imei;
+}
+
+const push = async (w: string, b: Buyer, o: { attempt?: number; payer?: string; by?: string } = {}) =>
   post(
     P.depositPush,
     {
@@ -72,6 +87,7 @@ const push = (w: string, b: Buyer, o: { attempt?: number; payer?: string; by?: s
       phone_price_id: fx.priceId,
       repayment_period: 'daily',
       ...(o.payer ? { payment_msisdn: o.payer } : {}),
+      imei: await boxFor(w),
     },
     o.by ?? token.agent!,
   );

@@ -114,7 +114,23 @@ async function buyer(o: { limit?: number; question?: boolean } = {}): Promise<Bu
 
 const post = (path: string, body: unknown, by: string | null = token.agent!) => api.call('POST', path, { token: by ?? undefined, body });
 
-const push = (
+/**
+ * The box the agent scans, as the wizard sends it (its IMEI is required): the one this wizard took for the phone
+ * (a retry sends it again), else the first handset of the phone on the shelf of the agent's store.
+ */
+async function boxFor(w: string, priceId: number): Promise<string> {
+  const [box] = await api.db.query<{ imei: string }>(
+    `SELECT i.imei FROM phone_prices p JOIN inventory_items i ON i.phone_model_id = p.phone_model_id
+       LEFT JOIN first_deposits f ON f.wizard_id = $1 AND f.inventory_item_id = i.id
+      WHERE p.id = $2 AND (f.wizard_id IS NOT NULL OR (i.store_id = $3 AND i.status = 'in_stock'))
+      ORDER BY f.wizard_id IS NULL, i.received_at, i.id LIMIT 1`,
+    [w, priceId, agentStore],
+  );
+  if (!box) throw new Error(`no box of price ${priceId} on the shelf for wizard ${w}`);
+  return box.imei;
+}
+
+const push = async (
   w: string,
   b: Buyer,
   o: { attempt?: number; price?: number; period?: string; payer?: string; by?: string; imei?: string } = {},
@@ -128,7 +144,7 @@ const push = (
       phone_price_id: o.price ?? models.dial.priceId,
       repayment_period: o.period ?? 'daily',
       ...(o.payer ? { payment_msisdn: o.payer } : {}),
-      ...(o.imei ? { imei: o.imei } : {}),
+      imei: o.imei ?? (await boxFor(w, o.price ?? models.dial.priceId)),
     },
     o.by ?? token.agent!,
   );
@@ -702,6 +718,34 @@ describe('issue 17: the IMEI of the box handed over is checked against the store
     expect(await itemStatus(imei)).toBe(before);
   });
 
+  it('refuses a push without the IMEI with 400 naming imei, and changes nothing', async () => {
+    const b = await buyer();
+    const w = randomUUID();
+    const state = async () =>
+      (
+        await api.db.query<Record<string, number>>(
+          `SELECT (SELECT count(*) FROM first_deposits)::int AS wizards, (SELECT count(*) FROM deposit_attempts)::int AS attempts,
+                  (SELECT count(*) FROM transactions)::int AS transactions, (SELECT count(*) FROM audit_log)::int AS audit_rows,
+                  (SELECT count(*) FROM inventory_items WHERE status = 'reserved')::int AS reserved`,
+        )
+      )[0];
+    const before = await state();
+    const res = await post(P.depositPush, {
+      wizard_id: w,
+      attempt: 1,
+      msisdn: b.msisdn,
+      phone_price_id: models.dial.priceId,
+      repayment_period: 'daily',
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields)).toEqual(['imei']);
+    expect(await state()).toEqual(before);
+    expect(await attempts(w)).toBe(0);
+    // The customer's wallet was never asked: nothing for the simulator to answer.
+    await customerAnswers();
+    expect((await post(P.depositConfirm, { wizard_id: w, attempt: 1 })).status).toBe(404);
+  });
+
   it('refuses a box another wizard holds, and a malformed IMEI, naming imei', async () => {
     const [first, second] = [await buyer(), await buyer()];
     const box = await stock1(models.dial.modelId);
@@ -882,14 +926,16 @@ describe('the deposit is never charged twice', () => {
       msisdn: borrower.msisdn,
       phone_price_id: models.dial.priceId,
       repayment_period: 'daily',
+      imei: await boxFor(randomUUID(), models.dial.priceId),
     });
     expect(loaned.body.reason).toBe('not_qualified');
     const rich = await buyer({ limit: 5_000_000 });
-    // The store's three handsets of the dear phone go to three paid deposits.
-    for (let i = 0; i < 3; i++) await paid(await buyer({ limit: 5_000_000 }), { price: models.dear.priceId });
-    const none = await push(randomUUID(), rich, { price: models.dear.priceId });
-    expect(none.status).toBe(409);
-    expect(none.body.reason).toBe('no_stock');
+    // The store's three handsets of the dear phone go to three paid deposits: a box of it scanned again is not available.
+    const wizards: string[] = [];
+    for (let i = 0; i < 3; i++) wizards.push(await paid(await buyer({ limit: 5_000_000 }), { price: models.dear.priceId }));
+    const none = await push(randomUUID(), rich, { price: models.dear.priceId, imei: await wizardImei(wizards[0]!) });
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ reason: 'imei_not_available', fields: { imei: expect.any(String) } });
   });
 });
 

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
-import { loginPage, otpPage } from '../support/pages';
-import { DEMO_PASSWORD } from '../../server/db/seed-security';
-import { apiLogin, latestCode, pageLoggedInAs } from './portal';
+import { apiLogin, logInWithCode, pageLoggedInAs } from './portal';
 import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 
 const url = inject('portalUrl');
@@ -110,14 +108,7 @@ describe('an approver clears the queues on the demo data', () => {
   it('the server refuses a maker deciding their own request, even the admin', async () => {
     const page = await browser.newPage();
     const ui = playwrightUi(page);
-    await page.goto(`${url}/`);
-    // Pages of one browser share local storage: start logged out.
-    await page.evaluate(() => localStorage.clear());
-    await page.goto(`${url}/`);
-    await loginPage(ui).logIn('admin', DEMO_PASSWORD);
-    await otpPage(ui).open();
-    await otpPage(ui).enter(await latestCode());
-    await ui.see('heading', /^Welcome to /);
+    await logInWithCode(page, 'admin');
     await page.goto(`${url}/dashboard/maker-checker/portal`);
     await ui.see('heading', 'Portal approvals (maker-checker)');
     await page

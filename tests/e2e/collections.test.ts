@@ -3,9 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
 import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
-import { loginPage, otpPage } from '../support/pages';
-import { DEMO_PASSWORD } from '../../server/db/seed-security';
-import { apiLogin, latestCode, pageLoggedInAs, portalUrl } from './portal';
+import { apiLogin, apiLoginWithCode, approveInBusinessInbox, callApi, logInWithCode, pageLoggedInAs, portalUrl } from './portal';
 
 /**
  * Debt collection on the demo data (issue 14): a manager assigns a defaulter to the collector; the collector finds
@@ -27,22 +25,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api(path: string, token: string | null, body: unknown) {
-  const res = await fetch(`${url}/portal_api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = callApi;
 
 describe('collecting from a defaulter', () => {
   it('a manager assigns, the collector logs a promise to pay, a repayment keeps it and the list shows it', async () => {
     // An unassigned watchful defaulter, found as the manager (the admin, with a one-time code) would.
-    const login = await apiLogin('admin');
-    const otp = await api('/authentication/otp', login.accessToken, { code: await latestCode() });
-    expect(otp.status).toBe(200);
-    const admin = login.accessToken;
+    const admin = await apiLoginWithCode('admin');
     const found = await api('/api/v1/defaulters_list', admin, { category: 'watchful', collector_id: 'unassigned', limit: 1 });
     expect(found.status).toBe(200);
     const defaulter = found.body.data[0];
@@ -54,11 +42,7 @@ describe('collecting from a defaulter', () => {
     const managerPage = await browser.newPage();
     const managerWatch = watchConsole(managerPage);
     const ui = playwrightUi(managerPage);
-    await managerPage.goto(`${url}/`);
-    await loginPage(ui).logIn('admin', DEMO_PASSWORD);
-    await otpPage(ui).open();
-    await otpPage(ui).enter(await latestCode());
-    await ui.see('heading', /^Welcome to /);
+    await logInWithCode(managerPage, 'admin');
     await managerPage.goto(`${url}/dashboard/defaulters_list?category=watchful`);
     await ui.see('heading', 'Defaulters list');
     await ui.click('tab', 'All defaulters');
@@ -172,21 +156,7 @@ describe('collecting from a defaulter', () => {
     expect(inbox.status).toBe(200);
     const request = inbox.body.pending_requests.find((r: any) => r.summary.includes(`loan ${defaulter.loan_number} `));
     expect(request, 'the unlock request in the business inbox').toBeDefined();
-    const approver = await pageLoggedInAs(browser, 'approver');
-    const approverWatch = watchConsole(approver);
-    const aui = playwrightUi(approver);
-    await approver.goto(`${url}/dashboard/maker-checker`);
-    await aui.see('heading', /Business approvals/);
-    await approver
-      .getByTestId(`request-${request.id}`)
-      .getByRole('button', { name: /^Details of / })
-      .click();
-    const panel = approver.getByTestId('request-panel');
-    await panel.waitFor();
-    await panel.getByRole('button', { name: 'Approve', exact: true }).click();
-    await aui.seeAlert('Approved');
-    expect(approverWatch.errors).toEqual([]);
-    await approver.close();
+    expect(await approveInBusinessInbox(browser, request.id)).toEqual([]);
 
     // The unlock goes out through the lock-command outbox: the phone unlocks, until the promise date.
     const deadline = Date.now() + 30_000;

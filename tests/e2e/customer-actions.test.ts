@@ -4,7 +4,7 @@ import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
 import { generateBusiness } from '../../server/db/seed-business';
 import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
-import { apiLogin, pageLoggedInAs, portalUrl } from './portal';
+import { apiLogin, callApi, pageLoggedInAs, portalUrl } from './portal';
 
 let browser: BrowserContext;
 const url = portalUrl();
@@ -16,14 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api(path: string, token: string, body: unknown) {
-  const res = await fetch(`${url}/portal_api/api/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = (path: string, token: string, body: unknown) => callApi(`/api/v1/${path}`, token, body);
 
 /** A demo customer with an unlocked phone in use, SMS received, and no offline PIN issued today. */
 async function pickCustomer(token: string) {

@@ -6,7 +6,7 @@ import { playwrightUi } from '../support/ui-playwright';
 import { depositWizard } from '../support/deposit-wizard';
 import en from '../../src/i18n/locales/deposit/en.json';
 import scannerEn from '../../src/i18n/locales/scanner/en.json';
-import { apiLogin, pageLoggedInAs, portalUrl } from './portal';
+import { apiLogin, callApi, codeIn, pageLoggedInAs, portalUrl } from './portal';
 
 /**
  * Issue 11 item 1 (a blocker), through the browser: an agent on the OTP step of a paid deposit starts a new deposit
@@ -23,22 +23,7 @@ afterEach(async () => {
   await browser?.close();
 });
 
-async function post(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${url}/portal_api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-/** The newest code the demo outbox holds whose text matches. */
-async function codeIn(match: (m: { recipient: string; text: string }) => boolean): Promise<string> {
-  const outbox = (await (await fetch(`${url}/portal_api/dev/outbox`)).json()) as { data: Array<{ recipient: string; text: string }> };
-  const message = outbox.data.find(match);
-  if (!message) throw new Error('no such code in the outbox');
-  return message.text.match(/\b(\d{6})\b/)![1]!;
-}
+const post = (path: string, body: unknown, token?: string) => callApi(path, token ?? null, body);
 
 /**
  * axe-core's serious and critical violations in the part of the page this journey is about (the wizard in the

@@ -4,9 +4,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
-import { apiLogin, latestCode, pageLoggedInAs, portalUrl } from './portal';
-import { loginPage, otpPage } from '../support/pages';
-import { DEMO_PASSWORD } from '../../server/db/seed-security';
+import { apiLogin, approveInBusinessInbox, callApi, logInWithCode, pageLoggedInAs, portalUrl } from './portal';
 import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 
 /**
@@ -29,14 +27,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api(path: string, token: string, body: unknown) {
-  const res = await fetch(`${url}/portal_api/api/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = (path: string, token: string, body: unknown) => callApi(`/api/v1/${path}`, token, body);
 
 /** Serious and critical accessibility violations on the page, by rule. */
 async function axeViolations(page: Page, within = 'body'): Promise<string[]> {
@@ -102,19 +93,7 @@ describe('a wrong-account payment fixed by two people', () => {
     const inbox = await api('pending/maker/checker/requests', approverToken, { limit: 200, kind: 'suspense_allocation' });
     const request = inbox.body.pending_requests.find((r: any) => r.summary.includes(receipt));
     expect(request).toBeTruthy();
-    const approver = await pageLoggedInAs(browser, 'approver');
-    const aui = playwrightUi(approver);
-    await approver.goto(`${url}/dashboard/maker-checker`);
-    await aui.see('heading', /Business approvals/);
-    await approver
-      .getByTestId(`request-${request.id}`)
-      .getByRole('button', { name: /^Details of / })
-      .click();
-    const panel = approver.getByTestId('request-panel');
-    await panel.waitFor();
-    await panel.getByRole('button', { name: 'Approve', exact: true }).click();
-    await aui.seeAlert('Approved');
-    await approver.close();
+    expect(await approveInBusinessInbox(browser, request.id)).toEqual([]);
 
     expect(await locked()).toBe(false);
     const found = await api('search/transaction', finance, { transaction_id: receipt });
@@ -246,14 +225,7 @@ describe('a provider statement reconciled, signed off and its missing payment fi
     const adminPage = await browser.newPage();
     const adminWatch = watchConsole(adminPage);
     const admin = playwrightUi(adminPage);
-    await adminPage.goto(`${url}/`);
-    // The browser keeps finance's session from the pages before: the administrator starts logged out.
-    await adminPage.evaluate(() => localStorage.clear());
-    await adminPage.reload();
-    await loginPage(admin).logIn('admin', DEMO_PASSWORD);
-    await otpPage(admin).open();
-    await otpPage(admin).enter(await latestCode());
-    await admin.see('heading', /^Welcome to /);
+    await logInWithCode(adminPage, 'admin');
     await adminPage.goto(`${url}/dashboard/reconciliation`);
     await admin.see('heading', 'Reconciliation');
     await adminPage.getByRole('button', { name: new RegExp(`^Open\\s*${fileName}$`) }).click();
@@ -295,19 +267,7 @@ describe('a provider statement reconciled, signed off and its missing payment fi
     const inbox = await api('pending/maker/checker/requests', approverToken, { limit: 200, kind: 'suspense_allocation' });
     const request = inbox.body.pending_requests.find((r: any) => r.summary.includes(receipt));
     expect(request).toBeTruthy();
-    const approver = await pageLoggedInAs(browser, 'approver');
-    const aui = playwrightUi(approver);
-    await approver.goto(`${url}/dashboard/maker-checker`);
-    await aui.see('heading', /Business approvals/);
-    await approver
-      .getByTestId(`request-${request.id}`)
-      .getByRole('button', { name: /^Details of / })
-      .click();
-    const panel = approver.getByTestId('request-panel');
-    await panel.waitFor();
-    await panel.getByRole('button', { name: 'Approve', exact: true }).click();
-    await aui.seeAlert('Approved');
-    await approver.close();
+    expect(await approveInBusinessInbox(browser, request.id)).toEqual([]);
     expect(await locked()).toBe(false);
 
     // Finance finds the payment: completed, on the customer's loan.

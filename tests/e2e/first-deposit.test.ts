@@ -7,7 +7,7 @@ import en from '../../src/i18n/locales/deposit/en.json';
 import sw from '../../src/i18n/locales/deposit/sw.json';
 import scannerEn from '../../src/i18n/locales/scanner/en.json';
 import scannerSw from '../../src/i18n/locales/scanner/sw.json';
-import { apiLogin, pageLoggedInAs, portalUrl } from './portal';
+import { apiLogin, callApi, codeIn, pageLoggedInAs, portalUrl } from './portal';
 import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 
 let browser: BrowserContext;
@@ -21,22 +21,8 @@ afterEach(async () => {
   await browser?.close();
 });
 
-async function post(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${url}/portal_api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const post = (path: string, body: unknown, token?: string) => callApi(path, token ?? null, body);
 
-/** The newest code the demo outbox holds whose text matches. */
-async function codeIn(match: (m: { recipient: string; text: string }) => boolean): Promise<string> {
-  const outbox = (await (await fetch(`${url}/portal_api/dev/outbox`)).json()) as { data: Array<{ recipient: string; text: string }> };
-  const message = outbox.data.find(match);
-  if (!message) throw new Error('no such code in the outbox');
-  return message.text.match(/\b(\d{6})\b/)![1]!;
-}
 const agentCode = (name: string) => codeIn((m) => m.text.includes(`phone loan of ${name}`));
 // Issue 17: the customer's code is in the customer's language (the demo customers read Swahili).
 const customerCode = (msisdn: string) =>

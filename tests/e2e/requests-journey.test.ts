@@ -4,7 +4,7 @@ import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
 import { dashboard } from '../support/pages';
 import { generateBusiness } from '../../server/db/seed-business';
-import { apiLogin, pageLoggedInAs, portalUrl } from './portal';
+import { apiLogin, callApi, pageLoggedInAs, portalUrl } from './portal';
 import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 
 let browser: BrowserContext;
@@ -17,14 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api(path: string, token: string, body: unknown) {
-  const res = await fetch(`${url}/portal_api/api/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = (path: string, token: string, body: unknown) => callApi(`/api/v1/${path}`, token, body);
 
 /** A demo customer with an active loan and a phone, and no request waiting yet. */
 async function pickCustomer(agentToken: string, approverToken: string) {

@@ -8,7 +8,7 @@ import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
 import { DEMO_PASSWORD } from '../../server/db/seed-security';
 import en from '../../src/i18n/locales/deposit/en.json';
 import scannerEn from '../../src/i18n/locales/scanner/en.json';
-import { apiLogin, latestCode, pageLoggedInAs, portalUrl } from './portal';
+import { apiLogin, apiLoginWithCode, callApi, codeIn, logInWithCode, pageLoggedInAs, portalUrl } from './portal';
 
 /**
  * Issue 12: a shop owner adds stock to one of their shops, sends two handsets to their other shop (in transit), the
@@ -32,22 +32,7 @@ interface Named {
   name: string;
 }
 
-async function api(path: string, token: string | null, body?: unknown, method = 'POST') {
-  const res = await fetch(`${url}/portal_api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-/** The newest code the demo outbox holds whose text matches. */
-async function codeIn(match: (m: { recipient: string; text: string }) => boolean): Promise<string> {
-  const outbox = (await (await fetch(`${url}/portal_api/dev/outbox`)).json()) as { data: Array<{ recipient: string; text: string }> };
-  const message = outbox.data.find(match);
-  if (!message) throw new Error('no such code in the outbox');
-  return message.text.match(/\b(\d{6})\b/)![1]!;
-}
+const api = callApi;
 
 /** A screen of the stores area at both widths, once its heading is shown and its first row (if any) has loaded. */
 async function checkScreen(page: Page, path: string, heading: string) {
@@ -84,9 +69,7 @@ async function modelToSell(token: string, store: Named, limit: number) {
 
 /** A portal user for an agent of the store, made as the portal makes one: proposed by an admin, approved by another. */
 async function agentUserAt(store: Named, username: string) {
-  const login = await apiLogin('admin');
-  expect((await api('/authentication/otp', login.accessToken, { code: await latestCode() })).status).toBe(200);
-  const admin = login.accessToken;
+  const admin = await apiLoginWithCode('admin');
   const groups = (await api('/prerequisites/admin-groups', admin, undefined, 'GET')).body.data as Named[];
   const group = groups.find((g) => g.name === 'Agent')!;
   const agents = (await api('/api/v1/agents_per_phone_store', admin, { store_id: store.id, limit: 200 })).body.data as Array<{
@@ -234,4 +217,56 @@ describe('stock between a shop owner’s shops, sold at the receiving shop', () 
     );
     expect(statuses).toEqual(['sold', 'in_stock']);
   }, 300_000);
+});
+
+describe('a dealer shop chosen for its owner with the store picker', () => {
+  it('head office finds a shop past the first page by typing, chooses it from the keyboard, and reviews before sending', async () => {
+    const admin = await apiLoginWithCode('admin');
+    // The last dealer shop by name: past the picker's first page (8 stores), found only by searching.
+    const dealers = async (skip: number) =>
+      (await api('/api/v1/get_phone_stores', admin, { store_type: 'dealer_shop', limit: 1, skip })).body as {
+        total: number;
+        stores: Named[];
+      };
+    const { total } = await dealers(0);
+    expect(total).toBeGreaterThan(8);
+    const wanted = (await dealers(total - 1)).stores[0]!;
+    const owners = (await api('/api/v1/get_shop_owners', admin, { limit: 1 })).body.data as Array<{ id: number; full_name: string }>;
+    const owner = owners[0]!;
+
+    const page = await browser.newPage();
+    const watch = watchConsole(page);
+    await logInWithCode(page, 'admin');
+    await page.goto(`${url}/dashboard/shop-owners`);
+    await page.getByRole('row').filter({ hasText: owner.full_name }).getByRole('button', { name: 'Propose as a store owner' }).click();
+    const dialog = page.getByRole('dialog');
+    const picker = dialog.getByRole('searchbox', { name: 'Store' });
+    await dialog.getByRole('radiogroup', { name: 'Store: matching stores' }).waitFor();
+    // Typed, then Enter: the server searches at once, and the form is not sent.
+    await picker.fill(wanted.name);
+    await picker.press('Enter');
+    const choice = dialog.getByRole('radio', { name: new RegExp(`^${wanted.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+    await choice.waitFor({ state: 'attached' });
+    await expect(dialog.getByRole('radio').count()).resolves.toBe(1);
+    // Tab from the search box to the matching store, Space chooses it.
+    await picker.press('Tab');
+    await page.keyboard.press('Space');
+    await dialog.getByText(`Chosen: ${wanted.name}`, { exact: false }).waitFor();
+    expect(await choice.isChecked()).toBe(true);
+    await checkPageAtBothWidths(page, () => dialog.getByText('Chosen: ', { exact: false }).waitFor());
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const review = page.getByRole('alertdialog');
+    await review
+      .getByText(`${owner.full_name} will become the owner of the store once a second person approves it.`, { exact: false })
+      .waitFor();
+    // Not sent: nothing waits in the business inbox for this store.
+    await review.getByRole('button', { name: 'Cancel' }).click();
+    const after = (await api('/api/v1/get_shop_owners', admin, { search: owner.full_name })).body.data as Array<{
+      id: number;
+      pending_stores: Named[];
+    }>;
+    expect(after.find((o) => o.id === owner.id)!.pending_stores.map((p) => p.id)).not.toContain(wanted.id);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

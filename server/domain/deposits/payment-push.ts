@@ -14,8 +14,6 @@ import {
   openWizardOf,
   planOf,
   refuseIfHeldElsewhere,
-  releaseHandset,
-  reserveHandset,
   unfinishedRefusal,
   wizardOf,
 } from './wizard';
@@ -123,24 +121,8 @@ export async function depositPush(deps: Deps, caller: Caller, body: z.output<typ
         throw refuse(409, 'not_qualified', 'The customer has an active loan and does not qualify for another phone');
       if (price.rrp > standing!.limit_amount) throw refuse(409, 'not_qualified', "The phone's price is above the customer's limit");
 
-      // The handset: keep the one held for this model, take it back if it went back to stock, else another.
-      let itemId: number | null = null;
-      // Issue 17: the box in the agent's hand, when its IMEI is given (the wizard always gives it).
-      if (body.imei !== undefined) itemId = await reserveBox(tx, wizard, storeId, price.phone_model_id, body.imei);
-      else if (wizard.inventory_item_id !== null && wizard.phone_model_id === price.phone_model_id) {
-        if (wizard.item_held) itemId = wizard.inventory_item_id;
-        else {
-          const [again] = await tx.query<{ id: number }>(
-            "UPDATE inventory_items SET status = 'reserved' WHERE id = $1 AND store_id = $2 AND status = 'in_stock' RETURNING id",
-            [wizard.inventory_item_id, storeId],
-          );
-          itemId = again?.id ?? null;
-        }
-      } else {
-        await releaseHandset(tx, wizard);
-      }
-      itemId ??= await reserveHandset(tx, storeId, price.phone_model_id);
-      if (itemId === null) throw refuse(409, 'no_stock', 'No handset of this phone is in stock at your store');
+      // Issue 17: the handset is the box in the agent's hand (its IMEI is required), never one the server picks.
+      const itemId = await reserveBox(tx, wizard, storeId, price.phone_model_id, body.imei);
 
       await tx.query(
         `UPDATE first_deposits SET phone_price_id = $2, phone_model_id = $3, repayment_period = $4, deposit_amount = $5,

@@ -5,7 +5,17 @@ import { allocateCategoryRequest, classifyAgentRequest, type Agent, type Categor
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { useRoles } from '../common/session-context';
 import { DataTable } from '../common/data-table';
-import { ActionForm, ExportButton, SelectField, localErrors, numberOf, useLoaded, useStoreAction, useStoreList } from './parts';
+import {
+  ActionForm,
+  ExportButton,
+  SelectField,
+  localErrors,
+  numberOf,
+  rowActionColumn,
+  useLoaded,
+  useStoreAction,
+  useStoreList,
+} from './parts';
 
 /**
  * Agents: store and category ("Unassigned" when is_category is not 1), agents per store by the store filter;
@@ -131,26 +141,10 @@ function AgentTable({ filter, categories }: { filter: ListFilter; categories: Ca
             cell: (a) => (a.is_category === 1 ? a.category?.name : <Badge colorPalette="orange">{t('stores:unassigned')}</Badge>),
           },
           { key: 'status', header: t('stores:field.status'), cell: (a) => t(`stores:categoryStatus.${a.status}`) },
-          ...(canClassify
-            ? [
-                {
-                  key: 'actions',
-                  header: t('stores:actions'),
-                  cell: (a: Agent) => (
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      onClick={() => {
-                        setChosen(a);
-                        classify.open();
-                      }}
-                    >
-                      {t('stores:agents.classify')}
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
+          ...rowActionColumn<Agent>(canClassify, t('stores:actions'), t('stores:agents.classify'), (a) => {
+            setChosen(a);
+            classify.open();
+          }),
         ]}
       />
       {chosen && (

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../common/confirm-dialog';
 import { describeFailure } from '../common/describe-failure';
 import { useLiveLogic, type StoreActionKind, type StoreListKind, type StoreLoadKind } from '../common/live-logic';
 import { useResourceList } from '../common/use-resource-list';
+import type { Column } from '../common/data-table';
 
 /** The mobile-money networks by their brand names (the same in every language). */
 export const BILLERS = { mpesa: 'M-Pesa', tigo_pesa: 'Tigo Pesa', airtel_money: 'Airtel Money', halopesa: 'HaloPesa' } as const;
@@ -176,6 +177,25 @@ export function ActionForm({
       }
     </>
   );
+}
+
+/**
+ * The actions column of a list whose rows each open one action on that row (a form of `ActionForm`), for a user
+ * allowed it; no column otherwise. `open` is given the row the button is on.
+ */
+export function rowActionColumn<T>(allowed: boolean, header: string, label: string, open: (row: T) => void): Column<T>[] {
+  if (!allowed) return [];
+  return [
+    {
+      key: 'actions',
+      header,
+      cell: (row) => (
+        <Button size="xs" variant="outline" onClick={() => open(row)}>
+          {label}
+        </Button>
+      ),
+    },
+  ];
 }
 
 /** A labelled input with its error. */

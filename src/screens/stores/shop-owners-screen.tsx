@@ -2,25 +2,14 @@ import { useState } from 'react';
 import { Badge, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import type { Store } from '../../contract/stores';
 import { createShopOwnerRequest, shopOwnerLinkRequest, type ShopOwner } from '../../contract/stores-owners';
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { displayFormat } from '../../lib/display-format';
 import { useRoles } from '../common/session-context';
 import { DataTable } from '../common/data-table';
 import { FormDialog } from '../common/form-dialog';
-import { LoadFailure } from '../common/load-failure';
-import {
-  ActionForm,
-  SearchedListPage,
-  SelectField,
-  StoreFailure,
-  TextField,
-  localErrors,
-  useLoaded,
-  useStoreAction,
-  useStoreList,
-} from './parts';
+import { ActionForm, SearchedListPage, StoreFailure, TextField, localErrors, rowActionColumn, useStoreAction, useStoreList } from './parts';
+import { StorePicker } from './store-picker';
 
 /**
  * Shop owners (VIEW_STORES): each owner with their stores and the links awaiting approval; head office (ADD_STORE)
@@ -77,26 +66,10 @@ function OwnerTable({ filter }: { filter: ListFilter }) {
               </Wrap>
             ),
           },
-          ...(canAdd
-            ? [
-                {
-                  key: 'actions',
-                  header: t('stores:actions'),
-                  cell: (o: ShopOwner) => (
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      onClick={() => {
-                        setChosen(o);
-                        link.open();
-                      }}
-                    >
-                      {t('stores:owners.link')}
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
+          ...rowActionColumn<ShopOwner>(canAdd, t('stores:actions'), t('stores:owners.link'), (o) => {
+            setChosen(o);
+            link.open();
+          }),
         ]}
       />
       {canAdd && (
@@ -139,8 +112,6 @@ function OwnerTable({ filter }: { filter: ListFilter }) {
 
 function LinkForm({ owner, action, onDone }: { owner: ShopOwner; action: ReturnType<typeof useStoreAction>; onDone: () => void }) {
   const { t } = useTranslation('stores');
-  const stores = useLoaded<Store[]>('storeOptions');
-  const choices = (stores.data ?? []).filter((s) => s.store_type === 'dealer_shop' && s.owner?.id !== owner.id);
   return (
     <ActionForm
       action={action}
@@ -159,16 +130,14 @@ function LinkForm({ owner, action, onDone }: { owner: ShopOwner; action: ReturnT
     >
       {(errs) => (
         <Stack gap="3" key={owner.id}>
-          {stores.failure && <LoadFailure failure={stores.failure} onRetry={stores.retry} />}
-          <SelectField
+          {/* Only dealer shops have owners: the server searches those alone, however many the business has. */}
+          <StorePicker
             name="store_id"
             label={t('stores:field.store_id')}
-            any={t('stores:choose')}
             error={errs.store_id}
-            options={choices.map((s) => ({
-              value: s.id,
-              label: s.owner ? t('stores:owners.storeWithOwner', { store: s.name, owner: s.owner.name }) : s.name,
-            }))}
+            filter={{ store_type: 'dealer_shop' }}
+            unavailable={(s) => (s.owner?.id === owner.id ? t('stores:owners.alreadyTheirs') : null)}
+            describe={(s) => (s.owner ? t('stores:owners.storeWithOwner', { store: s.name, owner: s.owner.name }) : s.name)}
           />
           <Text fontSize="sm" color="fg.muted">
             {t('stores:owners.linkHelp')}

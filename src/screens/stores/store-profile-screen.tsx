@@ -15,6 +15,7 @@ import {
   PositionFields,
   TextField,
   numberOf,
+  rowActionColumn,
   textOf,
   useLoaded,
   useStoreAction,
@@ -173,26 +174,10 @@ function StoreAgents({ storeId, canLocate }: { storeId: number; canLocate: boole
             header: t('stores:position'),
             cell: (a) => (a.latitude === null ? t('stores:notMapped') : `${a.latitude}, ${a.longitude}`),
           },
-          ...(canLocate
-            ? [
-                {
-                  key: 'actions',
-                  header: t('stores:actions'),
-                  cell: (a: Agent) => (
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      onClick={() => {
-                        setChosen(a);
-                        locate.open();
-                      }}
-                    >
-                      {t('stores:updateAgentLocation')}
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
+          ...rowActionColumn<Agent>(canLocate, t('stores:actions'), t('stores:updateAgentLocation'), (a) => {
+            setChosen(a);
+            locate.open();
+          }),
         ]}
       />
       {chosen && (
