@@ -25,12 +25,18 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // What every page needs goes in one chunk: one request and one gzip stream compress better than many
-        // small shared chunks on the first load (measured by npm run bench:size).
+        // small shared chunks on the first load (measured by npm run bench:size). Chakra's runtime is not in it: the
+        // pages before login draw without Chakra, which loads as its own chunk with the pages that use it
+        // (docs/decisions/033).
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|i18next-browser-languagedetector|xstate|@xstate[\\/]react|wouter|regexparam|@emotion|stylis|use-sync-external-store|@pandacss|hoist-non-react-statics|react-is|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|preset|utils|merge-props|create-context|theme[\\\\/](tokens|semantic-tokens|breakpoints|global-css|layer-styles|text-styles|motion-styles)))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|xstate|@xstate[\\/]react|wouter|regexparam|use-sync-external-store)[\\/]/,
+            },
+            {
+              name: 'chakra',
+              test: /node_modules[\\/](@emotion|stylis|@pandacss|hoist-non-react-statics|react-is|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|preset|utils|merge-props|create-context|theme[\\/](tokens|semantic-tokens|breakpoints|global-css|layer-styles|text-styles|motion-styles)))/,
             },
           ],
         },

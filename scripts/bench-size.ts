@@ -19,13 +19,15 @@ import { startDemoPortal, storedSession } from './portal-process';
 /**
  * What fails the run: the login route's JavaScript, and the agent's dashboard's whole first load (the login
  * route's shell included). Issue 16 asks for 120 kB and 200 kB (TARGETS, printed beside them); until the portal
- * reaches them the budgets hold today's sizes so nothing grows unseen (docs/decisions/025 says what is left).
+ * reaches a target its budget holds today's size so nothing grows unseen (docs/decisions/025 says what is left).
  */
 // The dashboard held 298.2 kB when its budget was set; the areas merged on 2026-11-24 (reconciliation, stock, collections,
 // analytics home figures) brought it to 310.1 kB with the registry that loads every machine: held there (decision 025).
 // The second merges of that day (shop owners, customer language, first-login password, callback log) added their
 // contracts to the same first load: 313.7 kB, held at 314 kB until the registry's live logic is split per screen.
-const BUDGETS = { login: 150 * 1024, dashboard: 314 * 1024 };
+// The login reached its target (109.0 kB) once its pages stopped loading Chakra's runtime (decision 033): its budget
+// is the target.
+const BUDGETS = { login: 120 * 1024, dashboard: 314 * 1024 };
 const TARGETS = { login: 120 * 1024, dashboard: 200 * 1024 };
 
 const args = process.argv.slice(2);

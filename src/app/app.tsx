@@ -11,7 +11,7 @@ const OtpScreen = lazyChunk(() => import('../screens/auth/otp-screen'));
 const PasswordScreen = lazyChunk(() => import('../screens/auth/password-screen'));
 const TermsPage = lazyChunk(() => import('../screens/public/terms-page'));
 const EcontractPage = lazyChunk(() => import('./econtract-route'));
-const DashboardLayout = lazyChunk(() => import('./layout/dashboard-layout'));
+const DashboardLayout = lazyChunk(() => import('./dashboard-route'));
 const BiScreen = lazyChunk(() => import('./bi-route'));
 
 type Phase = 'checking' | 'out' | 'otp' | 'password' | 'in';

@@ -1,10 +1,7 @@
 import { loadMachine } from '../machines/load.machine';
 import { loadAnalysis, loadBiAuth } from '../services/analytics';
 import BiScreen from '../screens/analytics/bi-screen';
-import { installDashboardSystem } from './dashboard-system';
-
-// The analytics pages draw with the dashboard's Chakra recipes: install them as they load.
-installDashboardSystem();
+import { ChakraRoot } from './chakra-root';
 
 /** /bi and /bi/view stand outside the dashboard layout (spec section 2): their processes are wired here. */
 const logic = {
@@ -13,5 +10,9 @@ const logic = {
 };
 
 export default function BiRoute({ view }: { view: boolean }) {
-  return <BiScreen view={view} logic={logic} />;
+  return (
+    <ChakraRoot>
+      <BiScreen view={view} logic={logic} />
+    </ChakraRoot>
+  );
 }

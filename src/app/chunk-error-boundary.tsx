@@ -1,21 +1,21 @@
 import { Component, type ReactNode } from 'react';
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from './chunk-load';
 
-/** Drawn with the recipes the login route already has (docs/decisions/003): it also guards the pages before login. */
+/**
+ * Plain elements styled by first-load.css: it also guards the pages before login and the dashboard's own chunk,
+ * where Chakra has not loaded (docs/decisions/033).
+ */
 function ChunkFailed() {
   const { t } = useTranslation();
   return (
-    <Stack role="alert" gap="3" maxW="xl" mx="auto" my="10" p="4" borderWidth="1px" borderColor="border.error" rounded="md">
-      <Heading as="h2" size="md" color="fg.error">
-        {t('shell.chunkFailed')}
-      </Heading>
-      <Text>{t('shell.chunkFailedHelp')}</Text>
-      <Button size="sm" alignSelf="start" colorPalette="blue" onClick={() => window.location.reload()}>
+    <div role="alert" className="chunk-failed">
+      <h2>{t('shell.chunkFailed')}</h2>
+      <p>{t('shell.chunkFailedHelp')}</p>
+      <button type="button" className="btn btn-solid btn-sm" onClick={() => window.location.reload()}>
         {t('shell.reload')}
-      </Button>
-    </Stack>
+      </button>
+    </div>
   );
 }
 

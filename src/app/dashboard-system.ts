@@ -39,12 +39,12 @@ import { tagSlotRecipe } from '@chakra-theme/recipes/tag.js';
 import { toastSlotRecipe } from '@chakra-theme/recipes/toast.js';
 import { tooltipSlotRecipe } from '@chakra-theme/recipes/tooltip.js';
 import { semanticColors } from '@chakra-theme/semantic-tokens/colors.js';
-import { baseConfig, systemStore } from './system';
+import { baseConfig } from './system';
 
 /**
  * Chakra's solid green, teal and blue (shade 600) carry white text at 3.3:1, 3.7:1 and, shaded, under 4.5:1: the
- * signed-in portal's solid buttons use shade 700, which reaches WCAG AA's 4.5:1 in both themes (issue 17). The login
- * keeps Chakra's blue 600 (5.2:1 at rest) to stay within its JavaScript budget.
+ * signed-in portal's solid buttons use shade 700, which reaches WCAG AA's 4.5:1 in both themes (issue 17). The pages
+ * before login, drawn without Chakra, use the same blue 700 (first-load.css).
  */
 const solid700 = (palette: 'green' | 'teal' | 'blue') => ({
   ...semanticColors[palette],
@@ -53,7 +53,7 @@ const solid700 = (palette: 'green' | 'teal' | 'blue') => ({
 /** The solid colours the signed-in portal's buttons use, each at 4.5:1 or better with its text. */
 export const accessibleColors = { green: solid700('green'), teal: solid700('teal'), blue: solid700('blue') };
 
-/** Every recipe the signed-in portal draws with, on top of the first load's few (see system.ts). */
+/** The Chakra system of every page that draws with Chakra (chakra-root.tsx): every recipe the portal uses. */
 export const dashboardSystem = createSystem(
   defaultBaseConfig,
   baseConfig,
@@ -106,8 +106,3 @@ export const dashboardSystem = createSystem(
     },
   }),
 );
-
-/** Called when the dashboard's chunk loads, before its first render. */
-export function installDashboardSystem(): void {
-  if (systemStore.get() !== dashboardSystem) systemStore.set(dashboardSystem);
-}

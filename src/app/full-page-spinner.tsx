@@ -1,9 +1,9 @@
-import { Center, Spinner } from '@chakra-ui/react';
-
+/** While the session is checked and a screen's code loads: plain, since Chakra may not have loaded (decision 033). */
 export function FullPageSpinner({ label }: { label: string }) {
   return (
-    <Center minH="100dvh" role="status" aria-live="polite">
-      <Spinner size="xl" color="blue.600" aria-label={label} />
-    </Center>
+    <div className="page-spinner" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
   );
 }

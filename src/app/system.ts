@@ -1,5 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
-import { createSystemStore } from './system-store';
+import { defineConfig } from '@chakra-ui/react';
 import { animationStyles } from '@chakra-theme/motion-styles.js';
 import { breakpoints } from '@chakra-theme/breakpoints.js';
 import { globalCss } from '@chakra-theme/global-css.js';
@@ -33,17 +32,10 @@ import { spinnerRecipe } from '@chakra-theme/recipes/spinner.js';
 
 /**
  * Chakra's theme, file by file, with only the recipes the portal uses: the full default theme carries some 75
- * recipes and weighs on the first load of a low-end phone (docs/decisions/003). The pages before login get the
- * few recipes they draw with; the dashboard's chunk adds the rest (`dashboard-system.ts`). A component used for
- * the first time needs its recipe added there.
+ * recipes (docs/decisions/003). These are the tokens and the first recipes; dashboard-system.ts adds the rest and
+ * makes the one system the signed-in pages draw with. Chakra loads with those pages only: the pages before login
+ * are plain elements with first-load.css, which takes its values from the same tokens (docs/decisions/033).
  */
-/**
- * The login's solid blue at shade 700 (issue 17): Chakra's solid button hovers at the solid colour at 90% over the
- * card, which for its blue.600 is 4.32:1 under white text; blue.700 hovers at 5.45:1 (and rests at 6.7:1). The
- * signed-in portal's theme sets the same shade (dashboard-system.ts).
- */
-export const loginColors = { blue: { solid: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.700}' } } } };
-
 export const baseConfig = defineConfig({
   preflight: true,
   cssVarsPrefix: 'chakra',
@@ -82,7 +74,3 @@ export const baseConfig = defineConfig({
     recipes: { button: buttonRecipe, container: containerRecipe, heading: headingRecipe, spinner: spinnerRecipe },
   },
 });
-
-export const systemStore = createSystemStore(
-  createSystem(defaultBaseConfig, baseConfig, defineConfig({ theme: { semanticTokens: { colors: loginColors } } })),
-);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { colors } from '@chakra-theme/tokens/colors.js';
 import { semanticColors } from '@chakra-theme/semantic-tokens/colors.js';
 import { accessibleColors } from '../../src/app/dashboard-system';
-import { loginColors } from '../../src/app/system';
 
 /** WCAG 2 relative luminance and contrast ratio of two #rrggbb colours. */
 const luminance = (hex: string) => {
@@ -50,14 +49,14 @@ const over = (top: string, alpha: number, under: string) =>
 type Tokens = Record<string, { value: { _light: string; _dark: string } }>;
 const bg = (semanticColors as unknown as { bg: { DEFAULT: { value: { _light: string; _dark: string } } } }).bg.DEFAULT.value;
 
-describe("the login's solid blue button on hover (issue 17)", () => {
+describe("the signed-in portal's solid blue button on hover (issue 17; the login's is checked in first-load-css.test.ts)", () => {
   // Chakra's solid variant hovers at `colorPalette.solid/90`: the solid colour at 90% over the card (`bg`).
   const hover = (tokens: Tokens, mode: '_light' | '_dark') =>
     contrast(over(resolve(tokens.solid!.value[mode]), 0.9, resolve(bg[mode])), resolve(tokens.contrast!.value[mode]));
 
   it.each(['_light', '_dark'] as const)('keeps 4.5:1 with its text, at rest and on hover (%s)', (mode) => {
-    // Chakra merges the login's solid shade into its own blue tokens (the contrast text among them).
-    const blue = { ...(semanticColors as unknown as Record<string, Tokens>).blue, ...loginColors.blue } as unknown as Tokens;
+    // Chakra merges the portal's solid shade into its own blue tokens (the contrast text among them).
+    const blue = { ...(semanticColors as unknown as Record<string, Tokens>).blue, ...accessibleColors.blue } as unknown as Tokens;
     expect(contrast(resolve(blue.solid!.value[mode]), resolve(blue.contrast!.value[mode]))).toBeGreaterThanOrEqual(4.5);
     expect(hover(blue, mode)).toBeGreaterThanOrEqual(4.5);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import { sessionMachine, type StoredUser } from '../../src/machines/session.machine';
-import { act } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { i18n } from '../../src/i18n';
 import { renderApp } from '../support/render-app';
 import { jsdomUi } from '../support/ui-jsdom';
@@ -75,6 +75,26 @@ describe('login screen', () => {
     await login.logIn('agent', 'nope');
     await login.seeError('Wrong username or password.');
     expect(await ui.path()).toBe('/');
+  });
+
+  it('while the server answers the login, says "Logging in…" on a disabled button', async () => {
+    const never = () => new Promise<never>(() => undefined);
+    await renderApp('/', fakeSession({ authenticate: fromPromise(never) }));
+    const ui = jsdomUi();
+    await loginPage(ui).logIn('agent', 'Demo#2026');
+    await ui.see('button', 'Logging in…');
+    expect(screen.getByRole('button', { name: 'Logging in…' })).toBeDisabled();
+  });
+
+  it('keeps the Verify button named while the code is checked, and disabled', async () => {
+    const never = () => new Promise<never>(() => undefined);
+    await renderApp('/', fakeSession({ verifyOtp: fromPromise(never) }));
+    const ui = jsdomUi();
+    await loginPage(ui).logIn('admin', 'Demo#2026');
+    await otpPage(ui).enter('123456');
+    await ui.see('button', 'Verify');
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
   });
 
   it('asks for both fields before sending anything', async () => {

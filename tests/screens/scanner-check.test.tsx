@@ -1,12 +1,10 @@
 import { Suspense } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startBridge } from '../../bridge/server';
 import { i18n, i18nReady } from '../../src/i18n';
-import { systemStore } from '../../src/app/system';
-import { installDashboardSystem } from '../../src/app/dashboard-system';
+import { ChakraRoot } from '../../src/app/chakra-root';
 import { WithLiveLogic } from '../../src/app/live-logic';
 import ScannerCheckDialog from '../../src/screens/scanner/scanner-check-dialog';
 import { renderApp } from '../support/render-app';
@@ -34,15 +32,14 @@ const tell = (body: unknown) =>
 async function openDialog(language = 'en') {
   await i18nReady;
   await i18n.changeLanguage(language);
-  installDashboardSystem();
   render(
-    <ChakraProvider value={systemStore.get()}>
+    <ChakraRoot>
       <WithLiveLogic>
         <Suspense fallback={null}>
           <ScannerCheckDialog open onClose={() => undefined} bridgeUrl={bridge.url} minQuality={60} />
         </Suspense>
       </WithLiveLogic>
-    </ChakraProvider>,
+    </ChakraRoot>,
   );
   return within(await screen.findByRole('dialog', {}, { timeout: 5000 }));
 }

@@ -14,13 +14,9 @@ import { UserMenu } from './user-menu';
 import { SkipLink } from './skip-link';
 import { Toaster } from '../toaster';
 import { ChunkErrorBoundary } from '../chunk-error-boundary';
-import { installDashboardSystem } from '../dashboard-system';
 import { registerLiveActor } from '../../screens/common/live-actors';
 import { WithLiveLogic } from '../live-logic';
 import { BrandLogo } from '../../screens/scanner/brand-logo';
-
-// The dashboard draws with more Chakra recipes than the login page: switch to the full set as this chunk loads.
-installDashboardSystem();
 
 function Content() {
   const { t } = useTranslation();

@@ -1,63 +1,75 @@
-import type { ReactNode } from 'react';
-import { Box, chakra } from '@chakra-ui/react';
-
-/** A text field styled with tokens only (Chakra's Input brings Ark's field machinery with it). */
-export const TextInput = chakra('input', {
-  base: {
-    display: 'block',
-    width: 'full',
-    height: '10',
-    px: '3',
-    mt: '1.5',
-    fontSize: 'md',
-    bg: 'bg',
-    color: 'fg',
-    borderWidth: '1px',
-    borderColor: 'border',
-    rounded: 'l2',
-    outline: '0',
-    _focusVisible: { borderColor: 'blue.solid', boxShadow: '0 0 0 1px var(--chakra-colors-blue-solid)' },
-    _invalid: { borderColor: 'border.error' },
-  },
-});
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 
 /**
- * The few pieces the pages before login draw with, built on Chakra's style props alone: the slot-recipe
- * components (Alert, Field, Card) would add their recipes and state machines to the first load of a low-end
- * phone (docs/decisions/003).
+ * The few pieces the pages before login draw with: plain elements styled by src/app/first-load.css, which main.tsx
+ * loads. Chakra's runtime (its styled-system, theme and Emotion, some 35 kB gzip) loads with the signed-in pages
+ * only, so the login route stays within issue 16's 120 kB of JavaScript (docs/decisions/033).
  */
+const classes = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(' ');
+
+/** A text field. `code` spaces the digits of a one-time code apart. */
+export function TextInput({ code = false, className, ...props }: InputHTMLAttributes<HTMLInputElement> & { code?: boolean }) {
+  return <input className={classes('auth-input', code && 'auth-input-code', className)} {...props} />;
+}
+
+/** A refusal or notice, announced as it appears. */
 export function Notice({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
-    <Box
-      role="alert"
-      data-testid={testId}
-      bg="red.subtle"
-      color="red.fg"
-      borderWidth="1px"
-      borderColor="red.muted"
-      rounded="md"
-      px="3"
-      py="2"
-      fontSize="sm"
-      fontWeight="medium"
-    >
+    <div role="alert" data-testid={testId} className="auth-notice">
       {children}
-    </Box>
+    </div>
   );
 }
 
+/** A field inside its label, with its error below, read out when it appears. */
 export function LabelledInput({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
   return (
-    <Box>
-      <chakra.label display="block" fontSize="sm" fontWeight="medium" mb="1.5">
+    <div>
+      <label className="auth-label">
         {label}
         {children}
-      </chakra.label>
+      </label>
       {error && (
-        <Box color="fg.error" fontSize="xs" mt="1" aria-live="polite">
+        <div className="auth-field-error" aria-live="polite">
           {error}
-        </Box>
+        </div>
       )}
-    </Box>
+    </div>
+  );
+}
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'solid' | 'ghost' | 'plain';
+  size?: 'md' | 'sm';
+  /** Disabled with a spinner: before `loadingText` when given, else over the label (kept for its width and name). */
+  loading?: boolean;
+  loadingText?: string;
+};
+
+/** Chakra's Button as the pages before login use it: solid blue or ghost/plain grey, md or sm. */
+export function Button({ variant = 'solid', size = 'md', loading = false, loadingText, className, children, ...props }: ButtonProps) {
+  const spinner = <span className="spinner" aria-hidden="true" />;
+  return (
+    <button
+      type="button"
+      {...props}
+      className={classes('btn', `btn-${variant}`, size === 'sm' && 'btn-sm', className)}
+      disabled={loading || props.disabled}
+      data-loading={loading ? '' : undefined}
+    >
+      {!loading ? (
+        children
+      ) : loadingText ? (
+        <>
+          {spinner}
+          {loadingText}
+        </>
+      ) : (
+        <>
+          <span className="btn-busy-spinner">{spinner}</span>
+          <span className="btn-busy-label">{children}</span>
+        </>
+      )}
+    </button>
   );
 }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { SessionContext } from '../common/session-context';
 import { describeCallFailure } from '../common/call-failure-words';
 import { AuthLayout } from './auth-layout';
-import { LabelledInput, Notice, TextInput } from './auth-ui';
+import { Button, LabelledInput, Notice, TextInput } from './auth-ui';
 
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -25,11 +24,9 @@ export default function LoginScreen() {
 
   return (
     <AuthLayout>
-      <Heading as="h1" size="xl">
-        {t('login.heading')}
-      </Heading>
+      <h1 className="auth-title">{t('login.heading')}</h1>
       <form onSubmit={submit} noValidate>
-        <Flex direction="column" gap="4">
+        <div className="auth-stack">
           {loggedOut && <Notice testId="logged-out-notice">{t('session.loggedOut')}</Notice>}
           {failure && <Notice>{describeCallFailure(t, failure)}</Notice>}
           <LabelledInput
@@ -44,11 +41,11 @@ export default function LoginScreen() {
           >
             <TextInput name="password" type="password" autoComplete="current-password" aria-invalid={missing.password} required />
           </LabelledInput>
-          <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('login.signingIn')}>
+          <Button type="submit" loading={busy} loadingText={t('login.signingIn')}>
             {t('login.submit')}
           </Button>
           <ForgotPassword />
-        </Flex>
+        </div>
       </form>
     </AuthLayout>
   );
@@ -59,15 +56,15 @@ function ForgotPassword() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <Box textAlign="center">
-      <Button variant="plain" size="sm" textDecoration="underline" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+    <div className="auth-centre">
+      <Button variant="plain" size="sm" className="btn-underline" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         {t('login.forgot')}
       </Button>
       {open && (
-        <Text fontSize="sm" color="fg.muted" role="note" mt="2">
+        <p className="auth-muted auth-small auth-note" role="note">
           {t('login.forgotBody')}
-        </Text>
+        </p>
       )}
-    </Box>
+    </div>
   );
 }

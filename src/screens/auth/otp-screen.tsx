@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { SessionContext } from '../common/session-context';
 import { describeFailure } from '../common/describe-failure';
 import { AuthLayout } from './auth-layout';
-import { LabelledInput, Notice, TextInput } from './auth-ui';
+import { Button, LabelledInput, Notice, TextInput } from './auth-ui';
 
 export default function OtpScreen() {
   const { t } = useTranslation();
@@ -26,12 +25,10 @@ export default function OtpScreen() {
 
   return (
     <AuthLayout>
-      <Heading as="h1" size="xl">
-        {t('otp.heading')}
-      </Heading>
-      <Text color="fg.muted">{t('otp.sent', { channel: t(`otp.channel.${channel}`) })}</Text>
+      <h1 className="auth-title">{t('otp.heading')}</h1>
+      <p className="auth-muted">{t('otp.sent', { channel: t(`otp.channel.${channel}`) })}</p>
       <form onSubmit={submit} noValidate>
-        <Flex direction="column" gap="4">
+        <div className="auth-stack">
           {failure && <Notice>{describeFailure(t, failure)}</Notice>}
           <LabelledInput label={t('otp.code')} error={invalid ? t('otp.invalid') : undefined}>
             <TextInput
@@ -40,16 +37,15 @@ export default function OtpScreen() {
               autoComplete="one-time-code"
               maxLength={6}
               autoFocus
-              letterSpacing="0.4em"
-
+              code
               aria-invalid={invalid}
               required
             />
           </LabelledInput>
-          <Button type="submit" colorPalette="blue" loading={verifying} disabled={!canSubmit}>
+          <Button type="submit" loading={verifying} disabled={!canSubmit}>
             {t('otp.submit')}
           </Button>
-          <Flex justify="space-between" wrap="wrap" gap="2">
+          <div className="auth-row">
             <Button
               variant="ghost"
               size="sm"
@@ -62,8 +58,8 @@ export default function OtpScreen() {
             <Button variant="ghost" size="sm" onClick={() => session.send({ type: 'session.logout' })}>
               {t('otp.cancel')}
             </Button>
-          </Flex>
-        </Flex>
+          </div>
+        </div>
       </form>
     </AuthLayout>
   );

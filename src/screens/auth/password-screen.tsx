@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULES } from '../../contract/prerequisites';
 import { SessionContext } from '../common/session-context';
 import { describeFailure } from '../common/describe-failure';
 import { AuthLayout } from './auth-layout';
-import { LabelledInput, Notice, TextInput } from './auth-ui';
+import { Button, LabelledInput, Notice, TextInput } from './auth-ui';
 
 type Field = 'current' | 'next' | 'again';
 /** The change of password's own refusals, worded here (the common list is on the login's first load). */
@@ -47,12 +46,10 @@ export default function PasswordScreen() {
 
   return (
     <AuthLayout>
-      <Heading as="h1" size="xl">
-        {t('auth:password.heading')}
-      </Heading>
-      <Text color="fg.muted">{t('auth:password.intro', { name })}</Text>
+      <h1 className="auth-title">{t('auth:password.heading')}</h1>
+      <p className="auth-muted">{t('auth:password.intro', { name })}</p>
       <form onSubmit={submit} noValidate>
-        <Flex direction="column" gap="4">
+        <div className="auth-stack">
           {failure && (
             <Notice>
               {failure.reason && PASSWORD_REFUSALS.includes(failure.reason)
@@ -80,19 +77,19 @@ export default function PasswordScreen() {
               required
             />
           </LabelledInput>
-          <Text id="password-rules" fontSize="sm" color="fg.muted" mt="-2">
+          <p id="password-rules" className="auth-muted auth-small auth-rules">
             {t('auth:password.rules', { min: PASSWORD_RULES.min })}
-          </Text>
+          </p>
           <LabelledInput label={t('auth:password.again')} error={error('again')}>
             <TextInput name="again" type="password" autoComplete="new-password" aria-invalid={!!problems.again} required />
           </LabelledInput>
-          <Button type="submit" colorPalette="blue" loading={changing} loadingText={t('auth:password.saving')} disabled={!canSubmit}>
+          <Button type="submit" loading={changing} loadingText={t('auth:password.saving')} disabled={!canSubmit}>
             {t('auth:password.submit')}
           </Button>
-          <Button variant="ghost" size="sm" alignSelf="flex-start" onClick={() => session.send({ type: 'session.logout' })}>
+          <Button variant="ghost" size="sm" className="btn-start" onClick={() => session.send({ type: 'session.logout' })}>
             {t('auth:password.cancel')}
           </Button>
-        </Flex>
+        </div>
       </form>
     </AuthLayout>
   );
