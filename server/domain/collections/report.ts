@@ -3,38 +3,26 @@ import type { ReasonsReport, reasonsReportRequest } from '../../../src/contract/
 import type { Caller, Deps } from '../../deps';
 import { addDays, eatDay, eatDayStart } from '../calendar';
 import type { Row } from '../shared';
-import { categoryCase, scopeOf, scopeSql } from './shared';
+import type { Queryable } from '../../db/port';
+import { reasonsFromRollupSql, reasonsThrough } from './reasons-rollup';
+import { categoryCase, scopeOf, scopeSql, type Scope } from './shared';
 
 /**
  * The defaulters reasons report (decision 015): the defaulters called in a period (EAT days, by default the 30 days
  * to today), each counted once by its last call in the period: the reason it gave, its ageing category and amount
- * due when called, and the region of the store that sold the loan. Grouped in the database.
+ * due when called, and the region of the store that sold the loan. Grouped in the database: head office's from the
+ * rollup of the calls (reasons-rollup.ts, decision 032), a narrower scope's from the calls of the period.
  */
 export async function reasonsReport(deps: Deps, caller: Caller, body: z.output<typeof reasonsReportRequest>): Promise<ReasonsReport> {
   const request = body;
   const today = eatDay(deps.clock.now());
   const to = request.to ?? (request.from && request.from > today ? request.from : today);
   const from = request.from ?? addDays(to, -29);
-  const params: unknown[] = [eatDayStart(from), eatDayStart(addDays(to, 1))];
-  const where = [scopeSql(await scopeOf(deps.db, caller), params)];
-  if (request.region_id !== undefined) {
-    params.push(request.region_id);
-    where.push(`s.region_id = $${params.length}`);
-  }
-  const rows = await deps.db.query<Row>(
-    `WITH last AS (
-       SELECT DISTINCT ON (k.loan_id) k.loan_id, k.reason, k.days_defaulted, k.amount_due
-         FROM debt_collection_calls k
-        WHERE k.created_at >= $1 AND k.created_at < $2
-        ORDER BY k.loan_id, k.created_at DESC, k.id DESC)
-     SELECT coalesce(last.reason, 'not_given') AS reason, ${categoryCase('last.days_defaulted')} AS category,
-            r.id AS region_id, r.name AS region_name, count(*)::int AS defaulters, sum(last.amount_due)::bigint AS amount_due
-       FROM last JOIN loans l ON l.id = last.loan_id JOIN stores s ON s.id = l.store_id JOIN regions r ON r.id = s.region_id
-      WHERE ${where.join(' AND ')}
-      GROUP BY 1, 2, 3, 4
-      ORDER BY defaulters DESC, reason, region_name, category`,
-    params,
-  );
+  const scope = await scopeOf(deps.db, caller);
+  const rows =
+    scope.kind === 'all'
+      ? await wholeBook(deps.db, from, to, request.region_id)
+      : await scoped(deps.db, scope, from, to, request.region_id);
   const list = rows.map((r) => ({
     reason: r.reason,
     category: r.category,
@@ -48,4 +36,39 @@ export async function reasonsReport(deps: Deps, caller: Caller, body: z.output<t
     rows: list,
     totals: { defaulters: list.reduce((n, r) => n + r.defaulters, 0), amount_due: list.reduce((n, r) => n + r.amount_due, 0) },
   };
+}
+
+/** Head office's report (every store): from the rollup the ageing run keeps and the calls since (decision 032). */
+async function wholeBook(db: Queryable, from: string, to: string, regionId: number | undefined): Promise<Row[]> {
+  const params: unknown[] = [from, to, eatDayStart(from), eatDayStart(addDays(to, 1))];
+  let extra = 'true';
+  if (regionId !== undefined) {
+    params.push(regionId);
+    extra = `p.region_id = $${params.length}`;
+  }
+  return db.query<Row>(reasonsFromRollupSql(await reasonsThrough(db), extra), params);
+}
+
+/** A shop owner's, region lead's or agent's report: their loans' calls, read from the calls of the period. */
+async function scoped(db: Queryable, scope: Scope, from: string, to: string, regionId: number | undefined): Promise<Row[]> {
+  const params: unknown[] = [eatDayStart(from), eatDayStart(addDays(to, 1))];
+  const where = [scopeSql(scope, params)];
+  if (regionId !== undefined) {
+    params.push(regionId);
+    where.push(`s.region_id = $${params.length}`);
+  }
+  return db.query<Row>(
+    `WITH last AS (
+       SELECT DISTINCT ON (k.loan_id) k.loan_id, k.reason, k.days_defaulted, k.amount_due
+         FROM debt_collection_calls k
+        WHERE k.created_at >= $1 AND k.created_at < $2
+        ORDER BY k.loan_id, k.created_at DESC, k.id DESC)
+     SELECT coalesce(last.reason, 'not_given') AS reason, ${categoryCase('last.days_defaulted')} AS category,
+            r.id AS region_id, r.name AS region_name, count(*)::int AS defaulters, sum(last.amount_due)::bigint AS amount_due
+       FROM last JOIN loans l ON l.id = last.loan_id JOIN stores s ON s.id = l.store_id JOIN regions r ON r.id = s.region_id
+      WHERE ${where.join(' AND ')}
+      GROUP BY 1, 2, 3, 4
+      ORDER BY defaulters DESC, reason, region_name, category`,
+    params,
+  );
 }
