@@ -4,12 +4,15 @@
 
 -- report: ledger_days, defaulter_reasons, collections_due, imei_exceptions. through_id: the rollup holds every row of
 -- its append-only source table (ledger_entries, debt_collection_calls) up to this id, and a call adds the rows after it
--- live. day: the EAT day a snapshot of a day is of (collections due). refreshed_at: when the ageing run wrote it.
+-- live. day: the EAT day a snapshot of a day is of (collections due). refreshed_at: when the ageing run wrote it (the
+-- clock's time). run: counts the writes, so that an answer kept from one (server/domain/kept-answers.ts) is not taken
+-- for the next.
 CREATE TABLE report_snapshots (
   report text PRIMARY KEY,
   through_id bigint,
   day date,
-  refreshed_at timestamptz NOT NULL
+  refreshed_at timestamptz NOT NULL,
+  run bigint NOT NULL DEFAULT 0
 );
 
 -- The balance sheet and the profit and loss: each account's debits and credits per EAT day of posting, for the ledger

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/port';
+import type { Db } from '../../db/port';
 import { addDays, eatDay } from '../calendar';
 
 /**
@@ -15,14 +15,6 @@ export const fallingDue = (a: string, b: string) => {
   const last = `LEAST(${remaining}, (${b} - l.next_repayment_date) / l.interval_days)`;
   return `GREATEST(0, ${last} - ${first} + 1)`;
 };
-
-/** The EAT day of the snapshot there is, or null. */
-export async function snapshotDay(db: Queryable): Promise<string | null> {
-  const [row] = await db.query<{ day: string | null }>(
-    "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM report_snapshots WHERE report = 'collections_due'",
-  );
-  return row?.day ?? null;
-}
 
 /** Writes the snapshot of `now`'s EAT day in place of the one there was, in one transaction. */
 export async function refreshCollectionsDue(db: Db, now: Date): Promise<{ rows: number }> {
@@ -46,7 +38,7 @@ export async function refreshCollectionsDue(db: Db, now: Date): Promise<{ rows: 
     );
     await tx.query(
       `INSERT INTO report_snapshots (report, day, refreshed_at) VALUES ('collections_due', $1, $2)
-       ON CONFLICT (report) DO UPDATE SET day = excluded.day, refreshed_at = excluded.refreshed_at`,
+       ON CONFLICT (report) DO UPDATE SET day = excluded.day, refreshed_at = excluded.refreshed_at, run = report_snapshots.run + 1`,
       [today, now],
     );
     return { rows: inserted.length };

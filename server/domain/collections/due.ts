@@ -3,7 +3,8 @@ import type { CollectionsDue, collectionsDueRequest } from '../../../src/contrac
 import type { Caller, Deps } from '../../deps';
 import { addDays, eatDay } from '../calendar';
 import { refuse, type Row } from '../shared';
-import { fallingDue, snapshotDay } from './due-snapshot';
+import { kept, snapshotOf } from '../kept-answers';
+import { fallingDue } from './due-snapshot';
 import { scopeOf, scopeSql } from './shared';
 
 /**
@@ -52,7 +53,8 @@ export async function collectionsDue(deps: Deps, caller: Caller, body: z.output<
   const weekEnd = addDays(today, 6);
   const params: unknown[] = [today, weekEnd];
   // Today's snapshot (due-snapshot.ts, decision 032) when the ageing run has written one, else the loans themselves.
-  const snapshot = (await snapshotDay(deps.db)) === today;
+  const written = await snapshotOf(deps.db, 'collections_due');
+  const snapshot = written?.day === today;
   const where = snapshot ? [] : ["l.status = 'active'", 'l.next_repayment_date <= $2::date'];
   const scope = await scopeOf(deps.db, caller);
   if (!all && scope.kind === 'all') {
@@ -71,7 +73,11 @@ export async function collectionsDue(deps: Deps, caller: Caller, body: z.output<
     params.push(body.agent_id);
     where.push(`l.agent_id = $${params.length}`);
   }
-  const rows = await deps.db.query<Row>(snapshot ? fromSnapshot(where) : fromLoans(where), params);
+  const sql = snapshot ? fromSnapshot(where) : fromLoans(where);
+  // An answer from the snapshot is kept until the next run writes it again (kept-answers.ts).
+  const rows = snapshot
+    ? await kept(deps.db, `collections_due ${written.run} ${JSON.stringify(params)} ${sql}`, () => deps.db.query<Row>(sql, params))
+    : await deps.db.query<Row>(sql, params);
   const data = rows.map((r) => ({
     store: { id: Number(r.store_id), name: String(r.store_name) },
     agent: r.agent_id === null ? null : { id: Number(r.agent_id), name: String(r.agent_name) },

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/port';
+import type { Db } from '../../db/port';
 import { watermark, wholeId } from '../rollup-watermark';
 import { categoryCase } from './shared';
 
@@ -36,27 +36,36 @@ export async function refreshReasonsRollup(db: Db, now: Date): Promise<{ rows: n
        SELECT count(*) AS n FROM x`,
       [last],
     );
-    await tx.query("UPDATE report_snapshots SET through_id = $1, refreshed_at = $2 WHERE report = 'defaulter_reasons'", [last, now]);
+    await tx.query("UPDATE report_snapshots SET through_id = $1, refreshed_at = $2, run = run + 1 WHERE report = 'defaulter_reasons'", [
+      last,
+      now,
+    ]);
     return { rows: Number(n!.n) };
   });
 }
 
-/** Up to which call the rollup goes. */
-export async function reasonsThrough(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ id: number | string }>("SELECT through_id AS id FROM report_snapshots WHERE report = 'defaulter_reasons'");
-  return Number(row?.id ?? 0);
-}
+/**
+ * What the rollup counts for the period: parameters $1 and $2 its first and last EAT days, and `region` a condition
+ * on `region_id`. The same for every call until the next run, so it is kept (kept-answers.ts).
+ */
+export const rolledUpSql = (
+  region: string,
+) => `SELECT reason, category, region_id, sum(defaulters)::int AS defaulters, sum(amount_due)::bigint AS amount_due
+    FROM defaulter_reasons_days
+   WHERE call_day >= $1::date AND call_day <= $2::date AND (next_day IS NULL OR next_day > $2::date) AND ${region}
+   GROUP BY reason, category, region_id`;
 
 /**
- * The report's rows for the whole book, from the rollup and the calls after `through`: parameters $1 and $2 the
- * period's first and last EAT days, $3 and $4 their start and the next day's start (timestamps); `extra` a condition
- * on the region `p.region_id`.
+ * The report's rows: the rollup's counts (parameters $3 to $7, arrays of reason, category, region, defaulters and
+ * amount due) with, for each loan called after `through`, what the rollup counted for it taken back and its last call
+ * of the period counted instead; $1 and $2 the period's start and the next day's start (timestamps), `region` a
+ * condition on the region `p.region_id`.
  */
-export function reasonsFromRollupSql(through: number, extra: string): string {
+export function reasonsSql(through: number, region: string): string {
   const after = wholeId(through);
   const lastCall = (upTo: string) => `SELECT DISTINCT ON (k.loan_id) k.loan_id, k.reason, k.days_defaulted, k.amount_due
            FROM debt_collection_calls k JOIN touched t ON t.loan_id = k.loan_id
-          WHERE k.created_at >= $3 AND k.created_at < $4 ${upTo}
+          WHERE k.created_at >= $1 AND k.created_at < $2 ${upTo}
           ORDER BY k.loan_id, k.created_at DESC, k.id DESC`;
   const counted = (alias: string, sign: string) =>
     `SELECT coalesce(c.reason, 'not_given') AS reason, ${categoryCase('c.days_defaulted')} AS category, s.region_id,
@@ -66,14 +75,14 @@ export function reasonsFromRollupSql(through: number, extra: string): string {
           counted AS (${lastCall(`AND k.id <= ${after}`)}),
           now_last AS (${lastCall('')}),
           parts AS (
-            SELECT reason, category, region_id, defaulters, amount_due FROM defaulter_reasons_days
-             WHERE call_day >= $1::date AND call_day <= $2::date AND (next_day IS NULL OR next_day > $2::date)
+            SELECT * FROM unnest($3::text[], $4::text[], $5::bigint[], $6::int[], $7::bigint[])
+                       AS x (reason, category, region_id, defaulters, amount_due)
             UNION ALL ${counted('counted', '-')}
             UNION ALL ${counted('now_last', '')})
      SELECT p.reason, p.category, r.id AS region_id, r.name AS region_name, sum(p.defaulters)::int AS defaulters,
             sum(p.amount_due)::bigint AS amount_due
        FROM parts p JOIN regions r ON r.id = p.region_id
-      WHERE ${extra}
+      WHERE ${region}
       GROUP BY 1, 2, 3, 4
      HAVING sum(p.defaulters) > 0
       ORDER BY defaulters DESC, reason, region_name, category`;

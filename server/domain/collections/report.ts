@@ -4,7 +4,8 @@ import type { Caller, Deps } from '../../deps';
 import { addDays, eatDay, eatDayStart } from '../calendar';
 import type { Row } from '../shared';
 import type { Queryable } from '../../db/port';
-import { reasonsFromRollupSql, reasonsThrough } from './reasons-rollup';
+import { kept, snapshotOf } from '../kept-answers';
+import { reasonsSql, rolledUpSql } from './reasons-rollup';
 import { categoryCase, scopeOf, scopeSql, type Scope } from './shared';
 
 /**
@@ -40,13 +41,20 @@ export async function reasonsReport(deps: Deps, caller: Caller, body: z.output<t
 
 /** Head office's report (every store): from the rollup the ageing run keeps and the calls since (decision 032). */
 async function wholeBook(db: Queryable, from: string, to: string, regionId: number | undefined): Promise<Row[]> {
-  const params: unknown[] = [from, to, eatDayStart(from), eatDayStart(addDays(to, 1))];
-  let extra = 'true';
-  if (regionId !== undefined) {
-    params.push(regionId);
-    extra = `p.region_id = $${params.length}`;
-  }
-  return db.query<Row>(reasonsFromRollupSql(await reasonsThrough(db), extra), params);
+  const written = await snapshotOf(db, 'defaulter_reasons');
+  const region = regionId === undefined ? 'true' : `region_id = ${Math.trunc(regionId)}`;
+  const rolled = await kept(db, `defaulter_reasons ${written?.run} ${from} ${to} ${region}`, () =>
+    db.query<Row>(rolledUpSql(region), [from, to]),
+  );
+  return db.query<Row>(reasonsSql(written?.through ?? 0, region === 'true' ? 'true' : `p.${region}`), [
+    eatDayStart(from),
+    eatDayStart(addDays(to, 1)),
+    rolled.map((r) => r.reason),
+    rolled.map((r) => r.category),
+    rolled.map((r) => Number(r.region_id)),
+    rolled.map((r) => Number(r.defaulters)),
+    rolled.map((r) => Number(r.amount_due)),
+  ]);
 }
 
 /** A shop owner's, region lead's or agent's report: their loans' calls, read from the calls of the period. */

@@ -54,7 +54,10 @@ export async function refreshLedgerDays(db: Db, now: Date): Promise<{ entries: n
        SELECT count(*) AS n FROM x`,
       [through, last],
     );
-    await tx.query("UPDATE report_snapshots SET through_id = $1, refreshed_at = $2 WHERE report = 'ledger_days'", [last, now]);
+    await tx.query("UPDATE report_snapshots SET through_id = $1, refreshed_at = $2, run = run + 1 WHERE report = 'ledger_days'", [
+      last,
+      now,
+    ]);
     return { entries: Number(added!.n) };
   });
 }

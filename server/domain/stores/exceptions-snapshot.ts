@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/port';
+import type { Db } from '../../db/port';
 
 /**
  * The IMEI exceptions the ageing run found (migration 029, decision 032). The four checks below walk the shelf and
@@ -28,12 +28,6 @@ export const CHECKS = {
      WHERE l.status = 'deactivated' AND i.status = 'sold'`,
 } as const;
 
-/** Whether the ageing run has written the exceptions yet. */
-export async function snapshotTaken(db: Queryable): Promise<boolean> {
-  const [row] = await db.query("SELECT 1 AS taken FROM report_snapshots WHERE report = 'imei_exceptions'");
-  return row !== undefined;
-}
-
 /** Runs the four checks and writes what they find in place of the last run's, in one transaction. */
 export async function refreshImeiExceptions(db: Db, now: Date): Promise<{ rows: number }> {
   return db.transaction(async (tx) => {
@@ -46,7 +40,7 @@ export async function refreshImeiExceptions(db: Db, now: Date): Promise<{ rows: 
     );
     await tx.query(
       `INSERT INTO report_snapshots (report, refreshed_at) VALUES ('imei_exceptions', $1)
-       ON CONFLICT (report) DO UPDATE SET refreshed_at = excluded.refreshed_at`,
+       ON CONFLICT (report) DO UPDATE SET refreshed_at = excluded.refreshed_at, run = report_snapshots.run + 1`,
       [now],
     );
     return { rows: inserted.length };

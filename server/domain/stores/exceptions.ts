@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { IMEI_EXCEPTION_KINDS, type ImeiException, type imeiExceptionsRequest } from '../../../src/contract/stores';
 import type { Caller, Deps } from '../../deps';
 import { iso, type Row } from '../shared';
-import { CHECKS, snapshotTaken } from './exceptions-snapshot';
+import { kept, snapshotOf } from '../kept-answers';
+import { CHECKS } from './exceptions-snapshot';
 import { scopeOf, storeCondition } from './scope';
 
 /**
@@ -27,23 +28,31 @@ export async function listImeiExceptions(deps: Deps, caller: Caller, body: z.out
     where += ` AND x.store_id = $${params.length}`;
   }
   // The exceptions the ageing run found (exceptions-snapshot.ts, decision 032), or the checks themselves before it has run.
-  const union = (await snapshotTaken(deps.db))
+  const written = await snapshotOf(deps.db, 'imei_exceptions');
+  const union = written
     ? `(SELECT kind, item_id AS id, imei, status, store_id, phone_model_id, device_id, device_status, enrolled_at
           FROM imei_exceptions_snapshot${body.kind ? ` WHERE kind = '${IMEI_EXCEPTION_KINDS.find((k) => k === body.kind)!}'` : ''}) x`
     : `(${(body.kind ? [CHECKS[body.kind]] : Object.values(CHECKS)).join(' UNION ALL ')}) x`;
   // One pass over the checks for the page and its total (count(*) OVER ()): the shelf walk is the cost, not the rows,
   // which are few. A page past the end has no row to carry the total, so only then is it counted on its own.
-  const rows = await deps.db.query<Row>(
-    `SELECT x.*, m.name AS model, s.name AS store_name, count(*) OVER () AS total
-       FROM ${union} JOIN phone_models m ON m.id = x.phone_model_id JOIN stores s ON s.id = x.store_id
-      WHERE ${where} ORDER BY x.kind, x.store_id, x.imei LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, body.limit, body.skip],
-  );
-  const n = rows.length
-    ? Number(rows[0]!.total)
-    : body.skip === 0
-      ? 0
-      : ((await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${union} WHERE ${where}`, params)) as [{ n: number }])[0].n;
+  const page = async () => {
+    const rows = await deps.db.query<Row>(
+      `SELECT x.*, m.name AS model, s.name AS store_name, count(*) OVER () AS total
+         FROM ${union} JOIN phone_models m ON m.id = x.phone_model_id JOIN stores s ON s.id = x.store_id
+        WHERE ${where} ORDER BY x.kind, x.store_id, x.imei LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, body.limit, body.skip],
+    );
+    const n = rows.length
+      ? Number(rows[0]!.total)
+      : body.skip === 0
+        ? 0
+        : ((await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${union} WHERE ${where}`, params)) as [{ n: number }])[0].n;
+    return { rows, n };
+  };
+  // A page of the snapshot is kept until the next run writes it again (kept-answers.ts).
+  const { rows, n } = written
+    ? await kept(deps.db, `imei_exceptions ${written.run} ${JSON.stringify([...params, body.limit, body.skip])} ${union} ${where}`, page)
+    : await page();
   const data: ImeiException[] = rows.map((r) => ({
     id: Number(r.id) * 4 + IMEI_EXCEPTION_KINDS.indexOf(r.kind),
     kind: r.kind,
