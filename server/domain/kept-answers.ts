@@ -11,6 +11,14 @@ const KEPT = 500;
 const answers = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 export async function kept<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
+  return structuredClone(await shared(db, key, compute));
+}
+
+/**
+ * The same, without the copy: every caller gets the one kept object, which none may change (a route only serializes
+ * it). For answers of thousands of rows, whose copy would cost more than the answer.
+ */
+export async function shared<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
   let map = answers.get(db);
   if (!map) answers.set(db, (map = new Map()));
   let answer = map.get(key) as Promise<T> | undefined;
@@ -21,7 +29,7 @@ export async function kept<T>(db: Queryable, key: string, compute: () => Promise
   }
   map.set(key, answer);
   if (map.size > KEPT) map.delete(map.keys().next().value!);
-  return structuredClone(await answer);
+  return answer;
 }
 
 /** Which write of a report's snapshot or rollup is there (report_snapshots): its run number, day and last id. */

@@ -3,7 +3,7 @@ import type { CollectionsDue, collectionsDueRequest } from '../../../src/contrac
 import type { Caller, Deps } from '../../deps';
 import { addDays, eatDay } from '../calendar';
 import { refuse, type Row } from '../shared';
-import { kept, snapshotOf } from '../kept-answers';
+import { shared, snapshotOf } from '../kept-answers';
 import { fallingDue } from './due-snapshot';
 import { scopeOf, scopeSql } from './shared';
 
@@ -73,20 +73,21 @@ export async function collectionsDue(deps: Deps, caller: Caller, body: z.output<
     params.push(body.agent_id);
     where.push(`l.agent_id = $${params.length}`);
   }
-  const sql = snapshot ? fromSnapshot(where) : fromLoans(where);
-  // An answer from the snapshot is kept until the next run writes it again (kept-answers.ts).
-  const rows = snapshot
-    ? await kept(deps.db, `collections_due ${written.run} ${JSON.stringify(params)} ${sql}`, () => deps.db.query<Row>(sql, params))
-    : await deps.db.query<Row>(sql, params);
-  const data = rows.map((r) => ({
-    store: { id: Number(r.store_id), name: String(r.store_name) },
-    agent: r.agent_id === null ? null : { id: Number(r.agent_id), name: String(r.agent_name) },
-    today: { loans: Number(r.today_loans), amount: Number(r.today_amount) },
-    week: { loans: Number(r.week_loans), amount: Number(r.week_amount) },
-  }));
-  const sum = (k: 'today' | 'week') => ({
-    loans: data.reduce((n, r) => n + r[k].loans, 0),
-    amount: data.reduce((n, r) => n + r[k].amount, 0),
-  });
-  return { today, week_end: weekEnd, rows: data, totals: { today: sum('today'), week: sum('week') } };
+  const answer = async (): Promise<CollectionsDue> => {
+    const rows = await deps.db.query<Row>(snapshot ? fromSnapshot(where) : fromLoans(where), params);
+    const data = rows.map((r) => ({
+      store: { id: Number(r.store_id), name: String(r.store_name) },
+      agent: r.agent_id === null ? null : { id: Number(r.agent_id), name: String(r.agent_name) },
+      today: { loans: Number(r.today_loans), amount: Number(r.today_amount) },
+      week: { loans: Number(r.week_loans), amount: Number(r.week_amount) },
+    }));
+    const sum = (k: 'today' | 'week') => ({
+      loans: data.reduce((n, r) => n + r[k].loans, 0),
+      amount: data.reduce((n, r) => n + r[k].amount, 0),
+    });
+    return { today, week_end: weekEnd, rows: data, totals: { today: sum('today'), week: sum('week') } };
+  };
+  // An answer from the snapshot is kept until the next run writes it again (kept-answers.ts): a row per store and
+  // agent, some four thousand at a million customers, shared by the callers of the same scope, never copied.
+  return snapshot ? shared(deps.db, `collections_due ${written.run} ${JSON.stringify(params)} ${where.join(' AND ')}`, answer) : answer();
 }

@@ -4,7 +4,8 @@ import type { Caller, Deps } from '../../deps';
 import { addDays, eatDay, eatDayStart } from '../calendar';
 import type { Row } from '../shared';
 import type { Queryable } from '../../db/port';
-import { kept, snapshotOf } from '../kept-answers';
+import { kept, shared, snapshotOf } from '../kept-answers';
+import { wholeId } from '../rollup-watermark';
 import { reasonsSql, rolledUpSql } from './reasons-rollup';
 import { categoryCase, scopeOf, scopeSql, type Scope } from './shared';
 
@@ -20,33 +21,37 @@ export async function reasonsReport(deps: Deps, caller: Caller, body: z.output<t
   const to = request.to ?? (request.from && request.from > today ? request.from : today);
   const from = request.from ?? addDays(to, -29);
   const scope = await scopeOf(deps.db, caller);
-  const rows =
-    scope.kind === 'all'
-      ? await wholeBook(deps.db, from, to, request.region_id)
-      : await scoped(deps.db, scope, from, to, request.region_id);
-  const list = rows.map((r) => ({
-    reason: r.reason,
-    category: r.category,
-    region: { id: Number(r.region_id), name: String(r.region_name) },
-    defaulters: Number(r.defaulters),
-    amount_due: Number(r.amount_due),
-  }));
-  return {
-    from,
-    to,
-    rows: list,
-    totals: { defaulters: list.reduce((n, r) => n + r.defaulters, 0), amount_due: list.reduce((n, r) => n + r.amount_due, 0) },
+  const answer = async (rows: Row[]): Promise<ReasonsReport> => {
+    const list = rows.map((r) => ({
+      reason: r.reason,
+      category: r.category,
+      region: { id: Number(r.region_id), name: String(r.region_name) },
+      defaulters: Number(r.defaulters),
+      amount_due: Number(r.amount_due),
+    }));
+    return {
+      from,
+      to,
+      rows: list,
+      totals: { defaulters: list.reduce((n, r) => n + r.defaulters, 0), amount_due: list.reduce((n, r) => n + r.amount_due, 0) },
+    };
   };
+  if (scope.kind !== 'all') return answer(await scoped(deps.db, scope, from, to, request.region_id));
+  // Head office's answer is kept while no call is logged (the calls after the rollup are counted for the key: calls are
+  // only ever added, so a new one changes it) and the rollup is the same (its run).
+  const written = await snapshotOf(deps.db, 'defaulter_reasons');
+  const through = written?.through ?? 0;
+  const [since] = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM debt_collection_calls WHERE id > ${wholeId(through)}`);
+  return shared(deps.db, `defaulter_reasons ${written?.run} ${since!.n} ${from} ${to} ${request.region_id}`, async () =>
+    answer(await wholeBook(deps.db, written?.run, through, from, to, request.region_id)),
+  );
 }
 
 /** Head office's report (every store): from the rollup the ageing run keeps and the calls since (decision 032). */
-async function wholeBook(db: Queryable, from: string, to: string, regionId: number | undefined): Promise<Row[]> {
-  const written = await snapshotOf(db, 'defaulter_reasons');
+async function wholeBook(db: Queryable, run: number | undefined, through: number, from: string, to: string, regionId: number | undefined) {
   const region = regionId === undefined ? 'true' : `region_id = ${Math.trunc(regionId)}`;
-  const rolled = await kept(db, `defaulter_reasons ${written?.run} ${from} ${to} ${region}`, () =>
-    db.query<Row>(rolledUpSql(region), [from, to]),
-  );
-  return db.query<Row>(reasonsSql(written?.through ?? 0, region === 'true' ? 'true' : `p.${region}`), [
+  const rolled = await kept(db, `defaulter_reasons ${run} ${from} ${to} ${region}`, () => db.query<Row>(rolledUpSql(region), [from, to]));
+  return db.query<Row>(reasonsSql(through, region === 'true' ? 'true' : `p.${region}`), [
     eatDayStart(from),
     eatDayStart(addDays(to, 1)),
     rolled.map((r) => r.reason),
