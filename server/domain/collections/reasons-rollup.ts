@@ -19,6 +19,7 @@ const REGION_JOIN = 'JOIN loans l ON l.id = c.loan_id JOIN stores s ON s.id = l.
 /** Rebuilds the rollup from the calls up to the watermark (the ageing run, seed:scale). */
 export async function refreshReasonsRollup(db: Db, now: Date): Promise<{ rows: number }> {
   const last = await watermark(db, 'debt_collection_calls');
+  if (last === null) return { rows: 0 };
   return db.transaction(async (tx) => {
     await tx.query("SELECT 1 FROM report_snapshots WHERE report = 'defaulter_reasons' FOR UPDATE");
     await tx.query('DELETE FROM defaulter_reasons_days');

@@ -38,6 +38,7 @@ export function ledgerSumsSql(through: number): string {
 /** Adds the entries up to the watermark (rollup-watermark.ts) not in `ledger_days` yet (the ageing run, seed:scale). */
 export async function refreshLedgerDays(db: Db, now: Date): Promise<{ entries: number }> {
   const last = await watermark(db, 'ledger_entries');
+  if (last === null) return { entries: 0 };
   return db.transaction(async (tx) => {
     // The row lock keeps a second refresh from adding the same entries: it reads the through_id this one writes.
     const [row] = await tx.query<{ id: number | string }>(
