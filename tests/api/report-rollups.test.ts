@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../src/contract/routes';
 import { collectionsDue, reasonsReport } from '../../src/contract/collections';
 import { balanceSheet, profitAndLoss } from '../../src/contract/finance';
@@ -7,6 +7,7 @@ import { DEMO_CALLBACK_SECRET } from '../../server/adapters/mobile-money';
 import { refreshReportRollups } from '../../server/domain/report-rollups';
 import { categoryCase } from '../../server/domain/collections/shared';
 import { ageLoans } from '../../server/domain/device-locking';
+import { startWorkers } from '../../server/workers';
 import { testApi, TEST_NOW, type TestApi } from '../support/api';
 import { businessFixtures, plusDays, type Borrower, type BusinessFixtures } from '../support/business-fixtures';
 
@@ -299,5 +300,42 @@ describe('the IMEI exceptions', () => {
     await forget('imei_exceptions');
     expect(await lists()).toEqual(after);
     expect(after[0]!.total).toBe(before[0]!.total - 1);
+  });
+});
+
+describe('the ageing run', () => {
+  it('writes every report rollup and snapshot after it has aged the loans', async () => {
+    await q('UPDATE report_snapshots SET day = NULL, run = 0');
+    // Something new for the ledger's rollup to add (it writes nothing when no entry was posted since).
+    await pay(borrowers[1]!, 500);
+    const failed: string[] = [];
+    const { createSimulators } = await import('../../server/adapters/simulators');
+    const stop = startWorkers(
+      { db: api.db, clock: api.clock, adapters: createSimulators(api.db, api.clock).adapters },
+      {
+        log: (message) => failed.push(message),
+      },
+    );
+    try {
+      await vi.waitFor(
+        async () => {
+          const rows = await q<{ report: string; day: string | null; run: number }>(
+            "SELECT report, to_char(day, 'YYYY-MM-DD') AS day, run::int AS run FROM report_snapshots ORDER BY report",
+          );
+          expect(failed).toEqual([]);
+          expect(rows.map((r) => [r.report, r.run > 0])).toEqual([
+            ['collections_due', true],
+            ['defaulter_reasons', true],
+            ['imei_exceptions', true],
+            ['ledger_days', true],
+          ]);
+          expect(rows.find((r) => r.report === 'collections_due')!.day).toBe(today);
+        },
+        { timeout: 15_000, interval: 200 },
+      );
+    } finally {
+      stop();
+    }
+    expect(failed).toEqual([]);
   });
 });

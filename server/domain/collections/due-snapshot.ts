@@ -37,7 +37,7 @@ export async function refreshCollectionsDue(db: Db, now: Date): Promise<{ rows: 
       [today, addDays(today, 6)],
     );
     await tx.query(
-      `INSERT INTO report_snapshots (report, day, refreshed_at) VALUES ('collections_due', $1, $2)
+      `INSERT INTO report_snapshots (report, day, refreshed_at, run) VALUES ('collections_due', $1, $2, 1)
        ON CONFLICT (report) DO UPDATE SET day = excluded.day, refreshed_at = excluded.refreshed_at, run = report_snapshots.run + 1`,
       [today, now],
     );

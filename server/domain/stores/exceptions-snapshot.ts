@@ -39,7 +39,7 @@ export async function refreshImeiExceptions(db: Db, now: Date): Promise<{ rows: 
        RETURNING 1`,
     );
     await tx.query(
-      `INSERT INTO report_snapshots (report, refreshed_at) VALUES ('imei_exceptions', $1)
+      `INSERT INTO report_snapshots (report, refreshed_at, run) VALUES ('imei_exceptions', $1, 1)
        ON CONFLICT (report) DO UPDATE SET refreshed_at = excluded.refreshed_at, run = report_snapshots.run + 1`,
       [now],
     );
