@@ -200,6 +200,16 @@ export const ENDPOINTS: BenchEndpoint[] = [
     body: () => ({ ...page, standing: 'defaulted' }),
   },
   { name: 'collections due', kind: 'report', method: 'POST', path: '/portal_api/api/v1/debt_collection/due', body: () => ({}) },
+  // The defaulters reasons report over its default 30 days, and the caller's own defaulters (the debt collector's
+  // list: the defaulters assigned to them, the loans list's code with an assignment filter)
+  { name: 'defaulters reasons report', kind: 'report', method: 'POST', path: '/portal_api/api/v1/defaulters_reports', body: () => ({}) },
+  {
+    name: "defaulters: a collector's own",
+    kind: 'list',
+    method: 'POST',
+    path: '/portal_api/api/v1/debt_collector/defaulters_list',
+    body: () => page,
+  },
   // Finance (issue 13, decision 018): the balance sheet, and a 10,000-line M-Pesa statement uploaded and matched (a new file each time).
   {
     name: 'balance sheet',

@@ -19,6 +19,7 @@ import { seedDemo } from '../server/db/seed';
 import { seedBusiness } from '../server/db/seed-business';
 import { addDays, eatDay } from '../server/domain/calendar';
 import { rebuildDaysInSql, refreshAnalyticsIn } from '../server/domain/analytics/refresh';
+import { refreshReportRollups } from '../server/domain/report-rollups';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -210,6 +211,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
       await refreshAnalyticsIn(tx, options.now, { history: false });
     }),
   );
+  await timed('report rollups (decision 032)', () => refreshReportRollups(db, options.now));
   // VACUUM as well as ANALYZE: it sets the visibility map, so the lists' index-only scans do not visit the heap for
   // each row of freshly written tables (autovacuum would get there later; a benchmark should not wait for it).
   await timed('vacuum and analyze', () => db.query('VACUUM (ANALYZE)'));

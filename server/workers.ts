@@ -3,6 +3,7 @@ import { ageLoans, deliverLockCommands } from './domain/device-locking';
 import { releaseAbandonedDeposits } from './domain/deposits/release';
 import { JOB_LOCKS, exclusive } from './db/exclusive';
 import { refreshAnalytics } from './domain/analytics/refresh';
+import { refreshReportRollups } from './domain/report-rollups';
 
 type JobDeps = Pick<Deps, 'db' | 'clock' | 'adapters'>;
 
@@ -62,6 +63,8 @@ export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, opti
     await deliver();
     // The analytics snapshot of the day, from the loans just aged (decision 017), by the copy that aged them.
     if (run.ran) await refreshAnalytics(deps, deps.clock.now());
+    // The reports' rollups and snapshots (decision 032), likewise.
+    if (run.ran) await refreshReportRollups(deps.db, deps.clock.now());
   });
   const release = serial('deposit release', async () => {
     const run = await runDepositRelease(deps);

@@ -30,6 +30,7 @@ const GROWING = [
   'requests',
   'ledger_entries',
   'call_ratings',
+  'debt_collection_calls',
   'audit_log',
   'first_deposits',
   'deposit_attempts',

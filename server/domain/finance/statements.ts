@@ -11,6 +11,7 @@ import type { Caller, Deps } from '../../deps';
 import type { Queryable } from '../../db/port';
 import { DAY_MS, addDays, daysBetween, eatDayStart } from '../calendar';
 import { type Row, iso, refuse } from '../shared';
+import { ledgerDaysThrough, ledgerSumsSql } from './ledger-days';
 import { needAnyRole, whereBuilder } from './shared';
 
 /**
@@ -27,14 +28,14 @@ interface Balance extends StatementLine {
   category: string;
 }
 
-/** Every account's balance on its normal side from the postings in [from, to). */
-async function balances(db: Queryable, from: Date | null, to: Date): Promise<Balance[]> {
+/**
+ * Every account's balance on its normal side from the postings of the EAT days `from` (null: from the first) to `to`,
+ * summed from the ledger's day rollup and the entries since it (ledger-days.ts, decision 032).
+ */
+async function balances(db: Queryable, from: string | null, to: string): Promise<Balance[]> {
   const rows = await db.query<Row>(
-    `SELECT a.code, a.account_number, a.name, a.category,
-            coalesce(sum(p.debit), 0)::bigint AS dr, coalesce(sum(p.credit), 0)::bigint AS cr
-       FROM ledger_accounts a
-       LEFT JOIN ledger_postings p ON p.account = a.code AND p.posted_at < $1 AND ($2::timestamptz IS NULL OR p.posted_at >= $2::timestamptz)
-      GROUP BY a.code, a.account_number, a.name, a.category
+    `SELECT a.code, a.account_number, a.name, a.category, coalesce(s.debit, 0)::bigint AS dr, coalesce(s.credit, 0)::bigint AS cr
+       FROM ledger_accounts a LEFT JOIN (${ledgerSumsSql(await ledgerDaysThrough(db))}) s ON s.account = a.code
       ORDER BY a.account_number NULLS LAST, a.code`,
     [to, from],
   );
@@ -61,7 +62,7 @@ export async function balanceSheet(deps: Deps, caller: Caller, q: z.output<typeo
 }
 
 export async function balanceSheetAt(db: Queryable, at: string) {
-  const all = await balances(db, null, endOf(at));
+  const all = await balances(db, null, at);
   const assets = lines(all, 'asset');
   const liabilities = lines(all, 'liability');
   const equity = lines(all, 'equity');
@@ -84,7 +85,7 @@ export async function balanceSheetAt(db: Queryable, at: string) {
 
 export async function profitAndLoss(deps: Deps, caller: Caller, q: z.output<typeof periodRequest>) {
   needAnyRole(caller, FINANCE_ROLES);
-  const all = await balances(deps.db, eatDayStart(q.from), endOf(q.to));
+  const all = await balances(deps.db, q.from, q.to);
   const income = lines(all, 'income');
   const expenses = lines(all, 'expense');
   return {

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { IMEI_EXCEPTION_KINDS, type ImeiException, type imeiExceptionsRequest } from '../../../src/contract/stores';
 import type { Caller, Deps } from '../../deps';
 import { iso, type Row } from '../shared';
+import { kept, snapshotOf } from '../kept-answers';
+import { CHECKS } from './exceptions-snapshot';
 import { scopeOf, storeCondition } from './scope';
 
 /**
@@ -14,27 +16,9 @@ import { scopeOf, storeCondition } from './scope';
  * enrolled_on_shelf walks the shelf (migration 022's partial index, index-only) and looks each IMEI up in devices
  * by its unique index; sold_not_enrolled walks the devices never enrolled and looks each handset up by its key. The
  * LIMIT 1 laterals keep the planner from hash-joining a whole table that grows with the customers (decision 026).
+ * Walking the shelf is still tens of thousands of lookups at a million customers, so the list reads what the ageing
+ * run found (exceptions-snapshot.ts, decision 032) once it has run.
  */
-const SHELF = "('in_stock', 'returned', 'repossessed')";
-const CHECKS = {
-  sold_not_enrolled: `SELECT 'sold_not_enrolled' AS kind, i.id, i.imei, i.status, i.store_id, i.phone_model_id, d.id AS device_id, d.status AS device_status, d.enrolled_at
-      FROM devices d
-      CROSS JOIN LATERAL (SELECT i.id, i.imei, i.status, i.store_id, i.phone_model_id FROM inventory_items i
-                           WHERE i.id = d.inventory_item_id AND i.status = 'sold' LIMIT 1) i
-     WHERE d.enrolled_at IS NULL`,
-  enrolled_on_shelf: `SELECT 'enrolled_on_shelf' AS kind, i.id, i.imei, i.status, i.store_id, i.phone_model_id, d.id AS device_id, d.status AS device_status, d.enrolled_at
-      FROM inventory_items i
-      CROSS JOIN LATERAL (SELECT d.id, d.status, d.enrolled_at FROM devices d
-                           WHERE d.imei = i.imei AND d.enrolled_at IS NOT NULL AND d.lock_status = 'active' LIMIT 1) d
-     WHERE i.status IN ${SHELF}`,
-  stolen_in_stock: `SELECT 'stolen_in_stock' AS kind, i.id, i.imei, i.status, i.store_id, i.phone_model_id, d.id AS device_id, d.status AS device_status, d.enrolled_at
-      FROM devices d JOIN inventory_items i ON i.imei = d.imei
-     WHERE d.status = 'stolen' AND i.status IN ${SHELF}`,
-  returned_not_in_stock: `SELECT 'returned_not_in_stock' AS kind, i.id, i.imei, i.status, i.store_id, i.phone_model_id, d.id AS device_id, d.status AS device_status, d.enrolled_at
-      FROM loans l JOIN devices d ON d.id = l.device_id JOIN inventory_items i ON i.id = d.inventory_item_id
-     WHERE l.status = 'deactivated' AND i.status = 'sold'`,
-} as const;
-
 export async function listImeiExceptions(deps: Deps, caller: Caller, body: z.output<typeof imeiExceptionsRequest>) {
   const params: unknown[] = [];
   const scope = storeCondition(await scopeOf(deps.db, caller), 'x.store_id', params);
@@ -43,21 +27,32 @@ export async function listImeiExceptions(deps: Deps, caller: Caller, body: z.out
     params.push(body.store_id);
     where += ` AND x.store_id = $${params.length}`;
   }
-  const checks = body.kind ? [CHECKS[body.kind]] : Object.values(CHECKS);
-  const union = `(${checks.join(' UNION ALL ')}) x`;
+  // The exceptions the ageing run found (exceptions-snapshot.ts, decision 032), or the checks themselves before it has run.
+  const written = await snapshotOf(deps.db, 'imei_exceptions');
+  const union = written
+    ? `(SELECT kind, item_id AS id, imei, status, store_id, phone_model_id, device_id, device_status, enrolled_at
+          FROM imei_exceptions_snapshot${body.kind ? ` WHERE kind = '${IMEI_EXCEPTION_KINDS.find((k) => k === body.kind)!}'` : ''}) x`
+    : `(${(body.kind ? [CHECKS[body.kind]] : Object.values(CHECKS)).join(' UNION ALL ')}) x`;
   // One pass over the checks for the page and its total (count(*) OVER ()): the shelf walk is the cost, not the rows,
   // which are few. A page past the end has no row to carry the total, so only then is it counted on its own.
-  const rows = await deps.db.query<Row>(
-    `SELECT x.*, m.name AS model, s.name AS store_name, count(*) OVER () AS total
-       FROM ${union} JOIN phone_models m ON m.id = x.phone_model_id JOIN stores s ON s.id = x.store_id
-      WHERE ${where} ORDER BY x.kind, x.store_id, x.imei LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, body.limit, body.skip],
-  );
-  const n = rows.length
-    ? Number(rows[0]!.total)
-    : body.skip === 0
-      ? 0
-      : ((await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${union} WHERE ${where}`, params)) as [{ n: number }])[0].n;
+  const page = async () => {
+    const rows = await deps.db.query<Row>(
+      `SELECT x.*, m.name AS model, s.name AS store_name, count(*) OVER () AS total
+         FROM ${union} JOIN phone_models m ON m.id = x.phone_model_id JOIN stores s ON s.id = x.store_id
+        WHERE ${where} ORDER BY x.kind, x.store_id, x.imei LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, body.limit, body.skip],
+    );
+    const n = rows.length
+      ? Number(rows[0]!.total)
+      : body.skip === 0
+        ? 0
+        : ((await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${union} WHERE ${where}`, params)) as [{ n: number }])[0].n;
+    return { rows, n };
+  };
+  // A page of the snapshot is kept until the next run writes it again (kept-answers.ts).
+  const { rows, n } = written
+    ? await kept(deps.db, `imei_exceptions ${written.run} ${JSON.stringify([...params, body.limit, body.skip])} ${union} ${where}`, page)
+    : await page();
   const data: ImeiException[] = rows.map((r) => ({
     id: Number(r.id) * 4 + IMEI_EXCEPTION_KINDS.indexOf(r.kind),
     kind: r.kind,

@@ -1,0 +1,43 @@
+import type { Queryable } from '../db/port';
+
+/**
+ * Answers computed from a snapshot or rollup, kept in the server process until the run that wrote it writes it again
+ * (decision 032, as decision 029 keeps the analyses'): the key holds that run's time, read from the database on every
+ * call, so a new run on any copy of the server makes every kept answer stale. The answer is kept while it is being
+ * computed, so callers asking at once share one computation; a failure is not kept. At most KEPT per database, the
+ * least recently used dropped first; each caller gets its own copy.
+ */
+const KEPT = 500;
+const answers = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+export async function kept<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
+  return structuredClone(await shared(db, key, compute));
+}
+
+/**
+ * The same, without the copy: every caller gets the one kept object, which none may change (a route only serializes
+ * it). For answers of thousands of rows, whose copy would cost more than the answer.
+ */
+export async function shared<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
+  let map = answers.get(db);
+  if (!map) answers.set(db, (map = new Map()));
+  let answer = map.get(key) as Promise<T> | undefined;
+  if (answer) map.delete(key);
+  else {
+    answer = compute();
+    answer.catch(() => map.delete(key));
+  }
+  map.set(key, answer);
+  if (map.size > KEPT) map.delete(map.keys().next().value!);
+  return answer;
+}
+
+/** Which write of a report's snapshot or rollup is there (report_snapshots): its run number, day and last id. */
+export async function snapshotOf(db: Queryable, report: string): Promise<{ run: number; day: string | null; through: number } | null> {
+  const [row] = await db.query<{ run: number | string; day: string | null; through: number | string | null }>(
+    "SELECT run, to_char(day, 'YYYY-MM-DD') AS day, through_id AS through FROM report_snapshots WHERE report = $1",
+    [report],
+  );
+  if (!row) return null;
+  return { run: Number(row.run), day: row.day, through: Number(row.through ?? 0) };
+}
