@@ -157,6 +157,28 @@ describe('the defaulters lists', () => {
     ).toBe('not_defaulted');
     expect((await post(routes.assignDefaulters.path, { loan_ids: [999_999], collector_id: collectorId }, token.admin!)).status).toBe(404);
   });
+
+  it("a shop owner's list holds the defaulters of the loans sold at their own stores", async () => {
+    const before = defaultersList.parse((await post(routes.myDefaulters.path, {}, token.shopowner!)).body);
+    expect(before.data.map((r) => r.id)).not.toContain(b.npl!.loanId);
+    const [owner] = await api.db.query<{ id: number }>(
+      `INSERT INTO shop_owners (full_name, msisdn, admin_id, created_at)
+       VALUES ('Owner of the second store', '255754009999', (SELECT id FROM admins WHERE username = 'shopowner'), $1) RETURNING id`,
+      [TEST_NOW],
+    );
+    const [store] = await api.db.query<{ shop_owner_id: number | null }>('SELECT shop_owner_id FROM stores WHERE id = $1', [fx.stores[1]]);
+    await api.db.query('UPDATE stores SET shop_owner_id = $1 WHERE id = $2', [owner!.id, fx.stores[1]]);
+    try {
+      const mine = defaultersList.parse((await post(routes.myDefaulters.path, {}, token.shopowner!)).body);
+      // The second store's defaulters (substandard and non-performing), and nothing the owner was not sold or assigned.
+      const fromStore = mine.data.filter((r) => r.id === b.substandard!.loanId || r.id === b.npl!.loanId);
+      expect(fromStore.map((r) => r.id).sort()).toEqual([b.substandard!.loanId, b.npl!.loanId].sort());
+      expect(mine.data.map((r) => r.id)).not.toContain(b.due!.loanId);
+      expect(mine.total).toBe(before.total + 2);
+    } finally {
+      await api.db.query('UPDATE stores SET shop_owner_id = $1 WHERE id = $2', [store!.shop_owner_id, fx.stores[1]]);
+    }
+  });
 });
 
 describe('calls and promises to pay', () => {
