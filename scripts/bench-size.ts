@@ -25,10 +25,11 @@ import { startDemoPortal, storedSession } from './portal-process';
 // analytics home figures) brought it to 310.1 kB with the registry that loads every machine: held there (decision 025).
 // The second merges of that day (shop owners, customer language, first-login password, callback log) added their
 // contracts to the same first load: 313.7 kB. Each screen's live logic loading with it, and the menus, toaster and
-// drawer on first use, brought it to 265.7 kB: held at 266 kB (decision 034).
+// drawer on first use, and the session's and the home page's route contracts apart from the rest, brought it to
+// 244.3 kB: held at 245 kB (decision 034).
 // The login reached its target (109.0 kB) once its pages stopped loading Chakra's runtime (decision 033): its budget
 // is the target.
-const BUDGETS = { login: 120 * 1024, dashboard: 266 * 1024 };
+const BUDGETS = { login: 120 * 1024, dashboard: 245 * 1024 };
 const TARGETS = { login: 120 * 1024, dashboard: 200 * 1024 };
 
 const args = process.argv.slice(2);

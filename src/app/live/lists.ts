@@ -1,10 +1,7 @@
 import { resourceListMachine } from '../../machines/resource-list.machine';
-import { loadMachine } from '../../machines/load.machine';
 import { notice } from '../notices';
 
-/** The load machine over one call. */
-export const loading = (load: NonNullable<Parameters<typeof loadMachine.provide>[0]['actors']>['load']) =>
-  loadMachine.provide({ actors: { load } });
+export { loading } from './loading';
 
 type ListActors = Parameters<typeof resourceListMachine.provide>[0]['actors'];
 
