@@ -26,10 +26,10 @@ import { startDemoPortal, storedSession } from './portal-process';
 // The second merges of that day (shop owners, customer language, first-login password, callback log) added their
 // contracts to the same first load: 313.7 kB. Each screen's live logic loading with it, and the menus, toaster and
 // drawer on first use, and the session's and the home page's route contracts apart from the rest, brought it to
-// 244.3 kB: held at 245 kB (decision 034).
+// 242.4 kB (on decision 033's login without Chakra): held at 243 kB (decision 034).
 // The login reached its target (109.0 kB) once its pages stopped loading Chakra's runtime (decision 033): its budget
 // is the target.
-const BUDGETS = { login: 120 * 1024, dashboard: 245 * 1024 };
+const BUDGETS = { login: 120 * 1024, dashboard: 243 * 1024 };
 const TARGETS = { login: 120 * 1024, dashboard: 200 * 1024 };
 
 const args = process.argv.slice(2);

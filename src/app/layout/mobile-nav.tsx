@@ -14,7 +14,7 @@ export default function MobileNav({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Made by the layout, which already has Chakra's buttons (this chunk then does not split them off the login's). */
+  /** Made by the layout, which already draws Chakra's buttons. */
   closeButton: ReactElement;
 }) {
   const { t } = useTranslation();
