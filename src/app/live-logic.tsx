@@ -1,17 +1,25 @@
 import type { ReactNode } from 'react';
-import { LiveLogicProvider, type LiveLogic } from '../screens/common/live-logic';
+import { LiveLogicProvider, LoadedLiveLogic, type LiveLogic, type LiveLogicLoaders } from '../screens/common/live-logic';
 import { REGISTRY } from './registry';
-import { PROCESSES } from './processes/catalogue';
 import { visibleLinks } from './nav-table';
 
-/** What each registry process provides, by the name a screen asks for. */
-const provided: Partial<LiveLogic> = Object.assign(
-  {},
-  ...REGISTRY.flatMap((entry) => (entry.kind === 'process' && entry.live ? [entry.live] : [])),
-);
+/**
+ * What each registry process provides, by the name a screen asks for, as loaders (a test checks every name a screen
+ * asks for is here, from one process), and the registry's own tables: the nav's links ready, the explorer's
+ * catalogue (with every machine) loaded with the explorer.
+ */
+export const LIVE_LOGIC_LOADERS = {
+  ...Object.assign({}, ...REGISTRY.flatMap((entry) => (entry.kind === 'process' && entry.live ? [entry.live] : []))),
+  processes: () => import('./live/processes').then((m) => m.processes),
+  processExplorer: () => import('./live/processes').then((m) => m.processExplorer),
+  navLinks: () => Promise.resolve(visibleLinks),
+} as LiveLogicLoaders;
 
-/** Everything the screens run, from the registry (a test checks every name a screen asks for is here). */
-export const LIVE_LOGIC = { ...provided, processes: PROCESSES, navLinks: visibleLinks } as LiveLogic;
+/** The dashboard's live logic: each name fetched once, when a route preloads it or a screen first asks. */
+export const LIVE_LOGIC = new LoadedLiveLogic(LIVE_LOGIC_LOADERS, { navLinks: visibleLinks });
+
+/** Every live logic, loaded: for tests that time a screen's first find without the module loader. */
+export const loadAllLiveLogic = () => LIVE_LOGIC.preload(Object.keys(LIVE_LOGIC_LOADERS) as Array<keyof LiveLogic>);
 
 /** Hands the screens below their live logic: the dashboard, and tests that draw one screen alone. */
 export function WithLiveLogic({ children }: { children: ReactNode }) {

@@ -1,65 +1,23 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyChunk } from './chunk-load';
-import type { AnyStateMachine } from 'xstate';
 import type { Access, Role } from '../contract/roles';
-import { routes, type RouteContract } from '../contract/routes';
 import type { LiveLogic } from '../screens/common/live-logic';
-import { sessionMachine } from '../machines/session.machine';
-import { themeMachine } from '../machines/theme.machine';
-import { resourceListMachine } from '../machines/resource-list.machine';
-import { loadMachine } from '../machines/load.machine';
-import { processExplorerMachine } from '../machines/process-explorer.machine';
-import { approvalRequestMachine } from '../machines/approval-request.machine';
-import { approvalQueueMachine } from '../machines/approval-queue.machine';
-import { customerLookupMachine } from '../machines/customer-lookup.machine';
-import { customerRequestMachine } from '../machines/customer-request.machine';
-import { customerActionMachine } from '../machines/customer-action.machine';
-import { deviceStatusMachine } from '../machines/device-status.machine';
-import { scannerCaptureMachine } from '../machines/scanner-capture.machine';
-import { vivoAuthCodeMachine } from '../machines/vivo-auth-code.machine';
-import { firstDepositMachine } from '../machines/first-deposit.machine';
-import { depositPaymentMachine } from '../machines/deposit-payment.machine';
-import { identityCheckMachine } from '../machines/identity-check.machine';
-import { lockChangeMachine } from '../machines/lock-change.machine';
-import { lockInstallMachine } from '../machines/lock-install.machine';
-import {
-  addGroupRole,
-  createGroup,
-  createUser,
-  fetchGroupRoles,
-  fetchGroups,
-  fetchRoles,
-  fetchUsers,
-  loadSettings,
-  removeGroupRole,
-} from '../services/portal-api';
-import { exportRequestAudit, fetchRequestAudit, queueMachine, requestMachine } from '../services/approvals';
-import { liveCustomerLookup, liveCustomerRequest } from '../services/customers';
-import { liveCustomerAction, liveCustomerList, liveDeviceStatus } from '../services/customer-actions';
-import { loadHomeFigures } from '../services/analytics';
-import { fetchDeviceList } from '../services/device-lists';
-import { fetchCollectionList, liveCollectionAction, liveCollectionLoad } from '../services/collections';
-import * as finance from '../services/finance';
-import * as reconciliation from '../services/reconciliation';
-import { reconciliationMachine } from '../machines/reconciliation.machine';
-import { liveLockChange } from '../services/lock-change';
-import { STORE_ACTION_CALLS, liveStoreAction, liveStoreLists, liveStoreLoads } from '../services/stores';
-import { liveFirstDeposit, newWizardInput, wizardStore } from '../services/first-deposit';
-import { liveScannerCapture } from '../services/device-bridge';
-import { liveProcessExplorer } from '../services/process-explorer';
-import { notice } from './notices';
+import type { ProcessId } from './processes/machines';
 
 /**
  * The portal's one registry: an entry per screen of the signed-in portal and an entry per process. The routes
  * (routes.ts), the side navigation and the home page's shortcuts (nav-table.ts), the process explorer's catalogue
- * (processes/catalogue.ts) and its actor descriptions (processes/actor-calls.ts), and the live logic the screens
- * run (live-logic.tsx) are all derived from it. Adding a screen is one entry here plus its own files.
+ * (processes/catalogue.ts) and the live logic the screens run (live-logic.tsx) are all derived from it. Adding a
+ * screen is one entry here plus its own files.
  *
- * The pages before login and the public pages (login, OTP, terms, e-contract, BI) are routed in app.tsx: they
- * load before this registry, which brings every machine and service with the dashboard (docs/decisions/003).
+ * It loads with the dashboard's layout, so it holds no machine, service or route contract itself: a screen and
+ * each process's live logic are loaders, fetched when a screen opens (docs/decisions/034). The machines and what
+ * their actors call are in processes/, which only the explorer and `npm run statecharts` load, by the same ids.
+ * The pages before login and the public pages (login, OTP, terms, e-contract, BI) are routed in app.tsx.
  */
 
 type LazyScreen = LazyExoticComponent<ComponentType<any>>;
+type LiveName = keyof LiveLogic;
 
 /** The side navigation's groups, each with who may open it (spec section 2); a group shows where its first entry is. */
 export const NAV_GROUPS = {
@@ -88,24 +46,31 @@ export interface ScreenEntry {
   /** The screen, loaded when first opened, and the props it is drawn with. */
   readonly screen?: LazyScreen;
   readonly props?: Readonly<Record<string, unknown>>;
+  /**
+   * The live logic it runs, fetched beside its chunk when it opens (a test checks every name its files ask for is
+   * here). A name missing here would still load, when asked, one round trip later.
+   */
+  readonly live?: readonly LiveName[];
   /** The route itself exists only for users `access` allows (the spec gates only security this way). */
   readonly gated?: true;
 }
 
+/** Loaders of live logic by name: each brings its machine and services when a screen first needs them. */
+export type LiveLoaders = { readonly [K in LiveName]?: () => Promise<LiveLogic[K]> };
+
 export interface ProcessEntry {
   readonly kind: 'process';
-  readonly machine: AnyStateMachine;
+  /** Its machine's id: processes/machines.ts has the machine, processes/actor-calls.ts what its actors call. */
+  readonly id: ProcessId;
   /** i18n key of a one-line description, for the explorer. */
   readonly about: string;
   /** Which screen shows a state: the first rule whose prefix the state's path starts with ('' for every state). */
   readonly shownOn: ReadonlyArray<{ prefix: string; screen: string }>;
-  /** What each invoked actor does outside the machine: the /portal_api call it makes, or the browser effect. */
-  readonly calls: Readonly<Record<string, string>>;
   /**
    * The live logic the screens run, by the name they ask for (useLiveLogic). A child process is provided inside
    * its parent's logic; the session and the theme are provided at the root (root.tsx), before this registry loads.
    */
-  readonly live?: Partial<LiveLogic>;
+  readonly live?: LiveLoaders;
 }
 
 export type RegistryEntry = ScreenEntry | ProcessEntry;
@@ -114,43 +79,32 @@ function anyOf(...roles: Role[]): Access {
   return { anyOf: roles };
 }
 const everyone: Access = { public: true };
-const api = (route: RouteContract) => `${route.method} /portal_api${route.path}`;
-const apis = (...list: RouteContract[]) => list.map(api).join(', ');
+
+/** These names from one module of src/app/live, each fetched when first asked for. */
+function liveFrom<K extends LiveName>(
+  load: () => Promise<Pick<LiveLogic, K>>,
+  ...names: K[]
+): { readonly [N in K]: () => Promise<LiveLogic[N]> } {
+  return Object.fromEntries(names.map((name) => [name, () => load().then((module) => module[name])])) as {
+    readonly [N in K]: () => Promise<LiveLogic[N]>;
+  };
+}
+const home = () => import('./live/home');
+const admin = () => import('./live/admin');
+const customers = () => import('./live/customers');
+const collections = () => import('./live/collections');
+const stores = () => import('./live/stores');
+const finance = () => import('./live/finance');
+const firstDeposit = () => import('./live/first-deposit');
 
 const QueueScreen = lazyChunk(() => import('../screens/approvals/queue-screen'));
 const DeviceStatusScreen = lazyChunk(() => import('../screens/devices/device-status-screen'));
 const StatementScreen = lazyChunk(() => import('../screens/finance/statement-screen'));
 
 const screen = (entry: Omit<ScreenEntry, 'kind'>): ScreenEntry => ({ kind: 'screen', ...entry });
-const queue = (name: string, entry: Omit<ScreenEntry, 'kind' | 'screen' | 'props'>): ScreenEntry =>
-  screen({ ...entry, screen: QueueScreen, props: { queue: name } });
+const queue = (name: string, entry: Omit<ScreenEntry, 'kind' | 'screen' | 'props' | 'live'>): ScreenEntry =>
+  screen({ ...entry, screen: QueueScreen, props: { queue: name }, live: ['approvalQueue', 'approvalRequest'] });
 const process = (entry: Omit<ProcessEntry, 'kind'>): ProcessEntry => ({ kind: 'process', ...entry });
-
-/** The load machine over one call. */
-const loading = (load: NonNullable<Parameters<typeof loadMachine.provide>[0]['actors']>['load']) =>
-  loadMachine.provide({ actors: { load } });
-/** The resource-list machine over its calls, with the app's notices. */
-const listing = (actors: Parameters<typeof resourceListMachine.provide>[0]['actors']) =>
-  resourceListMachine.provide({
-    actors,
-    actions: { notifySaved: notice('success', 'common.addedSuccessfully'), notifyRemoved: notice('success', 'common.removedSuccessfully') },
-  });
-/** The admin changes wait for a second admin (issue 11): saving one says it was sent for approval, not done. */
-const adminChanges = (actors: Parameters<typeof resourceListMachine.provide>[0]['actors']) =>
-  resourceListMachine.provide({
-    actors,
-    actions: {
-      notifySaved: notice('success', 'security.sentForApproval'),
-      notifyRemoved: notice('success', 'security.removalSentForApproval'),
-    },
-  });
-
-/** Finance changes wait for a second person in the business inbox (issue 13). */
-const financeChanges = (actors: Parameters<typeof resourceListMachine.provide>[0]['actors']) =>
-  resourceListMachine.provide({
-    actors,
-    actions: { notifySaved: notice('success', 'finance:sentForApproval'), notifyRemoved: notice('success', 'common.removedSuccessfully') },
-  });
 
 const FINANCE_ACCESS = anyOf(
   'VIEW_SUSPENSE_TRANSACTIONS',
@@ -162,21 +116,31 @@ const FINANCE_ACCESS = anyOf(
 const DEFAULTERS_LIST = anyOf('VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_NPL_DEFAULTERS_LIST_REPORT', 'VIEW_ALL_DEFAULTERS_LIST_REPORT');
 const ADD_LOAN_SCREEN = '/dashboard/customers/add-loan';
 const CUSTOMER_VIEW = '/dashboard/customers/view';
-const STORE_SCREENS =
+export const STORE_SCREENS =
   '/dashboard/stores, /dashboard/regions, /dashboard/agents, /dashboard/agents_categories, /dashboard/inventory, /dashboard/phone-prices, /dashboard/shop-owners';
-const STORE_ACTION_APIS = apis(...Object.values(STORE_ACTION_CALLS));
+const COLLECTIONS: readonly LiveName[] = ['collectionLists', 'collectionLoad', 'collectionAction'];
+const STORES: readonly LiveName[] = ['storeLists', 'storeLoads', 'storeAction'];
+const FINANCE: readonly LiveName[] = ['financeLists', 'financeLoad'];
 
 export const REGISTRY: readonly RegistryEntry[] = [
   // Screens, in the side navigation's order (spec section 2).
-  screen({ path: '/dashboard', label: 'nav.dashboard', access: everyone, screen: lazyChunk(() => import('../screens/home/home-screen')) }),
+  screen({
+    path: '/dashboard',
+    live: ['settings', 'homeFigures', 'navLinks'],
+    label: 'nav.dashboard',
+    access: everyone,
+    screen: lazyChunk(() => import('../screens/home/home-screen')),
+  }),
   screen({
     path: '/dashboard/users',
+    live: ['resourceLists'],
     label: 'nav.users',
     access: anyOf('VIEW_USERS'),
     screen: lazyChunk(() => import('../screens/users/users-screen')),
   }),
   screen({
     path: '/dashboard/defaulters_list',
+    live: COLLECTIONS,
     label: 'nav.defaultersList',
     access: DEFAULTERS_LIST,
     group: 'nav.reports',
@@ -184,6 +148,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   screen({
     path: '/dashboard/defaulters_reasons_report',
+    live: COLLECTIONS,
     label: 'nav.defaultersReasons',
     access: anyOf('VIEW_DEFAULTERS_REASONS_REPORT'),
     group: 'nav.reports',
@@ -192,11 +157,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
   // Issue 14: a defaulter's collection worklist, opened from the defaulters list.
   screen({
     path: '/dashboard/collection-worklist',
+    live: COLLECTIONS,
     label: 'nav.collectionWorklist',
     screen: lazyChunk(() => import('../screens/collections/worklist-screen')),
   }),
   screen({
     path: '/dashboard/collections',
+    live: COLLECTIONS,
     label: 'nav.collections',
     access: anyOf('VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_ALL_DEFAULTERS_LIST_REPORT'),
     group: 'nav.reports',
@@ -204,6 +171,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   screen({
     path: '/dashboard/call-ratings',
+    live: COLLECTIONS,
     label: 'nav.callRatings',
     access: anyOf('RATE_CALL'),
     group: 'nav.reports',
@@ -211,18 +179,21 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   screen({
     path: '/dashboard/deposits',
+    live: COLLECTIONS,
     label: 'nav.deposits',
     access: anyOf('VIEW_CUSTOMER_LOANS'),
     screen: lazyChunk(() => import('../screens/collections/deposits-screen')),
   }),
   screen({
     path: '/dashboard/loans',
+    live: COLLECTIONS,
     label: 'nav.loans',
     access: anyOf('VIEW_CUSTOMER_LOANS'),
     screen: lazyChunk(() => import('../screens/collections/loans-screen')),
   }),
   screen({
     path: '/dashboard/customers/conversion',
+    live: COLLECTIONS,
     label: 'nav.customerConversion',
     access: anyOf('VIEW_CUSTOMER_LOANS'),
     group: 'nav.reports',
@@ -230,6 +201,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   screen({
     path: '/dashboard/customers/claimed',
+    live: COLLECTIONS,
     label: 'nav.claimedCustomers',
     access: anyOf('VIEW_CUSTOMER_LOANS'),
     group: 'nav.reports',
@@ -237,25 +209,34 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   screen({
     path: '/dashboard/customers/find',
+    live: ['customerLookup'],
     label: 'nav.findCustomers',
     access: anyOf('FIND_CUSTOMER'),
     screen: lazyChunk(() => import('../screens/customers/find-customer-screen')),
   }),
-  screen({ path: CUSTOMER_VIEW, label: 'nav.customerView', screen: lazyChunk(() => import('../screens/customers/customer-view-screen')) }),
+  screen({
+    path: CUSTOMER_VIEW,
+    live: ['customerLookup', 'customerList', 'customerAction', 'customerRequest', 'lockChange'],
+    label: 'nav.customerView',
+    screen: lazyChunk(() => import('../screens/customers/customer-view-screen')),
+  }),
   screen({
     path: ADD_LOAN_SCREEN,
+    live: ['firstDeposit', 'settings', 'scannerCapture'],
     label: 'nav.addLoan',
     access: anyOf('ADD_LOAN'),
     screen: lazyChunk(() => import('../screens/first-deposit/first-deposit-screen')),
   }),
   screen({
     path: '/dashboard/transactions/find',
+    live: ['financeLists'],
     label: 'nav.findTransaction',
     access: anyOf('FIND_TRANSACTION'),
     screen: lazyChunk(() => import('../screens/finance/find-transaction-screen')),
   }),
   screen({
     path: '/dashboard/stores',
+    live: STORES,
     label: 'nav.stores',
     access: anyOf('VIEW_STORES'),
     group: 'nav.phoneStore',
@@ -263,11 +244,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   screen({
     path: '/dashboard/stores/:id',
+    live: STORES,
     label: 'nav.storeProfile',
     screen: lazyChunk(() => import('../screens/stores/store-profile-screen')),
   }),
   screen({
     path: '/dashboard/regions',
+    live: STORES,
     label: 'nav.regions',
     access: anyOf('VIEW_REGIONS'),
     group: 'nav.phoneStore',
@@ -275,18 +258,21 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   screen({
     path: '/dashboard/inventory',
+    live: STORES,
     label: 'nav.inventory',
     access: anyOf('VIEW_INVENTORY'),
     screen: lazyChunk(() => import('../screens/stores/inventory-screen')),
   }),
   screen({
     path: '/dashboard/phone-prices',
+    live: STORES,
     label: 'nav.phonePrices',
     access: anyOf('VIEW_INVENTORY'),
     screen: lazyChunk(() => import('../screens/stores/prices-screen')),
   }),
   screen({
     path: '/dashboard/shop-owners',
+    live: STORES,
     label: 'nav.shopOwners',
     access: anyOf('VIEW_STORES'),
     group: 'nav.phoneStore',
@@ -297,12 +283,14 @@ export const REGISTRY: readonly RegistryEntry[] = [
   // Issue 6: the process explorer, for analysts.
   screen({
     path: '/dashboard/processes',
+    live: ['processExplorer', 'processes'],
     label: 'nav.processes',
     access: { codeContains: 'ANALYTICS' },
     screen: lazyChunk(() => import('../screens/processes/processes-screen')),
   }),
   screen({
     path: '/dashboard/stolen-phone',
+    live: ['deviceStatus'],
     label: 'nav.reportStolen',
     access: anyOf('REPORT_STOLEN_PHONE'),
     screen: DeviceStatusScreen,
@@ -310,6 +298,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   screen({
     path: '/dashboard/recovered-phone',
+    live: ['deviceStatus'],
     label: 'nav.recordRecovered',
     access: anyOf('ADD_RECOVERED_PHONE'),
     screen: DeviceStatusScreen,
@@ -318,18 +307,21 @@ export const REGISTRY: readonly RegistryEntry[] = [
   // The device lists: VIEW_CUSTOMER_PHONE, the role that shows a customer's device (decision 008).
   screen({
     path: '/dashboard/damaged-devices',
+    live: ['deviceLists'],
     label: 'nav.damagedDevices',
     access: anyOf('VIEW_CUSTOMER_PHONE'),
     screen: lazyChunk(() => import('../screens/devices/damaged-devices-screen')),
   }),
   screen({
     path: '/dashboard/lost-devices',
+    live: ['deviceLists'],
     label: 'nav.lostDevices',
     access: anyOf('VIEW_CUSTOMER_PHONE'),
     screen: lazyChunk(() => import('../screens/devices/lost-devices-screen')),
   }),
   screen({
     path: '/dashboard/suspended-imeis',
+    live: ['deviceLists'],
     label: 'nav.suspendedImeis',
     access: anyOf('VIEW_CUSTOMER_PHONE'),
     screen: lazyChunk(() => import('../screens/devices/suspended-imeis-screen')),
@@ -365,9 +357,15 @@ export const REGISTRY: readonly RegistryEntry[] = [
     access: anyOf('VIEW_APPROVALS'),
     group: 'nav.approvals',
   }),
-  screen({ path: '/dashboard/agents', label: 'nav.agents', screen: lazyChunk(() => import('../screens/stores/agents-screen')) }),
+  screen({
+    path: '/dashboard/agents',
+    live: STORES,
+    label: 'nav.agents',
+    screen: lazyChunk(() => import('../screens/stores/agents-screen')),
+  }),
   screen({
     path: '/dashboard/agents_categories',
+    live: STORES,
     label: 'nav.agentCategories',
     access: anyOf('VIEW_AGENT_CATEGORIES'),
     group: 'nav.categories',
@@ -376,6 +374,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   // The spec names no role for these two; each takes the role of the group that matches it.
   screen({
     path: '/dashboard/suspense-transactions',
+    live: FINANCE,
     label: 'nav.suspenseTransactions',
     access: anyOf('VIEW_SUSPENSE_TRANSACTIONS'),
     group: 'nav.finance',
@@ -383,6 +382,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   screen({
     path: '/dashboard/reconciliation',
+    live: [...FINANCE, 'reconciliation'],
     label: 'nav.reconciliation',
     access: anyOf('UPLOAD_RECONCILIATION_DOCUMENT'),
     group: 'nav.finance',
@@ -390,6 +390,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   screen({
     path: '/dashboard/capital-accounting',
+    live: FINANCE,
     label: 'nav.capitalAccounting',
     access: anyOf('ADD_CAPITAL_INJECTION', 'DEDUCT_CAPITAL'),
     group: 'nav.finance',
@@ -401,12 +402,14 @@ export const REGISTRY: readonly RegistryEntry[] = [
       label: `nav.${statement}`,
       access: FINANCE_ACCESS,
       group: 'nav.finance',
+      live: FINANCE,
       screen: StatementScreen,
       props: { statement },
     }),
   ),
   screen({
     path: '/dashboard/security',
+    live: ['resourceLists', 'roleCatalogue'],
     label: 'nav.security',
     access: anyOf('VIEW_SECURITY'),
     gated: true,
@@ -415,6 +418,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   // Issue 5: the audit trail of requests, for admins (the server asks VIEW_SECURITY).
   screen({
     path: '/dashboard/requests-audit',
+    live: ['resourceLists', 'requestAuditExport'],
     label: 'nav.requestsAudit',
     access: anyOf('VIEW_SECURITY'),
     screen: lazyChunk(() => import('../screens/approvals/audit-screen')),
@@ -422,7 +426,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
 
   // Processes, in the explorer's order.
   process({
-    machine: sessionMachine,
+    id: 'session',
     about: 'processes:about.session',
     shownOn: [
       { prefix: 'restoring', screen: 'processes:screen.spinner' },
@@ -432,265 +436,112 @@ export const REGISTRY: readonly RegistryEntry[] = [
       { prefix: 'authenticated', screen: '/dashboard' },
       { prefix: 'loggingOut', screen: 'processes:screen.spinner' },
     ],
-    calls: {
-      restoreSession: 'reads the user and roles from local storage',
-      authenticate: api(routes.login),
-      verifyOtp: api(routes.verifyOtp),
-      resendOtp: api(routes.resendOtp),
-      changePassword: api(routes.changePassword),
-      loadRoles: `${api(routes.listGroupRoles)}?$limit=1000&group_id=<group>`,
-      revokeSession: api(routes.logout),
-      watchUnauthorized: 'listens for any 401 answer of the HTTP client',
-    },
   }),
+  process({ id: 'theme', about: 'processes:about.theme', shownOn: [{ prefix: '', screen: 'processes:screen.topBar' }] }),
   process({
-    machine: themeMachine,
-    about: 'processes:about.theme',
-    shownOn: [{ prefix: '', screen: 'processes:screen.topBar' }],
-    calls: {},
-  }),
-  process({
-    machine: resourceListMachine,
+    id: 'resourceList',
     about: 'processes:about.resourceList',
     shownOn: [{ prefix: '', screen: `/dashboard/security, /dashboard/users, ${STORE_SCREENS}` }],
-    calls: {
-      fetchPage: `${api(routes.listGroups)}, ${api(routes.listGroupRoles)} or ${api(routes.listUsers)}; the collection lists: ${apis(routes.myDefaulters, routes.nplDefaulters, routes.allDefaulters, routes.lipaPolePoleLoans, routes.firstDeposits, routes.allCallRatings, routes.customerConversion, routes.claimedCustomers)}; in the stores area ${apis(routes.stores, routes.regions, routes.agentsPerStore, routes.categories, routes.inventory, routes.transfers, routes.stockCounts, routes.phonePrices, routes.imeiExceptions, routes.shopOwners)}`,
-      createItem: `${api(routes.createGroup)}, ${api(routes.addGroupRole)} or ${api(routes.createUser)} (each answers 202: a request for a second admin); in the stores area ${apis(routes.createStore, routes.createRegion, routes.createCategory, routes.addInventoryItem, routes.createShopOwner)}`,
-      removeItem: `${api(routes.removeGroupRole)} (answers 202: a request for a second admin)`,
-    },
     live: {
-      resourceLists: {
-        users: adminChanges({ fetchPage: fetchUsers, createItem: createUser }),
-        groups: adminChanges({ fetchPage: fetchGroups, createItem: createGroup }),
-        groupRoles: adminChanges({ fetchPage: fetchGroupRoles, createItem: addGroupRole, removeItem: removeGroupRole }),
-        requestAudit: listing({ fetchPage: fetchRequestAudit }),
-      },
-      deviceLists: {
-        damaged: listing({ fetchPage: fetchDeviceList('damaged') }),
-        lost: listing({ fetchPage: fetchDeviceList('lost') }),
-        suspended: listing({ fetchPage: fetchDeviceList('suspended') }),
-      },
-      collectionLists: {
-        mine: listing({ fetchPage: fetchCollectionList('mine') }),
-        npl: listing({ fetchPage: fetchCollectionList('npl') }),
-        all: listing({ fetchPage: fetchCollectionList('all') }),
-        loans: listing({ fetchPage: fetchCollectionList('loans') }),
-        deposits: listing({ fetchPage: fetchCollectionList('deposits') }),
-        ratings: listing({ fetchPage: fetchCollectionList('ratings') }),
-        conversion: listing({ fetchPage: fetchCollectionList('conversion') }),
-        claimed: listing({ fetchPage: fetchCollectionList('claimed') }),
-      },
-      storeLists: liveStoreLists(notice('success', 'common.addedSuccessfully')),
-      financeLists: {
-        transactions: listing({ fetchPage: finance.fetchTransactions }),
-        suspense: financeChanges({ fetchPage: finance.fetchSuspense, createItem: finance.allocateSuspense }),
-        journal: listing({ fetchPage: finance.fetchJournal }),
-        accounts: financeChanges({ fetchPage: finance.fetchAccounts, createItem: finance.changeCapital }),
-        reconciliationRuns: listing({ fetchPage: reconciliation.fetchRuns }),
-      },
+      ...liveFrom(admin, 'resourceLists'),
+      ...liveFrom(customers, 'deviceLists'),
+      ...liveFrom(collections, 'collectionLists'),
+      ...liveFrom(stores, 'storeLists'),
+      ...liveFrom(finance, 'financeLists'),
     },
   }),
   process({
-    machine: loadMachine,
+    id: 'load',
     about: 'processes:about.load',
     shownOn: [{ prefix: '', screen: '/dashboard' }],
-    calls: {
-      load: `${api(routes.settings)}; in collections ${apis(routes.debtCollectionCalls, routes.debtCollectors, routes.defaultersReasons, routes.collectionsMade, routes.collectionsDue)} or a CSV or PDF export; in the stores area ${apis(routes.regions, routes.stores, routes.categories, routes.phoneModels, routes.storeProfile, routes.regionLeadHistory, routes.phonePriceHistory)} or a CSV export paged through its list`,
-    },
     live: {
-      settings: loading(loadSettings),
-      roleCatalogue: loading(fetchRoles),
-      requestAuditExport: loading(exportRequestAudit),
-      homeFigures: loading(loadHomeFigures),
-      customerList: liveCustomerList,
-      collectionLoad: liveCollectionLoad,
-      storeLoads: liveStoreLoads,
-      financeLoad: {
-        suspenseSummary: loading(finance.loadSuspenseSummary),
-        wrongAccount: loading(finance.loadWrongAccount),
-        balanceSheet: loading(finance.loadBalanceSheet),
-        profitAndLoss: loading(finance.loadProfitAndLoss),
-        cashflow: loading(finance.loadCashflow),
-        accounts: loading(finance.loadAccounts),
-        reconciliationMappings: loading(reconciliation.loadMappings),
-        saveMapping: loading(reconciliation.saveMapping),
-        closedPeriods: loading(reconciliation.loadClosedPeriods),
-        closeMonth: loading(reconciliation.closeMonth),
-        statementDocument: loading(reconciliation.downloadDocument),
-        pdf: loading(reconciliation.exportPdf),
-      },
+      ...liveFrom(home, 'settings', 'homeFigures'),
+      ...liveFrom(admin, 'roleCatalogue', 'requestAuditExport'),
+      ...liveFrom(customers, 'customerList'),
+      ...liveFrom(collections, 'collectionLoad'),
+      ...liveFrom(stores, 'storeLoads'),
+      ...liveFrom(finance, 'financeLoad'),
     },
   }),
   process({
-    machine: approvalQueueMachine,
+    id: 'approvalQueue',
     about: 'processes:about.approvalQueue',
     shownOn: [{ prefix: '', screen: '/dashboard/deregistrations, /dashboard/imei_changes, /dashboard/loan_extensions' }],
-    calls: {
-      fetchQueue: apis(
-        routes.pendingLoanExtensions,
-        routes.pendingLoanDeactivations,
-        routes.pendingImeiChanges,
-        routes.pendingMakerChecker,
-        routes.pendingMakerCheckerPortal,
-      ),
-      decideMany: apis(
-        routes.decideLoanExtensions,
-        routes.decideLoanDeactivations,
-        routes.decideImeiChanges,
-        routes.decideMakerChecker,
-        routes.decideMakerCheckerPortal,
-      ),
-    },
-    live: { approvalQueue: queueMachine },
+    live: liveFrom(admin, 'approvalQueue'),
   }),
   process({
-    machine: approvalRequestMachine,
+    id: 'approvalRequest',
     about: 'processes:about.approvalRequest',
     shownOn: [{ prefix: '', screen: '/dashboard/deregistrations, /dashboard/imei_changes, /dashboard/loan_extensions' }],
-    calls: { decide: 'the decide call of its queue, with one id' },
-    live: { approvalRequest: requestMachine },
+    live: liveFrom(admin, 'approvalRequest'),
   }),
   process({
-    machine: customerLookupMachine,
+    id: 'customerLookup',
     about: 'processes:about.customerLookup',
     shownOn: [{ prefix: '', screen: `/dashboard/customers/find, ${CUSTOMER_VIEW}` }],
-    calls: { findCustomer: api(routes.findCustomer) },
-    live: { customerLookup: liveCustomerLookup },
+    live: liveFrom(customers, 'customerLookup'),
   }),
   process({
-    machine: customerRequestMachine,
+    id: 'customerRequest',
     about: 'processes:about.customerRequest',
     shownOn: [{ prefix: '', screen: CUSTOMER_VIEW }],
-    calls: { submitRequest: apis(routes.requestLoanExtension, routes.requestLoanDeactivation, routes.requestImeiChange) },
-    live: { customerRequest: liveCustomerRequest },
+    live: liveFrom(customers, 'customerRequest'),
   }),
   process({
-    machine: customerActionMachine,
+    id: 'customerAction',
     about: 'processes:about.customerAction',
     shownOn: [{ prefix: '', screen: `${CUSTOMER_VIEW}, ${STORE_SCREENS}` }],
-    calls: {
-      submitAction: `${apis(
-        routes.offlinePin,
-        routes.rateCall,
-        routes.resetPin,
-        routes.forgotPassword,
-        routes.awardData,
-        routes.logDebtCall,
-        routes.debtCallComment,
-        routes.debtCallRating,
-        routes.assignDefaulters,
-        routes.promiseUnlock,
-        routes.setCustomerLanguage,
-      )}; in the stores area ${STORE_ACTION_APIS}`,
-    },
-    live: { customerAction: liveCustomerAction, collectionAction: liveCollectionAction, storeAction: liveStoreAction },
+    live: { ...liveFrom(customers, 'customerAction'), ...liveFrom(collections, 'collectionAction'), ...liveFrom(stores, 'storeAction') },
   }),
   process({
-    machine: deviceStatusMachine,
+    id: 'deviceStatus',
     about: 'processes:about.deviceStatus',
     shownOn: [{ prefix: '', screen: '/dashboard/stolen-phone, /dashboard/recovered-phone' }],
-    calls: { findDevice: api(routes.deviceStatus), changeStatus: `${api(routes.reportStolen)} or ${api(routes.recordRecovered)}` },
-    live: { deviceStatus: liveDeviceStatus },
+    live: liveFrom(customers, 'deviceStatus'),
   }),
   process({
-    machine: lockChangeMachine,
+    id: 'lockChange',
     about: 'processes:about.lockChange',
     shownOn: [{ prefix: '', screen: CUSTOMER_VIEW }],
-    calls: {
-      loadLock: `${api(routes.viewDeviceLockType)} and ${api(routes.lockSolutionStatus)}`,
-      lockInstall: 'the lock-install machine (its own statechart)',
-      confirmChange: `${api(routes.confirmLockSolutionChange)} (trying a pending enrolment again)`,
-    },
-    live: { lockChange: liveLockChange },
+    live: liveFrom(customers, 'lockChange'),
   }),
   process({
-    machine: reconciliationMachine,
+    id: 'reconciliation',
     about: 'finance:reconcile.about',
     shownOn: [{ prefix: '', screen: '/dashboard/reconciliation' }],
-    calls: {
-      uploadStatement: api(routes.uploadStatement),
-      loadRun: api(routes.reconciliationRun),
-      resolveLine: api(routes.resolveReconciliationLine),
-      signOff: api(routes.signOffReconciliation),
-    },
-    live: { reconciliation: reconciliation.liveReconciliation },
+    live: liveFrom(finance, 'reconciliation'),
   }),
   process({
-    machine: firstDepositMachine,
+    id: 'firstDeposit',
     about: 'processes:about.firstDeposit',
     shownOn: [{ prefix: '', screen: ADD_LOAN_SCREEN }],
-    calls: {
-      findPhones: api(routes.qualifiedPhones),
-      depositPayment: 'the deposit-payment machine (its own statechart)',
-      sendOtps: `${api(routes.agentOtp)}, then ${api(routes.customerOtp)}`,
-      verifyOtps: api(routes.verifyOtps),
-      identityCheck: 'the identity-check machine (its own statechart)',
-      fetchContract: api(routes.contractDetails),
-      signContract: api(routes.signContract),
-      lockInstall: 'the lock-install machine (its own statechart)',
-      fetchWizard: api(routes.wizardStatus),
-    },
-    live: { firstDeposit: { logic: liveFirstDeposit, newInput: (bridgeUrl) => newWizardInput(bridgeUrl), store: wizardStore } },
+    live: liveFrom(firstDeposit, 'firstDeposit'),
   }),
   // The wizard's children, shown inside its screen.
+  process({ id: 'depositPayment', about: 'processes:about.depositPayment', shownOn: [{ prefix: '', screen: ADD_LOAN_SCREEN }] }),
+  process({ id: 'identityCheck', about: 'processes:about.identityCheck', shownOn: [{ prefix: '', screen: ADD_LOAN_SCREEN }] }),
   process({
-    machine: depositPaymentMachine,
-    about: 'processes:about.depositPayment',
-    shownOn: [{ prefix: '', screen: ADD_LOAN_SCREEN }],
-    calls: { pushDeposit: api(routes.depositPush), confirmDeposit: api(routes.depositConfirm) },
-  }),
-  process({
-    machine: identityCheckMachine,
-    about: 'processes:about.identityCheck',
-    shownOn: [{ prefix: '', screen: ADD_LOAN_SCREEN }],
-    calls: {
-      scannerCapture: 'the scanner-capture machine (its own statechart)',
-      verifyFingerprint: api(routes.verifyFingerprint),
-      verifySecurityAnswer: api(routes.verifySecurityAnswer),
-    },
-  }),
-  process({
-    machine: processExplorerMachine,
+    id: 'processExplorer',
     about: 'processes:about.processExplorer',
+    // Its live logic, over the registry's own machines, is the app's to give (live-logic.tsx), like the catalogue.
     shownOn: [{ prefix: '', screen: '/dashboard/processes' }],
-    calls: { layoutProcess: 'lays the chart out with ELK (elkjs), in the browser' },
-    live: { processExplorer: liveProcessExplorer(machineById, notice('error', 'processes:exportFailed')) },
   }),
   process({
-    machine: scannerCaptureMachine,
+    id: 'scannerCapture',
     about: 'processes:about.scannerCapture',
     shownOn: [{ prefix: '', screen: 'processes:screen.scannerCheck' }],
-    calls: {
-      capture: 'POST {device_bridge_url}/SGIFPCapture (the local biometric device service, form Timeout, Quality, templateFormat)',
-      convert:
-        'POST {device_bridge_url}/convert (the fingerprint image converter: BMP and template to the ISO 19794-2 template NIDA reads)',
-    },
-    live: { scannerCapture: liveScannerCapture },
+    live: liveFrom(firstDeposit, 'scannerCapture'),
   }),
   // The wizard's lock step and the lock solution change.
   process({
-    machine: lockInstallMachine,
+    id: 'lockInstall',
     about: 'processes:about.lockInstall',
     shownOn: [{ prefix: '', screen: `${ADD_LOAN_SCREEN}, ${CUSTOMER_VIEW}` }],
-    calls: {
-      prepare: `${api(routes.wizardStatus)} (in the deposit wizard) or ${api(routes.changeLockSolution)} (in a lock solution change)`,
-      vivoAuthCode: 'the vivo-auth-code machine (its own statechart)',
-      confirm: `${api(routes.confirmLockActivation)} (in the deposit wizard) or ${api(routes.confirmLockSolutionChange)} (in a lock solution change)`,
-    },
   }),
   // ... and, for a vivo lock, its code.
   process({
-    machine: vivoAuthCodeMachine,
+    id: 'vivoAuthCode',
     about: 'processes:about.vivoAuthCode',
     shownOn: [{ prefix: '', screen: `${ADD_LOAN_SCREEN}, ${CUSTOMER_VIEW}` }],
-    calls: {
-      sendCode: `${api(routes.sendVivoAuthCode)} (in the deposit wizard) or ${api(routes.sendLockChangeVivoCode)} (in a lock solution change)`,
-      verifyCode: api(routes.verifyVivoAuthCode),
-    },
   }),
 ];
-
-/** A registered process's machine by its id (the explorer draws and exports only these). */
-function machineById(id: string): AnyStateMachine | undefined {
-  return REGISTRY.find((entry): entry is ProcessEntry => entry.kind === 'process' && entry.machine.id === id)?.machine;
-}

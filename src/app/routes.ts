@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { allows, type Access } from '../contract/roles';
+import type { LiveLogic } from '../screens/common/live-logic';
 import { REGISTRY } from './registry';
 
 export interface DashboardRoute {
@@ -8,6 +9,8 @@ export interface DashboardRoute {
   readonly label: string;
   readonly screen: LazyExoticComponent<ComponentType<any>>;
   readonly props?: Readonly<Record<string, unknown>>;
+  /** The live logic its screen runs, fetched beside the screen's chunk. */
+  readonly live: ReadonlyArray<keyof LiveLogic>;
   /** Registered only for a user this allows (the spec gates only security this way). */
   readonly onlyFor?: Access;
 }
@@ -23,6 +26,7 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = REGISTRY.flatMap((ent
           label: entry.label,
           screen: entry.screen,
           props: entry.props,
+          live: entry.live ?? [],
           onlyFor: entry.gated && entry.access,
         },
       ]

@@ -1,14 +1,13 @@
 import { fromPromise } from 'xstate';
-import { routes } from '../contract/routes';
 import { analyticsRoutes } from '../contract/analytics-routes';
 import type { AnalysisQuery, ReportName } from '../contract/analytics';
 import { call } from './http';
 
 /** The analytics calls (issue 15), as load-machine actors. */
 
-const reportRoutes = Object.values(analyticsRoutes).filter((r) => r.response === routes.biDashboard.response);
+const reportRoutes = Object.values(analyticsRoutes).filter((r) => r.response === analyticsRoutes.biDashboard.response);
 
-export const loadBiAuth = fromPromise<unknown, { params: unknown }>(() => call(routes.biAuth));
+export const loadBiAuth = fromPromise<unknown, { params: unknown }>(() => call(analyticsRoutes.biAuth));
 
 /** params: { report, query }: the analysis by its spec name and the filters of the URL. */
 export const loadAnalysis = fromPromise<unknown, { params: unknown }>(({ input }) => {
@@ -18,4 +17,4 @@ export const loadAnalysis = fromPromise<unknown, { params: unknown }>(({ input }
   return call(route, { query: query as Record<string, string | number | undefined> });
 });
 
-export const loadHomeFigures = fromPromise<unknown, { params: unknown }>(() => call(routes.homeFigures));
+export const loadHomeFigures = fromPromise<unknown, { params: unknown }>(() => call(analyticsRoutes.homeFigures));

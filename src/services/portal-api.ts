@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { routes } from '../contract/routes';
+// The session's and the admin's route contracts only: the settings load with the dashboard's home (decision 034).
+import { sessionRoutes as routes } from '../contract/session-routes';
 import type { ListFilter, Page } from '../machines/resource-list.machine';
 import { call } from './http';
 

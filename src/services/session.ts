@@ -4,7 +4,7 @@ import { sessionStore } from './session-store';
 import { onUnauthorized } from './unauthorized';
 
 /** The HTTP client and the contract (with ky and zod) load on the first call, not with the login page. */
-const contract = () => import('../contract/routes').then((m) => m.routes);
+const contract = () => import('../contract/session-routes').then((m) => m.sessionRoutes);
 const call: typeof import('./http').call = async (route, options) => (await import('./http')).call(route, options);
 
 /** The session machine's actors, for real: local storage and /portal_api. */

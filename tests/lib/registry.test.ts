@@ -1,5 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/contract/roles';
 import { NAV_GROUPS, REGISTRY, type ProcessEntry, type ScreenEntry } from '../../src/app/registry';
@@ -7,7 +7,8 @@ import { DASHBOARD_ROUTES } from '../../src/app/routes';
 import { NAV_TABLE, visibleLinks } from '../../src/app/nav-table';
 import { PROCESSES } from '../../src/app/processes/catalogue';
 import { ACTOR_CALLS } from '../../src/app/processes/actor-calls';
-import { LIVE_LOGIC } from '../../src/app/live-logic';
+import { MACHINES } from '../../src/app/processes/machines';
+import { LIVE_LOGIC, LIVE_LOGIC_LOADERS } from '../../src/app/live-logic';
 
 const screens = REGISTRY.filter((e): e is ScreenEntry => e.kind === 'screen');
 const processes = REGISTRY.filter((e): e is ProcessEntry => e.kind === 'process');
@@ -44,10 +45,11 @@ describe('the registry: routes, nav, shortcuts and the process catalogue derive 
       expect(group.access).toBe(NAV_GROUPS[group.label as keyof typeof NAV_GROUPS]);
   });
 
-  it('gives the home page its shortcuts from the same nav', () => {
-    expect(LIVE_LOGIC.navLinks).toBe(visibleLinks);
+  it('gives the home page its shortcuts from the same nav, ready without loading', () => {
+    const navLinksOf = LIVE_LOGIC.get('navLinks');
+    expect(navLinksOf).toBe(visibleLinks);
     expect(
-      LIVE_LOGIC.navLinks([...ROLES])
+      visibleLinks([...ROLES])
         .map((l) => l.path)
         .sort(),
     ).toEqual(
@@ -58,26 +60,79 @@ describe('the registry: routes, nav, shortcuts and the process catalogue derive 
     );
   });
 
-  it('gives every process a catalogue entry and its actor descriptions, in the registry order', () => {
-    expect(PROCESSES.map((p) => p.machine)).toEqual(processes.map((p) => p.machine));
+  it('gives every process a catalogue entry with its machine and its actor descriptions, in the registry order', async () => {
+    expect(PROCESSES.map((p) => p.machine)).toEqual(processes.map((p) => MACHINES[p.id]));
     for (const [i, card] of PROCESSES.entries()) {
-      expect(card.calls).toBe(processes[i]!.calls);
+      expect(card.machine.id).toBe(processes[i]!.id);
+      expect(card.calls).toBe(ACTOR_CALLS[processes[i]!.id]);
       expect(card.screens).toBe(processes[i]!.shownOn);
       expect(card.description).toBe(processes[i]!.about);
     }
-    expect(Object.keys(ACTOR_CALLS)).toEqual(processes.map((p) => p.machine.id));
-    expect(LIVE_LOGIC.processes).toBe(PROCESSES);
+    expect(Object.keys(MACHINES)).toEqual(processes.map((p) => p.id));
+    expect(Object.keys(ACTOR_CALLS)).toEqual(processes.map((p) => p.id));
+    expect(await LIVE_LOGIC.get('processes')).toBe(PROCESSES);
   });
 
-  it('provides every live logic a screen asks for, each from one process', () => {
+  it('provides every live logic a screen asks for, each from one process', async () => {
     const dir = 'src/screens';
     const sources = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile() && /\.tsx?$/.test(d.name))
       .map((d) => readFileSync(join(d.parentPath, d.name), 'utf8'));
     const asked = new Set(sources.flatMap((text) => [...text.matchAll(/useLiveLogic\('(\w+)'\)/g)].map((m) => m[1]!)));
     expect(asked.size).toBeGreaterThan(10);
-    expect([...asked].filter((name) => !(name in LIVE_LOGIC))).toEqual([]);
+    expect([...asked].filter((name) => !(name in LIVE_LOGIC_LOADERS))).toEqual([]);
     const provided = processes.flatMap((p) => Object.keys(p.live ?? {}));
     expect(provided.filter((name, i) => provided.indexOf(name) !== i)).toEqual([]);
+    // Each loader brings what the screens expect under its name.
+    for (const name of Object.keys(LIVE_LOGIC_LOADERS) as Array<keyof typeof LIVE_LOGIC_LOADERS>)
+      expect(await LIVE_LOGIC_LOADERS[name](), name).toBeTruthy();
+  }, 60_000);
+
+  it("names with each screen the live logic its files ask for, so it loads beside the screen's chunk", () => {
+    // The screen file of each entry, read from the registry's source (its lazy import, or the shared const's).
+    const source = readFileSync('src/app/registry.ts', 'utf8');
+    const shared = Object.fromEntries(
+      [...source.matchAll(/const (\w+Screen) = lazyChunk\(\(\) => import\('([^']+)'\)\)/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    const files = new Map<string, string>();
+    const statement = /path: `\/dashboard\/finance\/\$\{/;
+    for (const block of source.split(/\n {2}(?:screen|queue)\(/).slice(1)) {
+      const path =
+        /path: '([^']+)'/.exec(block)?.[1] ??
+        { ADD_LOAN_SCREEN: '/dashboard/customers/add-loan', CUSTOMER_VIEW: '/dashboard/customers/view' }[
+          /path: (\w+)/.exec(block)?.[1] ?? ''
+        ];
+      const lazy =
+        /import\('([^']+)'\)/.exec(block)?.[1] ??
+        shared[/screen: (\w+Screen)/.exec(block)?.[1] ?? ''] ??
+        (block.startsWith("'") ? shared.QueueScreen : undefined);
+      if (path && lazy) files.set(path, resolve('src/app', `${lazy}.tsx`));
+      if (statement.test(block))
+        for (const entry of screens.filter((s) => s.path.startsWith('/dashboard/finance/')))
+          files.set(entry.path, resolve('src/app', `${shared.StatementScreen}.tsx`));
+    }
+    expect(files.size).toBe(screens.filter((s) => s.screen).length);
+    /** Every useLiveLogic name in a file and the screen files it imports (statically or lazily), within src/screens. */
+    const askedBy = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return new Set();
+      seen.add(file);
+      // Code only: a comment naming a live logic asks for nothing.
+      const text = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
+      const names = new Set([...text.matchAll(/useLiveLogic\('(\w+)'\)/g)].map((m) => m[1]!));
+      for (const m of text.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)'/g)) {
+        const target = resolve(dirname(file), m[1]!);
+        const found = ['.tsx', '.ts'].map((ext) => target + ext).find((f) => existsSync(f) && f.includes('/src/screens/'));
+        if (found) for (const name of askedBy(found, seen)) names.add(name);
+      }
+      return names;
+    };
+    const missing = screens
+      .filter((s) => s.screen)
+      .flatMap((entry) =>
+        [...askedBy(files.get(entry.path)!)].filter((name) => !entry.live?.includes(name as never)).map((name) => `${entry.path}: ${name}`),
+      );
+    expect(missing).toEqual([]);
   });
 });

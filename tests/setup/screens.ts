@@ -34,10 +34,10 @@ Element.prototype.scrollIntoView ??= () => undefined;
 Element.prototype.scrollTo ??= () => undefined;
 window.scrollTo = () => undefined;
 
-// The dashboard brings every machine and service with it (src/app/registry.ts). Load them once before a file's
-// tests, after its mocks are in place, so the first screen's findBy does not also time the module loader.
+// Each screen's machines and services load with it (src/app/registry.ts). Load them all once before a file's tests,
+// after its mocks are in place, so the first screen's findBy does not also time the module loader.
 beforeAll(async () => {
-  await import('../../src/app/live-logic');
+  await (await import('../../src/app/live-logic')).loadAllLiveLogic();
 }, 60_000);
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useState } from 'react';
-import { Box, Center, CloseButton, Drawer, Flex, HStack, IconButton, Portal, Spinner } from '@chakra-ui/react';
+import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
+import { Box, Center, CloseButton, Flex, HStack, IconButton, Spinner } from '@chakra-ui/react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { SessionContext, useRoles } from '../../screens/common/session-context';
@@ -12,11 +12,16 @@ import { LanguageMenu } from './language-menu';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 import { SkipLink } from './skip-link';
-import { Toaster } from '../toaster';
+import { toasterWanted } from '../notices';
 import { ChunkErrorBoundary } from '../chunk-error-boundary';
 import { registerLiveActor } from '../../screens/common/live-actors';
-import { WithLiveLogic } from '../live-logic';
+import { LIVE_LOGIC, WithLiveLogic } from '../live-logic';
 import { BrandLogo } from '../../screens/scanner/brand-logo';
+
+// Loaded when the first notice asks for it, not with the layout (docs/decisions/034).
+const Toaster = lazy(() => import('../toaster'));
+// The small screens' drawer, loaded when first opened.
+const MobileNav = lazy(() => import('./mobile-nav'));
 
 function Content() {
   const { t } = useTranslation();
@@ -40,9 +45,13 @@ function Content() {
     <ChunkErrorBoundary key={location}>
       <Suspense fallback={loading}>
         <Switch>
-          {registeredRoutes(roles).map(({ path, screen: Screen, props }) => (
+          {registeredRoutes(roles).map(({ path, screen: Screen, props, live }) => (
             <Route key={path} path={`/${path}`}>
-              {(params) => <Screen {...props} params={params} />}
+              {(params) => {
+                // The screen's live logic is fetched beside its chunk, not after it (each name once).
+                void LIVE_LOGIC.preload(live).catch(() => undefined);
+                return <Screen {...props} params={params} />;
+              }}
             </Route>
           ))}
           <Redirect to="~/dashboard" replace />
@@ -63,7 +72,13 @@ export default function DashboardLayout() {
   const wide = useWideScreen();
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
-  const toggle = () => (wide ? setDesktopOpen((open) => !open) : setMobileOpen((open) => !open));
+  const [mobileUsed, setMobileUsed] = useState(false);
+  const toasts = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get);
+  const toggle = () => {
+    if (wide) return setDesktopOpen((open) => !open);
+    setMobileUsed(true);
+    setMobileOpen((open) => !open);
+  };
 
   return (
     <WithLiveLogic>
@@ -71,26 +86,24 @@ export default function DashboardLayout() {
         <SkipLink target={MAIN_ID} />
       </Suspense>
       <Flex minH="100dvh">
-        <Toaster />
+        {toasts && (
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        )}
         {wide && desktopOpen && (
           <Box as="aside" w={`${DRAWER_WIDTH}px`} flexShrink={0} borderRightWidth="1px" bg="bg" position="sticky" top="0" h="100dvh">
             <SideNav onNavigate={() => undefined} />
           </Box>
         )}
-        {!wide && (
-          <Drawer.Root open={mobileOpen} onOpenChange={(details) => setMobileOpen(details.open)} placement="start">
-            <Portal>
-              <Drawer.Backdrop />
-              <Drawer.Positioner>
-                <Drawer.Content maxW={`${DRAWER_WIDTH}px`} aria-label={t('shell.navigation')}>
-                  <Drawer.CloseTrigger asChild position="absolute" top="2" insetEnd="2">
-                    <CloseButton size="sm" aria-label={t('common.close')} />
-                  </Drawer.CloseTrigger>
-                  <SideNav onNavigate={() => setMobileOpen(false)} />
-                </Drawer.Content>
-              </Drawer.Positioner>
-            </Portal>
-          </Drawer.Root>
+        {!wide && mobileUsed && (
+          <Suspense fallback={null}>
+            <MobileNav
+              open={mobileOpen}
+              onOpenChange={setMobileOpen}
+              closeButton={<CloseButton size="sm" aria-label={t('common.close')} />}
+            />
+          </Suspense>
         )}
         <Flex direction="column" flex="1" minW="0">
           <HStack

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, use, useContext, type ReactNode } from 'react';
 import type { Snapshot } from 'xstate';
 import type { RequestQueue } from '../../contract/requests';
 import type { loadMachine } from '../../machines/load.machine';
@@ -124,14 +124,58 @@ export interface LiveLogic {
   navLinks: (roles: readonly string[]) => ReadonlyArray<{ label: string; path: string }>;
 }
 
-const LiveLogicContext = createContext<LiveLogic | null>(null);
+/** How the app hands over a live logic: a loader, called when a screen first asks for it (or when its route preloads it). */
+export type LiveLogicLoaders = { readonly [K in keyof LiveLogic]: () => Promise<LiveLogic[K]> };
 
-export function LiveLogicProvider({ logic, children }: { logic: LiveLogic; children: ReactNode }) {
+/**
+ * The app's live logic, loaded one name at a time: each process's machine and services arrive with the screen that
+ * runs them, not with the dashboard's layout (docs/decisions/034). A name is loaded once; until it has arrived,
+ * `useLiveLogic` suspends the screen that asked (the route's Suspense shows its spinner).
+ */
+export class LoadedLiveLogic {
+  readonly #loaders: LiveLogicLoaders;
+  readonly #loaded = new Map<keyof LiveLogic, unknown>();
+  readonly #pending = new Map<keyof LiveLogic, Promise<unknown>>();
+  /** `ready`: what needs no loading (the registry's own tables). */
+  constructor(loaders: LiveLogicLoaders, ready: Partial<LiveLogic> = {}) {
+    this.#loaders = loaders;
+    for (const [name, logic] of Object.entries(ready)) this.#loaded.set(name as keyof LiveLogic, logic);
+  }
+  /** Starts loading these names (a route does, beside its screen's own chunk), and resolves when all have arrived. */
+  preload(names: ReadonlyArray<keyof LiveLogic>): Promise<void> {
+    return Promise.all(names.map((name) => this.get(name))).then(() => undefined);
+  }
+  /** The logic if it has arrived, else the promise of it. */
+  get<K extends keyof LiveLogic>(name: K): LiveLogic[K] | Promise<LiveLogic[K]> {
+    if (this.#loaded.has(name)) return this.#loaded.get(name) as LiveLogic[K];
+    return this.#load(name);
+  }
+  #load<K extends keyof LiveLogic>(name: K): Promise<LiveLogic[K]> {
+    let pending = this.#pending.get(name) as Promise<LiveLogic[K]> | undefined;
+    if (!pending) {
+      pending = this.#loaders[name]().then((logic) => {
+        this.#loaded.set(name, logic);
+        return logic;
+      });
+      // A failed chunk is tried again on the next ask (the chunk boundary offers a reload).
+      pending.catch(() => this.#pending.delete(name));
+      this.#pending.set(name, pending);
+    }
+    return pending;
+  }
+}
+
+const LiveLogicContext = createContext<LiveLogic | LoadedLiveLogic | null>(null);
+
+/** Tests that draw one screen hand it ready logic (fakes included); the app hands its loaders. */
+export function LiveLogicProvider({ logic, children }: { logic: LiveLogic | LoadedLiveLogic; children: ReactNode }) {
   return <LiveLogicContext.Provider value={logic}>{children}</LiveLogicContext.Provider>;
 }
 
 export function useLiveLogic<K extends keyof LiveLogic>(name: K): LiveLogic[K] {
   const logic = useContext(LiveLogicContext);
   if (!logic) throw new Error(`No live logic for ${name}: render the screen inside the app's LiveLogicProvider`);
-  return logic[name];
+  if (!(logic instanceof LoadedLiveLogic)) return logic[name];
+  const found = logic.get(name);
+  return found instanceof Promise ? use(found) : found;
 }

@@ -7,5 +7,8 @@ import { sessionMachine } from '../../machines/session.machine';
  */
 export const SessionContext = createActorContext(sessionMachine);
 
+/** The pure machine, for the process explorer (the root already loaded it). */
+export { sessionMachine };
+
 export const useRoles = () => SessionContext.useSelector((s) => s.context.roles);
 export const useUser = () => SessionContext.useSelector((s) => s.context.user);

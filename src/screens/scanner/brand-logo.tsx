@@ -26,7 +26,12 @@ export function BrandLogo() {
       >
         Simu Portal
       </Text>
-      {clicks > 0 && <DemoScannerCheck key={clicks} onClose={() => setClicks(0)} />}
+      {clicks > 0 && (
+        // The settings' live logic may still be loading (it comes with the screens that use it, decision 034).
+        <Suspense fallback={null}>
+          <DemoScannerCheck key={clicks} onClose={() => setClicks(0)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
