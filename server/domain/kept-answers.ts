@@ -33,11 +33,14 @@ export async function shared<T>(db: Queryable, key: string, compute: () => Promi
 }
 
 /** Which write of a report's snapshot or rollup is there (report_snapshots): its run number, day and last id. */
-export async function snapshotOf(db: Queryable, report: string): Promise<{ run: number; day: string | null; through: number } | null> {
-  const [row] = await db.query<{ run: number | string; day: string | null; through: number | string | null }>(
-    "SELECT run, to_char(day, 'YYYY-MM-DD') AS day, through_id AS through FROM report_snapshots WHERE report = $1",
+export async function snapshotOf(
+  db: Queryable,
+  report: string,
+): Promise<{ run: number; day: string | null; through: number; refreshedAt: string } | null> {
+  const [row] = await db.query<{ run: number | string; day: string | null; through: number | string | null; refreshed_at: Date | string }>(
+    "SELECT run, to_char(day, 'YYYY-MM-DD') AS day, through_id AS through, refreshed_at FROM report_snapshots WHERE report = $1",
     [report],
   );
   if (!row) return null;
-  return { run: Number(row.run), day: row.day, through: Number(row.through ?? 0) };
+  return { run: Number(row.run), day: row.day, through: Number(row.through ?? 0), refreshedAt: new Date(row.refreshed_at).toISOString() };
 }

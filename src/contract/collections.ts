@@ -645,6 +645,8 @@ export const collectionsDue = z.object({
   /** EAT today, and the last day of the week (today and the 6 days after it). */
   today: z.string(),
   week_end: z.string(),
+  /** When the hourly ageing run wrote the figures (decision 032); null when they were summed from the loans now. */
+  checked_at: z.string().nullable(),
   /** By store and agent: installments that fall due today, and in the week; most due this week first. */
   rows: z.array(
     z.object({

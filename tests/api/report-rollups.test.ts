@@ -203,8 +203,12 @@ describe('the defaulters reasons report', () => {
 });
 
 describe('collections due', () => {
+  /** The report's figures, and apart from them when the ageing run wrote them (null: summed from the loans now). */
+  const checkedAt: Array<string | null> = [];
   async function due(by: string, body: object = {}) {
-    return collectionsDue.parse((await post(routes.collectionsDue.path, body, by)).body);
+    const { checked_at, ...figures } = collectionsDue.parse((await post(routes.collectionsDue.path, body, by)).body);
+    checkedAt.push(checked_at);
+    return figures;
   }
   /** Each caller's figures now, and the same read from the loans (the snapshot forgotten, then written again). */
   async function bothWays() {
@@ -233,7 +237,10 @@ describe('collections due', () => {
     expect(first.got[4]!.totals.week.loans).toBe(1);
     await ageLoans(api, api.clock.now());
     await refresh();
+    checkedAt.length = 0;
     const snapped = await bothWays();
+    // Said with the figures: the snapshot's as of the run that wrote them, the loans' own as of now (null).
+    expect(checkedAt).toEqual([...Array(6).fill(api.clock.now().toISOString()), ...Array(6).fill(null)]);
     expect(snapped.got).toEqual(first.live);
     expect(snapped.got).toEqual(snapped.live);
     // A payment shows at the next run: until then the snapshot's figures stand.

@@ -80,6 +80,7 @@ vi.mock('../../src/services/http', () => ({
         return {
           today: '2026-11-02',
           week_end: '2026-11-08',
+          checked_at: '2026-11-02T06:00:00.000Z',
           rows: server.empty
             ? []
             : [
@@ -218,6 +219,8 @@ describe('collections due', () => {
     expect(within(grid).getByText('Kariakoo Shop')).toBeInTheDocument();
     expect(within(grid).getAllByText('Total')).toHaveLength(1);
     await ui.seeText('Today, Nov 2, 2026, and the week to Nov 8, 2026');
+    // 06:00 UTC is 09:00 in Dar es Salaam, where the figures were worked out by the hourly run.
+    await ui.seeText(/^Figures as of Nov 2, 2026, 9:00\sAM: they are worked out every hour/);
     await ui.click('button', 'Export CSV');
     await waitFor(() => expect(server.saved).toHaveLength(1));
     expect(server.saved[0]!.name).toBe('collections-due-2026-11-02.csv');

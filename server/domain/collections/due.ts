@@ -85,7 +85,13 @@ export async function collectionsDue(deps: Deps, caller: Caller, body: z.output<
       loans: data.reduce((n, r) => n + r[k].loans, 0),
       amount: data.reduce((n, r) => n + r[k].amount, 0),
     });
-    return { today, week_end: weekEnd, rows: data, totals: { today: sum('today'), week: sum('week') } };
+    return {
+      today,
+      week_end: weekEnd,
+      checked_at: snapshot ? written.refreshedAt : null,
+      rows: data,
+      totals: { today: sum('today'), week: sum('week') },
+    };
   };
   // An answer from the snapshot is kept until the next run writes it again (kept-answers.ts): a row per store and
   // agent, some four thousand at a million customers, shared by the callers of the same scope, never copied.

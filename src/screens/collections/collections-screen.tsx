@@ -137,6 +137,7 @@ function Due() {
     <Stack gap="3">
       <Text color="fg.muted">{t('collections:due.help')}</Text>
       <Text fontWeight="medium">{showing}</Text>
+      {report.checked_at && <Text color="fg.muted">{t('collections:due.checkedAt', { time: f.time(report.checked_at) })}</Text>}
       {report.rows.length === 0 ? (
         <EmptyState.Root size="sm">
           <EmptyState.Content>

@@ -533,7 +533,7 @@ function Exceptions() {
   return (
     <Stack gap="3">
       <Text fontSize="sm" color="fg.muted">
-        {t('stores:exceptions.intro')}
+        {t('stores:exceptions.intro')} {t('stores:exceptions.hourly')}
       </Text>
       <Box maxW={{ md: 'sm' }}>
         <Field.Root>
