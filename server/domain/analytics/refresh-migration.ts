@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/port';
-import { DIMS, LOANS, MIGRATION_MONTHS, PAYMENTS, REGION_DIMS, WRITE_OFF_DAYS } from './snapshot-sql';
+import { DIMS, LOANS, MIGRATION_MONTHS, REGION_DIMS, WRITE_OFF_DAYS, eat } from './snapshot-sql';
 
 /**
  * A loan's ageing category at a month-end `d` from its schedule and payments (as the history rebuild reads a past
@@ -19,8 +19,8 @@ const CATEGORY_AT = `CASE
 /**
  * analytics_migration (migration 020, decision 024): for each of the last MIGRATION_MONTHS month-ends, every loan's
  * category and balance there against the month-end before (new when it started in between). Loans already written
- * off or closed at the month-end before are out of the book and left out. Payments are summed per loan and month,
- * so the work is loans x months, not loans x payments.
+ * off or closed at the month-end before are out of the book and left out. Payments are summed per loan and month
+ * straight from the transactions (one pass, never per day), so the work is loans x months, not loans x payments.
  */
 export async function rebuildMigration(tx: Queryable, today: string) {
   await tx.query('DELETE FROM analytics_migration');
@@ -29,10 +29,13 @@ export async function rebuildMigration(tx: Queryable, today: string) {
                    FROM generate_series(0, ${MIGRATION_MONTHS}) k),
      first AS (SELECT min(d) AS d FROM me),
      b AS (${LOANS}),
-     pay AS (${PAYMENTS}),
-     base AS (SELECT p.loan_id, sum(p.amt) AS amt FROM pay p, first WHERE p.day <= first.d GROUP BY 1),
-     pm AS (SELECT p.loan_id, (date_trunc('month', p.day) + interval '1 month')::date - 1 AS d, sum(p.amt) AS amt
-              FROM pay p, first WHERE p.day > first.d GROUP BY 1, 2),
+     pay AS (SELECT t.loan_id, CASE WHEN ${eat('t.date_processed')} > first.d
+                                    THEN (date_trunc('month', ${eat('t.date_processed')}) + interval '1 month')::date - 1 END AS d,
+                    sum(t.amount) AS amt
+               FROM transactions t, first
+              WHERE t.kind = 'repayment' AND t.status = 'completed' AND t.loan_id IS NOT NULL GROUP BY 1, 2),
+     base AS (SELECT loan_id, amt FROM pay WHERE d IS NULL),
+     pm AS (SELECT loan_id, d, amt FROM pay WHERE d IS NOT NULL),
      grid AS (SELECT b.id, b.store_id, b.agent_id, b.phone_model_id, b.lock_type, b.inst, b.n, b.iv, b.status, b.closed_day,
                      b.start_day, me.d,
                      coalesce(base.amt, 0) + sum(coalesce(pm.amt, 0)) OVER (PARTITION BY b.id ORDER BY me.d) AS paid
@@ -44,13 +47,19 @@ export async function rebuildMigration(tx: Queryable, today: string) {
                         WHEN g.paid >= g.inst * g.n OR (g.status <> 'active' AND g.closed_day <= g.d) THEN 0
                         ELSE g.inst * g.n - g.paid END AS balance
               FROM g),
-     mv AS (SELECT cur.*, ((date_trunc('month', cur.d) - interval '1 day')::date) AS prev_d FROM st cur
-             WHERE cur.d > (SELECT d FROM first))
+     -- The loan's row at the month-end before, read beside this one (its month-ends are consecutive), not by a self-join.
+     mv AS (SELECT st.*, (date_trunc('month', st.d) - interval '1 day')::date AS prev_d, lag(st.d) OVER w AS before_d,
+                   lag(st.category) OVER w AS before_category, lag(st.balance) OVER w AS before_balance
+              FROM st WINDOW w AS (PARTITION BY st.id ORDER BY st.d)),
+     mf AS (SELECT mv.*, CASE WHEN mv.before_d = mv.prev_d THEN mv.before_category END AS prev_category,
+                   CASE WHEN mv.before_d = mv.prev_d THEN mv.before_balance END AS prev_balance
+              FROM mv WHERE mv.d > (SELECT d FROM first))
      INSERT INTO analytics_migration (month_end, ${DIMS}, from_category, to_category, loans, balance_from, balance_to)
-     SELECT mv.d, mv.store_id, mv.agent_id, mv.phone_model_id, mv.lock_type, coalesce(prev.category, 'new'), mv.category,
-            count(*), coalesce(sum(prev.balance), 0), sum(mv.balance)
-       FROM mv LEFT JOIN st prev ON prev.id = mv.id AND prev.d = mv.prev_d
-      WHERE (prev.id IS NOT NULL AND prev.category NOT IN ('written_off', 'closed')) OR (prev.id IS NULL AND mv.start_day > mv.prev_d)
+     SELECT mf.d, mf.store_id, mf.agent_id, mf.phone_model_id, mf.lock_type, coalesce(mf.prev_category, 'new'), mf.category,
+            count(*), coalesce(sum(mf.prev_balance), 0), sum(mf.balance)
+       FROM mf
+      WHERE (mf.prev_category IS NOT NULL AND mf.prev_category NOT IN ('written_off', 'closed'))
+         OR (mf.prev_category IS NULL AND mf.start_day > mf.prev_d)
       GROUP BY 1, 2, 3, 4, 5, 6, 7`,
     [today],
   );

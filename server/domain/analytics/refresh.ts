@@ -46,29 +46,42 @@ export async function refreshAnalytics(deps: Pick<Deps, 'db'>, now: Date): Promi
   return deps.db.transaction((tx) => refreshAnalyticsIn(tx, now));
 }
 
+/** Runs one step of the refresh; a caller that wants each step's time (the scale seed, bench:ageing) passes its own. */
+export type StepTimer = <T>(step: string, work: () => Promise<T>) => Promise<T>;
+const untimed: StepTimer = (_step, work) => work();
+
 /** refreshAnalytics inside a transaction already open (the demo seed's, which leaves the history to the first run). */
-export async function refreshAnalyticsIn(tx: Queryable, now: Date, options: { history?: boolean } = {}): Promise<RefreshReport> {
+export async function refreshAnalyticsIn(
+  tx: Queryable,
+  now: Date,
+  options: { history?: boolean; timed?: StepTimer } = {},
+): Promise<RefreshReport> {
+  const timed = options.timed ?? untimed;
   const today = eatDay(now);
-  if (options.history !== false) await rebuildMissingDays(tx, addDays(today, -HISTORY_DAYS), addDays(today, -1));
-  await refreshToday(tx, today);
+  if (options.history !== false) {
+    await timed('missing days', () => rebuildMissingDays(tx, addDays(today, -HISTORY_DAYS), addDays(today, -1)));
+  }
+  await timed('today', () => refreshToday(tx, today));
   const [last] = await tx.query<{ day: string }>(
     "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_refreshes WHERE part = 'cohorts'",
   );
   const cohorts = last?.day !== today;
   if (cohorts) {
-    await rebuildCohorts(tx, today);
-    await rebuildMigration(tx, today);
+    await timed('cohorts and vintage', () => rebuildCohorts(tx, today));
+    await timed('migration', () => rebuildMigration(tx, today));
   }
   // The region rollups with the cohorts, or the first time after migration 026.
   const [rolled] = await tx.query<{ ok: boolean }>(
     'SELECT EXISTS (SELECT 1 FROM analytics_vintage_region) AND EXISTS (SELECT 1 FROM analytics_migration_region) AS ok',
   );
   if (cohorts || !rolled?.ok) {
-    await rollupVintage(tx);
-    await rollupMigration(tx);
+    await timed('vintage and migration by region', async () => {
+      await rollupVintage(tx);
+      await rollupMigration(tx);
+    });
   }
-  await rollupMissingTrend(tx, addDays(today, -HISTORY_DAYS), today);
-  await rebuildPeriods(tx, today, now);
+  await timed('missing trend days', () => rollupMissingTrend(tx, addDays(today, -HISTORY_DAYS), today));
+  await timed('period tables', () => rebuildPeriods(tx, today, now));
   for (const part of cohorts ? ['daily', 'cohorts'] : ['daily']) {
     await tx.query(
       `INSERT INTO analytics_refreshes (part, day, refreshed_at) VALUES ($1, $2, $3)

@@ -35,9 +35,15 @@ export const LOANS = `SELECT l.id, l.store_id, coalesce(l.agent_id, 0) AS agent_
          ${eat('l.started_at')} AS start_day, ${eat('l.closed_at')} AS closed_day
     FROM loans l JOIN devices d ON d.id = l.device_id`;
 
-/** Repayments received, per loan and EAT day (deposits are not repayments: excluded from collections). */
-export const PAYMENTS = `SELECT loan_id, ${eat('date_processed')} AS day, sum(amount) AS amt
-    FROM transactions WHERE kind = 'repayment' AND status = 'completed' AND loan_id IS NOT NULL GROUP BY 1, 2`;
+/**
+ * Each repayment received with its loan's start day and schedule (deposits are not repayments), not grouped: a step
+ * sums them per loan at the grain it needs (a day, a month of age, a month-end) in one pass, instead of summing every
+ * loan's payments per day first (2.4 million groups at 200,000 customers, a sort or a spill at a million).
+ */
+export const REPAYMENTS = `SELECT t.loan_id, ${eat('t.date_processed')} AS day, t.amount, ${eat('l.started_at')} AS start_day,
+         l.interval_days AS iv, l.installments AS n
+    FROM transactions t JOIN loans l ON l.id = t.loan_id
+   WHERE t.kind = 'repayment' AND t.status = 'completed' AND t.loan_id IS NOT NULL`;
 
 /** The installment of a loan that falls due on `day` (0 on any other day): the schedule counts from the start day. */
 export const dueOn = (day: string, b = 'b') =>
