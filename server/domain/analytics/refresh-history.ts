@@ -147,11 +147,6 @@ export async function rebuildMissingDays(tx: Queryable, first: string, last: str
  */
 export async function rebuildDaysInSql(tx: Queryable, first: string, last: string): Promise<void> {
   await tx.query('DELETE FROM analytics_daily WHERE day BETWEEN $1 AND $2', [first, last]);
-  // The planner takes each loan's stretch of days for a thousand rows (a set-returning function's guess), expects
-  // billions of (day, store, agent, model, lock) groups and sorts the millions of loan-days to group them (80 s of
-  // the 106 at 200k). The groups are a few hundred thousand and fit in memory: no sort for this statement.
-  const [sort] = await tx.query<{ on: string }>("SELECT current_setting('enable_sort') AS on");
-  await tx.query("SELECT set_config('enable_sort', 'off', true)");
   await tx.query(
     `WITH b AS (SELECT l.*, greatest(l.start_day, $1::date) AS s, least(coalesce(l.closed_day, $2::date), $2::date) AS e
                 FROM (${LOANS}) l WHERE l.start_day <= $2::date AND (l.closed_day IS NULL OR l.closed_day >= $1::date)),
@@ -170,7 +165,7 @@ export async function rebuildDaysInSql(tx: Queryable, first: string, last: strin
      g AS (SELECT seg.id, seg.store_id, seg.agent_id, seg.phone_model_id, seg.lock_type, seg.inst, seg.n, seg.iv, seg.deposit_paid,
                   seg.status, seg.start_day, seg.closed_day, seg.d0 + k AS day,
                   (CASE WHEN k = 0 THEN seg.collected ELSE 0 END)::bigint AS collected, seg.paid::bigint AS paid
-             FROM seg JOIN generate_series(0, ${daysBetween(first, last)}) k ON k <= seg.d1 - seg.d0),
+             FROM seg CROSS JOIN LATERAL generate_series(0, seg.d1 - seg.d0) k),
      x AS (SELECT g.*, g.day - g.start_day AS age, g.inst * g.n - g.paid AS balance,
                   CASE WHEN g.paid >= g.inst * g.n THEN 0
                        ELSE greatest(0, (g.day - g.start_day) - (floor(g.paid / g.inst)::int + 1) * g.iv) END AS late,
@@ -189,6 +184,5 @@ export async function rebuildDaysInSql(tx: Queryable, first: string, last: strin
        FROM y GROUP BY day, ${DIMS}`,
     [first, last],
   );
-  await tx.query("SELECT set_config('enable_sort', $1, true)", [sort?.on ?? 'on']);
   await rollupTrend(tx, first, last);
 }
