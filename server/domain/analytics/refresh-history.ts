@@ -140,32 +140,23 @@ export async function rebuildMissingDays(tx: Queryable, first: string, last: str
 
 /**
  * The same days as rebuildMissingDays, computed set-based inside PostgreSQL (loans x days, no rows through Node):
- * for the scale seed, where a million loans and their payments would not fit the walk. Replaces the days' rows. The
- * repayments are read once: one sum per loan before the first day, one per loan and day of the window. A loan's days
- * are made from its stretches between payments (what it has paid is the same all along a stretch: a running sum over
- * its few payment days, not over all its days, and no join of every day to the payments).
+ * for the scale seed, where a million loans and their payments would not fit the walk. Replaces the days' rows.
  */
 export async function rebuildDaysInSql(tx: Queryable, first: string, last: string): Promise<void> {
   await tx.query('DELETE FROM analytics_daily WHERE day BETWEEN $1 AND $2', [first, last]);
   await tx.query(
-    `WITH b AS (SELECT l.*, greatest(l.start_day, $1::date) AS s, least(coalesce(l.closed_day, $2::date), $2::date) AS e
-                FROM (${LOANS}) l WHERE l.start_day <= $2::date AND (l.closed_day IS NULL OR l.closed_day >= $1::date)),
-     pay AS (SELECT loan_id, CASE WHEN ${eat('date_processed')} >= $1::date THEN ${eat('date_processed')} END AS day, sum(amount) AS amt
-               FROM transactions
-              WHERE kind = 'repayment' AND status = 'completed' AND loan_id IS NOT NULL AND ${eat('date_processed')} <= $2::date
-              GROUP BY 1, 2),
-     pt AS (SELECT b.id, b.s AS day, coalesce(p.amt, 0) AS amt FROM b LEFT JOIN pay p ON p.loan_id = b.id AND p.day = b.s WHERE b.s <= b.e
-            UNION ALL
-            SELECT b.id, p.day, p.amt FROM b JOIN pay p ON p.loan_id = b.id AND p.day > b.s AND p.day <= b.e),
-     seg AS (SELECT b.id, b.store_id, b.agent_id, b.phone_model_id, b.lock_type, b.inst, b.n, b.iv, b.deposit_paid, b.status,
-                    b.start_day, b.closed_day, pt.day AS d0, coalesce(lead(pt.day) OVER w - 1, b.e) AS d1, pt.amt AS collected,
-                    coalesce(base.amt, 0) + sum(pt.amt) OVER w AS paid
-               FROM pt JOIN b ON b.id = pt.id LEFT JOIN pay base ON base.loan_id = pt.id AND base.day IS NULL
-             WINDOW w AS (PARTITION BY pt.id ORDER BY pt.day)),
-     g AS (SELECT seg.id, seg.store_id, seg.agent_id, seg.phone_model_id, seg.lock_type, seg.inst, seg.n, seg.iv, seg.deposit_paid,
-                  seg.status, seg.start_day, seg.closed_day, seg.d0 + k AS day,
-                  (CASE WHEN k = 0 THEN seg.collected ELSE 0 END)::bigint AS collected, seg.paid::bigint AS paid
-             FROM seg CROSS JOIN LATERAL generate_series(0, seg.d1 - seg.d0) k),
+    `WITH b AS (SELECT * FROM (${LOANS}) l WHERE l.start_day <= $2::date AND (l.closed_day IS NULL OR l.closed_day >= $1::date)),
+     pay AS (SELECT loan_id, ${eat('date_processed')} AS day, sum(amount) AS amt FROM transactions
+               WHERE kind = 'repayment' AND status = 'completed' AND loan_id IS NOT NULL GROUP BY 1, 2),
+     base AS (SELECT loan_id, sum(amt) AS amt FROM pay WHERE day < $1::date GROUP BY 1),
+     pd AS (SELECT loan_id, day, amt FROM pay WHERE day BETWEEN $1::date AND $2::date),
+     grid AS (SELECT b.id, b.store_id, b.agent_id, b.phone_model_id, b.lock_type, b.inst, b.n, b.iv, b.deposit_paid, b.status,
+                     b.start_day, b.closed_day, d::date AS day
+                FROM b CROSS JOIN LATERAL generate_series(greatest(b.start_day, $1::date), least(coalesce(b.closed_day, $2::date), $2::date),
+                                                          interval '1 day') d),
+     g AS (SELECT grid.*, coalesce(pd.amt, 0)::bigint AS collected,
+                  (coalesce(base.amt, 0) + sum(coalesce(pd.amt, 0)) OVER (PARTITION BY grid.id ORDER BY grid.day))::bigint AS paid
+             FROM grid LEFT JOIN base ON base.loan_id = grid.id LEFT JOIN pd ON pd.loan_id = grid.id AND pd.day = grid.day),
      x AS (SELECT g.*, g.day - g.start_day AS age, g.inst * g.n - g.paid AS balance,
                   CASE WHEN g.paid >= g.inst * g.n THEN 0
                        ELSE greatest(0, (g.day - g.start_day) - (floor(g.paid / g.inst)::int + 1) * g.iv) END AS late,
