@@ -8,7 +8,10 @@
  * with, regions, the phone catalogue and its prices), then adds the N customers in one transaction: the secondary
  * indexes and foreign keys of the big tables are dropped for the load and built again at the end (one sort per
  * index instead of a million index insertions), so a failed run leaves the database as it was. Prints the rows per
- * table and the time taken. Run it again to add N more.
+ * table and the time taken (each part of the analytics snapshot build too). Run it again to add N more.
+ *
+ * --now <ISO time> seeds as of that time instead of now; --analytics-only builds the analytics snapshot tables again
+ * on a database seeded before (nothing else changes) and prints each part's time.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,7 +21,7 @@ import { migrate } from '../server/db/migrate';
 import { seedDemo } from '../server/db/seed';
 import { seedBusiness } from '../server/db/seed-business';
 import { addDays, eatDay } from '../server/domain/calendar';
-import { rebuildDaysInSql, refreshAnalyticsIn } from '../server/domain/analytics/refresh';
+import { rebuildDaysInSql, refreshAnalyticsIn, type StepTimer } from '../server/domain/analytics/refresh';
 import { refreshReportRollups } from '../server/domain/report-rollups';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -106,6 +109,25 @@ async function secondaryDdl(tx: Queryable) {
   return { constraints, indexes };
 }
 
+/**
+ * The analytics snapshot tables (decision 017/024) from the loans and payments in the database, inside PostgreSQL:
+ * the last ANALYTICS_DAYS days of history set-based (the server's walk would read every loan into Node), then
+ * today's row, the cohorts, the vintage curves and the ageing migration as the ageing run makes them, and the rollups
+ * the analyses read (decision 029: the period tables, the trend, vintage and migration by region). One transaction;
+ * `timed` runs (and may time) each part.
+ */
+export async function buildAnalytics(db: Db, now: Date, timed: StepTimer = (_step, work) => work()): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Memory for the big groupings (a million loans' repayments per loan and month, 35 days of a million loans): at
+    // 256MB they spilled to disk or were sorted there; the seed runs alone on the database.
+    if (db.kind === 'postgres') await tx.query("SET LOCAL work_mem = '1GB'");
+    const today = eatDay(now);
+    await timed(`${ANALYTICS_DAYS} days of history`, () => rebuildDaysInSql(tx, addDays(today, -ANALYTICS_DAYS), addDays(today, -1)));
+    await tx.query("DELETE FROM analytics_refreshes WHERE part = 'cohorts'");
+    await refreshAnalyticsIn(tx, now, { history: false, timed });
+  });
+}
+
 export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleReport> {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
@@ -115,6 +137,15 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     const result = await work();
     const seconds = (performance.now() - t) / 1000;
     steps.push({ step, seconds });
+    log(`  ${step.padEnd(44)} ${seconds.toFixed(1).padStart(7)} s`);
+    return result;
+  };
+  // A part of a step: logged and reported as well, its time also in the step's.
+  const timedPart: StepTimer = async (step, work) => {
+    const t = performance.now();
+    const result = await work();
+    const seconds = (performance.now() - t) / 1000;
+    steps.push({ step: step.trim(), seconds });
     log(`  ${step.padEnd(44)} ${seconds.toFixed(1).padStart(7)} s`);
     return result;
   };
@@ -198,18 +229,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     }
   });
   await timed('analyze', () => db.query('ANALYZE'));
-  // The analytics snapshot tables (decision 017/024) from the loans and payments just made, inside PostgreSQL: the
-  // last ANALYTICS_DAYS days of history set-based (the server's walk would read every loan into Node), then today's
-  // row, the cohorts, the vintage curves and the ageing migration as the ageing run makes them, and the rollups the
-  // analyses read (decision 029: the period tables, the trend, vintage and migration by region).
   await timed(`analytics snapshots (${ANALYTICS_DAYS} days, cohorts, migration)`, () =>
-    db.transaction(async (tx) => {
-      if (db.kind === 'postgres') await tx.query("SET LOCAL work_mem = '256MB'");
-      const today = eatDay(options.now);
-      await rebuildDaysInSql(tx, addDays(today, -ANALYTICS_DAYS), addDays(today, -1));
-      await tx.query("DELETE FROM analytics_refreshes WHERE part = 'cohorts'");
-      await refreshAnalyticsIn(tx, options.now, { history: false });
-    }),
+    buildAnalytics(db, options.now, (step, work) => timedPart(`  ${step}`, work)),
   );
   await timed('report rollups (decision 032)', () => refreshReportRollups(db, options.now));
   // VACUUM as well as ANALYZE: it sets the visibility map, so the lists' index-only scans do not visit the heap for
@@ -258,12 +279,34 @@ async function main() {
     console.error('seed:scale needs a PostgreSQL database: set DATABASE_URL or pass --url postgres://...');
     process.exit(2);
   }
+  const now = arg('now') === undefined ? new Date() : new Date(arg('now')!);
+  if (Number.isNaN(now.getTime())) {
+    console.error('--now must be a date and time, such as 2026-11-24T07:45:00Z');
+    process.exit(2);
+  }
   const { openPostgres } = await import('../server/db/postgres');
   const db = await openPostgres(url);
   const safeUrl = url.replace(/\/\/[^@/]*@/, '//');
+  if (args.includes('--analytics-only')) {
+    // The analytics snapshot build alone, again, on a database seeded before (to time it, or after changing it).
+    console.log(`seed:scale: the analytics snapshot tables of ${safeUrl} built again as of ${now.toISOString()}`);
+    const started = performance.now();
+    try {
+      await buildAnalytics(db, now, async (step, work) => {
+        const t = performance.now();
+        const result = await work();
+        console.log(`  ${step.padEnd(44)} ${((performance.now() - t) / 1000).toFixed(1).padStart(7)} s`);
+        return result;
+      });
+      console.log(`\nTook ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } finally {
+      await db.close();
+    }
+    return;
+  }
   console.log(`seed:scale: ${customers.toLocaleString('en')} customers into ${safeUrl}`);
   try {
-    const report = await seedScale(db, { customers, now: new Date(), log: console.log });
+    const report = await seedScale(db, { customers, now, log: console.log });
     console.log('\nRows per table:');
     for (const [table, count] of Object.entries(report.rows))
       console.log(`  ${table.padEnd(18)} ${count.toLocaleString('en').padStart(14)}`);
