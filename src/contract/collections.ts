@@ -637,6 +637,8 @@ export type ClaimedList = z.infer<typeof claimedList>;
 export const collectionsDueRequest = z.object({
   store_id: id('store').optional(),
   agent_id: id('agent').optional(),
+  /** A page of the rows (head office has a row per store and agent: thousands at a million customers). */
+  ...page,
 });
 export type CollectionsDueRequest = z.input<typeof collectionsDueRequest>;
 
@@ -647,7 +649,11 @@ export const collectionsDue = z.object({
   week_end: z.string(),
   /** When the hourly ageing run wrote the figures (decision 032); null when they were summed from the loans now. */
   checked_at: z.string().nullable(),
-  /** By store and agent: installments that fall due today, and in the week; most due this week first. */
+  /** How many rows there are, and which of them this page holds. */
+  total: z.number().int(),
+  limit: z.number().int(),
+  skip: z.number().int(),
+  /** By store and agent: installments that fall due today, and in the week; most due this week first (this page). */
   rows: z.array(
     z.object({
       store: z.object({ id: z.number().int(), name: z.string() }),
@@ -656,6 +662,7 @@ export const collectionsDue = z.object({
       week: dueFigures,
     }),
   ),
+  /** Over every row, not only this page's. */
   totals: z.object({ today: dueFigures, week: dueFigures }),
 });
 export type CollectionsDue = z.infer<typeof collectionsDue>;

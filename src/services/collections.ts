@@ -81,6 +81,21 @@ const loads = {
   reasons: (params: unknown) => call(routes.defaultersReasons, { body: params as never }),
   collected: (params: unknown) => call(routes.collectionsMade, { body: params as never }),
   due: (params: unknown) => call(routes.collectionsDue, { body: params as never }),
+  /** Collections due, paged through (200 rows a call, at most EXPORT_MAX_ROWS) and saved as a CSV file. */
+  dueExport: async (params: unknown) => {
+    const p = params as { filter: object; filename: string; header: string[]; cells: (row: any) => unknown[] };
+    const rows: unknown[] = [];
+    let total: number;
+    do {
+      const answer = await call(routes.collectionsDue, { body: { ...p.filter, limit: 200, skip: rows.length } as never });
+      total = answer.total;
+      if (answer.rows.length === 0) break;
+      rows.push(...answer.rows);
+    } while (rows.length < Math.min(total, EXPORT_MAX_ROWS));
+    const kept = rows.slice(0, EXPORT_MAX_ROWS);
+    saveFile(p.filename, 'text/csv;charset=utf-8', toCsv(p.header, kept.map(p.cells)));
+    return { rows: kept.length, total, truncated: total > kept.length };
+  },
   /** The conversion's totals over every store and agent of the filter (its first row only is asked). */
   conversionTotals: (params: unknown) => call(routes.customerConversion, { body: { ...(params as object), limit: 1 } as never }),
   /** Pages through the list with its filters (200 a call) and saves the rows as a CSV file. */

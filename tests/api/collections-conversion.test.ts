@@ -249,6 +249,13 @@ describe('collections due', () => {
       [fx.stores[1], agents[2], { loans: 1, amount: 1800 }, { loans: 1, amount: 7 * 1800 }],
     ]);
     expect(report.totals).toEqual({ today: { loans: 2, amount: 3600 }, week: { loans: 3, amount: 18 * 1800 } });
+    expect(report).toMatchObject({ total: 2, limit: 25, skip: 0 });
+    // A page of the rows, the totals still over all of them.
+    const second = collectionsDue.parse((await post(routes.collectionsDue.path, { limit: 1, skip: 1 }, token.admin!)).body);
+    expect(second).toMatchObject({ total: 2, limit: 1, skip: 1, totals: report.totals });
+    expect(second.rows).toEqual(report.rows.slice(1));
+    const past = collectionsDue.parse((await post(routes.collectionsDue.path, { skip: 5 }, token.admin!)).body);
+    expect(past).toMatchObject({ total: 2, rows: [], totals: report.totals });
     const byStore = collectionsDue.parse((await post(routes.collectionsDue.path, { store_id: fx.stores[1] }, token.admin!)).body);
     expect(byStore.rows.map((r) => r.store.id)).toEqual([fx.stores[1]]);
     // The shop owner (VIEW_MY_DEFAULTERS_LIST_REPORT) sees their own shop; a collector the loans assigned to them.
@@ -271,5 +278,8 @@ describe('collections due', () => {
     const bad = await post(routes.collectionsDue.path, { agent_id: 1.5 }, token.admin!);
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields)).toContain('agent_id');
+    const badPage = await post(routes.collectionsDue.path, { limit: 0, skip: -1 }, token.admin!);
+    expect(badPage.status).toBe(400);
+    expect(Object.keys(badPage.body.fields).sort()).toEqual(['limit', 'skip']);
   });
 });

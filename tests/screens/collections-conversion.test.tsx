@@ -9,6 +9,8 @@ const server = vi.hoisted(() => ({
   calls: [] as Array<{ path: string; body: any }>,
   fail: new Set<string>(),
   empty: false,
+  /** Rows of collections due beyond the first, one per store. */
+  dueStores: 0,
   saved: [] as Array<{ name: string; content: string }>,
   pdfs: [] as Array<{ filename: string; title: string; lines?: readonly string[]; header: readonly string[]; rows: unknown[][] }>,
 }));
@@ -76,25 +78,38 @@ vi.mock('../../src/services/http', () => ({
         };
       case '/api/v1/customers/claimed':
         return page(claimed.filter((r) => !body.standing || r.standing === body.standing));
-      case '/api/v1/debt_collection/due':
+      case '/api/v1/debt_collection/due': {
+        const rows = server.empty
+          ? []
+          : [
+              {
+                store: { id: 3, name: 'Kariakoo Shop' },
+                agent: { id: 5, name: 'Baraka Mushi' },
+                today: { loans: 2, amount: 3600 },
+                week: { loans: 3, amount: 19800 },
+              },
+              // Head office's many stores: a row each, paged by the server.
+              ...Array.from({ length: server.dueStores }, (_, i) => ({
+                store: { id: 100 + i, name: `Store ${i + 1}` },
+                agent: null,
+                today: { loans: 0, amount: 0 },
+                week: { loans: 1, amount: 1000 },
+              })),
+            ];
+        const { limit = 25, skip = 0 } = body as { limit?: number; skip?: number };
         return {
           today: '2026-11-02',
           week_end: '2026-11-08',
           checked_at: '2026-11-02T06:00:00.000Z',
-          rows: server.empty
-            ? []
-            : [
-                {
-                  store: { id: 3, name: 'Kariakoo Shop' },
-                  agent: { id: 5, name: 'Baraka Mushi' },
-                  today: { loans: 2, amount: 3600 },
-                  week: { loans: 3, amount: 19800 },
-                },
-              ],
+          total: rows.length,
+          limit,
+          skip,
+          rows: rows.slice(skip, skip + limit),
           totals: server.empty
             ? { today: { loans: 0, amount: 0 }, week: { loans: 0, amount: 0 } }
-            : { today: { loans: 2, amount: 3600 }, week: { loans: 3, amount: 19800 } },
+            : { today: { loans: 2, amount: 3600 }, week: { loans: 3 + server.dueStores, amount: 19800 + 1000 * server.dueStores } },
         };
+      }
       case '/api/v1/debt_collection/collections':
         return { from: '2026-10-04', to: '2026-11-02', rows: [], totals: { payments: 0, amount: 0 } };
       default:
@@ -107,6 +122,7 @@ beforeEach(() => {
   server.calls = [];
   server.fail = new Set();
   server.empty = false;
+  server.dueStores = 0;
   server.saved = [];
   server.pdfs = [];
 });
@@ -228,6 +244,35 @@ describe('collections due', () => {
       'Store,Agent,Loans due today,Due today,Loans due this week,Due this week',
       'Kariakoo Shop,Baraka Mushi,2,3600,3,19800',
     ]);
+  });
+
+  it("pages head office's rows 50 at a time, totals over all of them, and exports every row", async () => {
+    server.dueStores = 59;
+    await renderApp('/dashboard/collections', loggedInSession(MANAGER));
+    const ui = jsdomUi();
+    let grid = await table('Collections due');
+    expect(within(grid).getByText('Kariakoo Shop')).toBeInTheDocument();
+    expect(within(grid).getByText('Store 49')).toBeInTheDocument();
+    expect(within(grid).queryByText('Store 50')).toBeNull();
+    await ui.seeText('1–50 of 60');
+    expect(sent('/api/v1/debt_collection/due').at(-1)).toEqual({ limit: 50, skip: 0 });
+    await ui.click('button', 'Next');
+    await ui.seeText('51–60 of 60');
+    grid = await table('Collections due');
+    expect(within(grid).getByText('Store 50')).toBeInTheDocument();
+    expect(within(grid).getByText('Store 59')).toBeInTheDocument();
+    expect(within(grid).queryByText('Kariakoo Shop')).toBeNull();
+    // The week's total is every store's, on every page.
+    expect(within(grid).getByText('62')).toBeInTheDocument();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    await ui.click('button', 'Export CSV');
+    await waitFor(() => expect(server.saved).toHaveLength(1));
+    const lines = csvLines();
+    expect(lines).toHaveLength(61);
+    expect(lines[1]).toBe('Kariakoo Shop,Baraka Mushi,2,3600,3,19800');
+    expect(lines[60]).toBe('Store 59,,0,0,1,1000');
+    await ui.click('button', 'Previous');
+    await ui.seeText('1–50 of 60');
   });
 
   it('says when nothing falls due, and tries again after a failure', async () => {

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { collectionsMadeRequest, type CollectionsDue, type CollectionsMade, type CollectionsMadeRequest } from '../../contract/collections';
 import { useLiveLogic } from '../common/live-logic';
-import { PeriodForm, ReportPending, SaveCsv, useFormats, usePeriodRequest } from './common';
+import { ExportRun, PeriodForm, ReportPending, SaveCsv, useFormats, usePeriodRequest } from './common';
 
 /**
  * Collections (/dashboard/collections, decisions 020 and 028): first the collections due (the installments falling
@@ -115,14 +115,22 @@ function Made({ request }: { request: CollectionsMadeRequest }) {
   );
 }
 
+/** Rows of collections due a page: head office has one per store and agent, thousands at a million customers. */
+const DUE_PAGE = 50;
+
 /** What falls due today and this week (today and the 6 days after), by store and agent, with totals and a CSV. */
 function Due() {
+  const [skip, setSkip] = useState(0);
+  return <DuePage key={skip} skip={skip} onPage={setSkip} />;
+}
+
+function DuePage({ skip, onPage }: { skip: number; onPage: (skip: number) => void }) {
   const { t } = useTranslation(['collections', 'translation']);
   const f = useFormats();
-  const load = useActorRef(useLiveLogic('collectionLoad')('due'), { input: { params: {} } });
+  const load = useActorRef(useLiveLogic('collectionLoad')('due'), { input: { params: { limit: DUE_PAGE, skip } } });
   const report = useSelector(load, (s) => s.context.data as CollectionsDue | null);
   const failure = useSelector(load, (s) => s.context.failure);
-  const [saved, setSaved] = useState(0);
+  const [exporting, setExporting] = useState(0);
   if (failure || !report) return <ReportPending failure={failure} onRetry={() => load.send({ type: 'load.retry' })} lines={2} />;
   const header = [
     t('collections:col.store'),
@@ -133,12 +141,25 @@ function Due() {
     t('collections:due.weekAmount'),
   ];
   const showing = t('collections:due.showing', { today: f.day(report.today), end: f.day(report.week_end) });
+  const exportParams = {
+    filter: {},
+    filename: `collections-due-${report.today}.csv`,
+    header,
+    cells: (r: CollectionsDue['rows'][number]) => [
+      r.store.name,
+      r.agent?.name ?? '',
+      r.today.loans,
+      r.today.amount,
+      r.week.loans,
+      r.week.amount,
+    ],
+  };
   return (
     <Stack gap="3">
       <Text color="fg.muted">{t('collections:due.help')}</Text>
       <Text fontWeight="medium">{showing}</Text>
       {report.checked_at && <Text color="fg.muted">{t('collections:due.checkedAt', { time: f.time(report.checked_at) })}</Text>}
-      {report.rows.length === 0 ? (
+      {report.total === 0 ? (
         <EmptyState.Root size="sm">
           <EmptyState.Content>
             <EmptyState.Title>{t('collections:due.empty')}</EmptyState.Title>
@@ -147,26 +168,10 @@ function Due() {
       ) : (
         <>
           <HStack gap="3" wrap="wrap">
-            <Button size="sm" variant="outline" onClick={() => setSaved((n) => n + 1)}>
+            <Button size="sm" variant="outline" onClick={() => setExporting((n) => n + 1)}>
               {t('collections:export.button')}
             </Button>
-            {saved > 0 && (
-              <SaveCsv
-                key={saved}
-                params={{
-                  filename: `collections-due-${report.today}.csv`,
-                  header,
-                  rows: report.rows.map((r) => [
-                    r.store.name,
-                    r.agent?.name ?? '',
-                    r.today.loans,
-                    r.today.amount,
-                    r.week.loans,
-                    r.week.amount,
-                  ]),
-                }}
-              />
-            )}
+            {exporting > 0 && <ExportRun key={exporting} kind="dueExport" params={exportParams} onDone={() => setExporting(0)} />}
           </HStack>
           <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={t('collections:due.title')}>
             <Table.Root size="sm">
@@ -199,6 +204,25 @@ function Due() {
               </Table.Body>
             </Table.Root>
           </Box>
+          {report.total > report.limit && (
+            <HStack gap="3" justify="space-between" wrap="wrap">
+              <Text fontSize="sm" aria-live="polite">
+                {t('translation:common.range', {
+                  first: report.skip + 1,
+                  last: report.skip + report.rows.length,
+                  total: report.total,
+                })}
+              </Text>
+              <HStack gap="2">
+                <Button size="sm" variant="outline" disabled={skip === 0} onClick={() => onPage(Math.max(0, skip - DUE_PAGE))}>
+                  {t('translation:common.previous')}
+                </Button>
+                <Button size="sm" variant="outline" disabled={skip + DUE_PAGE >= report.total} onClick={() => onPage(skip + DUE_PAGE)}>
+                  {t('translation:common.next')}
+                </Button>
+              </HStack>
+            </HStack>
+          )}
         </>
       )}
     </Stack>

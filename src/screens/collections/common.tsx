@@ -110,10 +110,19 @@ export function Select({
   );
 }
 
-/** One export run: the load machine over the export actor, started when it mounts. */
-function ExportRun({ params, onDone }: { params: unknown; onDone: () => void }) {
+/** One export run: the load machine over the export actor, started when it mounts, and what it saved. */
+export function ExportRun({
+  params,
+  onDone,
+  kind = 'export',
+}: {
+  params: unknown;
+  onDone: () => void;
+  /** A list's export, or collections due's (paged through its own call). */
+  kind?: 'export' | 'dueExport';
+}) {
   const { t } = useTranslation(['collections', 'translation']);
-  const run = useActorRef(useLiveLogic('collectionLoad')('export'), { input: { params } });
+  const run = useActorRef(useLiveLogic('collectionLoad')(kind), { input: { params } });
   const state = useSelector(run, (s) => s.value as string);
   const data = useSelector(run, (s) => s.context.data as { rows: number; total: number; truncated: boolean } | null);
   const failure = useSelector(run, (s) => s.context.failure);
