@@ -199,7 +199,13 @@ export const ENDPOINTS: BenchEndpoint[] = [
     path: '/portal_api/api/v1/customers/claimed',
     body: () => ({ ...page, standing: 'defaulted' }),
   },
-  { name: 'collections due', kind: 'report', method: 'POST', path: '/portal_api/api/v1/debt_collection/due', body: () => ({ limit: 50, skip: 0 }) },
+  {
+    name: 'collections due',
+    kind: 'report',
+    method: 'POST',
+    path: '/portal_api/api/v1/debt_collection/due',
+    body: () => ({ limit: 50, skip: 0 }),
+  },
   // The defaulters reasons report over its default 30 days, and the caller's own defaulters (the debt collector's
   // list: the defaulters assigned to them, the loans list's code with an assignment filter)
   { name: 'defaulters reasons report', kind: 'report', method: 'POST', path: '/portal_api/api/v1/defaulters_reports', body: () => ({}) },

@@ -42,7 +42,8 @@ export type FinanceLoad =
 export type CustomerActionKind = 'offlinePin' | 'rateCall' | 'resetPin' | 'forgotPassword' | 'awardData' | 'smsLanguage';
 /** Loans, defaulters and debt collection (issue 14): its lists, its one-off loads and exports, and its actions. */
 export type CollectionListKind = 'mine' | 'npl' | 'all' | 'loans' | 'deposits' | 'ratings' | 'conversion' | 'claimed';
-export type CollectionLoadKind = 'calls' | 'collectors' | 'reasons' | 'collected' | 'due' | 'dueExport' | 'conversionTotals' | 'export' | 'saveCsv';
+export type CollectionLoadKind =
+  'calls' | 'collectors' | 'reasons' | 'collected' | 'due' | 'dueExport' | 'conversionTotals' | 'export' | 'saveCsv';
 export type CollectionActionKind = 'logCall' | 'comment' | 'rate' | 'assign' | 'unlock';
 /** The stores area (issue 12): its lists, what it loads once, and its actions (src/services/stores.ts). */
 export type StoreListKind =
