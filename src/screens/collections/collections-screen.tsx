@@ -207,7 +207,7 @@ function DuePage({ skip, onPage }: { skip: number; onPage: (skip: number) => voi
           {report.total > report.limit && (
             <HStack gap="3" justify="space-between" wrap="wrap">
               <Text fontSize="sm" aria-live="polite">
-                {t('translation:common.range', {
+                {t('common.range', {
                   first: report.skip + 1,
                   last: report.skip + report.rows.length,
                   total: report.total,
@@ -215,10 +215,10 @@ function DuePage({ skip, onPage }: { skip: number; onPage: (skip: number) => voi
               </Text>
               <HStack gap="2">
                 <Button size="sm" variant="outline" disabled={skip === 0} onClick={() => onPage(Math.max(0, skip - DUE_PAGE))}>
-                  {t('translation:common.previous')}
+                  {t('common.previous')}
                 </Button>
                 <Button size="sm" variant="outline" disabled={skip + DUE_PAGE >= report.total} onClick={() => onPage(skip + DUE_PAGE)}>
-                  {t('translation:common.next')}
+                  {t('common.next')}
                 </Button>
               </HStack>
             </HStack>
