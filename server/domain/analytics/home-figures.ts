@@ -6,7 +6,8 @@ import { PROVIDERS } from '../../../src/contract/reconciliation';
 import { addDays, daysBetween, eatDay, eatDayStart } from '../calendar';
 import { defaulterCategories } from '../../../src/lib/defaulter-category';
 import { emptyRow, measureRows } from './read-periods';
-import { n, ratio, remembered, windowOf } from './read-rollups';
+import { kept } from '../kept-answers';
+import { n, ratio, windowOf } from './read-rollups';
 import { trend } from './read-trend';
 import { ANALYTICS_ACCESS, Where, scopeOf, type Scope } from './scope';
 
@@ -19,7 +20,7 @@ export async function homeFigures(deps: Pick<Deps, 'db' | 'clock'>, caller: Call
   const scope = await scopeOf(db, caller);
   if (allows(ANALYTICS_ACCESS, caller.roles)) {
     const w = await windowOf(db, today, '30d');
-    portfolio = await remembered(db, JSON.stringify(['portfolio', w.run, today, scope]), async () => {
+    portfolio = await kept(db, JSON.stringify(['portfolio', w.run, today, scope]), async () => {
       const [total] = await measureRows(db, "'total'", w, scope, { period: '30d' }, null);
       return {
         today: { ...(total ?? emptyRow('total', 'total')), key: 'total', label: 'total' },

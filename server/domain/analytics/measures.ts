@@ -3,7 +3,8 @@ import { DIMENSIONS, REPORTS, type Analysis, type BiAuth, type ReportName } from
 import { eatDay } from '../calendar';
 import { breakdown, emptyRow, measureRows } from './read-periods';
 import { migration } from './read-migration';
-import { remembered, windowOf, type Filters, type ReportSpec } from './read-rollups';
+import { kept } from '../kept-answers';
+import { windowOf, type Filters, type ReportSpec } from './read-rollups';
 import { trend } from './read-trend';
 import { vintage } from './read-vintage';
 import { Where, requireAnalytics, scopeConditions, scopeOf, type Scope } from './scope';
@@ -63,7 +64,7 @@ export async function analysis(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller,
   const today = eatDay(deps.clock.now());
   const w = await windowOf(deps.db, today, filters.period);
   const key = JSON.stringify(['analysis', w.run, today, report, scope, filters]);
-  return remembered(deps.db, key, async () => {
+  return kept(deps.db, key, async () => {
     const [total] = await measureRows(deps.db, "'total'", w, scope, filters, spec);
     const breakdowns = [];
     for (const dim of spec.dimensions) breakdowns.push(await breakdown(deps.db, dim, w, scope, filters, spec));
@@ -100,7 +101,7 @@ export async function biAuth(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller): 
     `FROM (SELECT DISTINCT ${dims} FROM ${table} a JOIN stores s ON s.id = a.store_id
             WHERE a.period = '90d' AND ${where.sql}) a JOIN stores s ON s.id = a.store_id`;
   const combos = seen('analytics_period_store', 'a.store_id, a.phone_model_id, a.lock_type');
-  return remembered(db, JSON.stringify(['auth', run, scope]), async () => ({
+  return kept(db, JSON.stringify(['auth', run, scope]), async () => ({
     scope: { kind: scope.kind, label: scope.label },
     reports: reportsFor(scope),
     filters: {

@@ -66,28 +66,6 @@ export async function windowOf(db: Queryable, today: string, period: AnalysisPer
 }
 
 /**
- * Answers read from the rollups, kept until the next ageing run rewrites them (decision 029): the key holds that
- * run's time, so a new run (on any copy of the server) makes every kept answer stale. The answer is kept as it is
- * being computed, so callers asking at once share one computation; a failure is not kept. At most ANSWERS_KEPT per
- * database, the least recently used dropped first; each caller gets its own copy.
- */
-const ANSWERS_KEPT = 500;
-const answers = new WeakMap<object, Map<string, Promise<unknown>>>();
-export async function remembered<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
-  let kept = answers.get(db);
-  if (!kept) answers.set(db, (kept = new Map()));
-  let answer = kept.get(key) as Promise<T> | undefined;
-  if (answer) kept.delete(key);
-  else {
-    answer = compute();
-    answer.catch(() => kept.delete(key));
-  }
-  kept.set(key, answer);
-  if (kept.size > ANSWERS_KEPT) kept.delete(kept.keys().next().value!);
-  return structuredClone(await answer);
-}
-
-/**
  * Which detail a call needs (decision 029): the agent's rows when it is about agents, a store's when it is about
  * stores (a shop owner's, or one store), else the rollups by region and store type, whose `s` is the row itself.
  */
