@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --url http://127.0.0.1:8080] [--connections 50] [--seconds 10] [--only name,name]
+ * npm run bench:api [-- --url http://127.0.0.1:8080 [--pid N]] [--connections 50] [--seconds 10] [--only name,name]
  *
  * Load on the API with autocannon (issue 16): GET /portal_api/health first, as the ceiling of this machine and this
  * server, then every call of scripts/bench-api-endpoints.ts at 50 connections. Prints req/s, p50, p99 and the ratio
@@ -10,9 +10,13 @@
  * DATABASE_URL is set (for example after `npm run seed:scale`), else on a fresh embedded PGlite with the demo data.
  * Customers for the lookups are sampled from DATABASE_URL when set, else gathered from the portal's own lists.
  * Logs in as the demo admin (the one-time code is read from the demo outbox).
+ *
+ * Beside req/s it prints what one answered call cost in CPU: the server's process (when it started the server, or
+ * given its --pid) and every PostgreSQL process of this machine (with DATABASE_URL; other work on the same
+ * PostgreSQL counts too). These hold on a loaded machine, where req/s and the ratios do not.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +46,40 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startPortal(): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * CPU time (ms, user + system) that processes have used so far, from /proc (Linux): the server's own process and every
+ * PostgreSQL process. Divided by the answers of a call it gives what one call costs each side, a figure that holds on
+ * a loaded machine where req/s does not. null where /proc is not there.
+ */
+function cpuMs(pids: number[]): number | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+function postgresPids(): number[] {
+  if (!existsSync('/proc/self/stat')) return [];
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+async function startPortal(): Promise<{ url: string; pid: number | null; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'simu-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -71,6 +108,7 @@ async function startPortal(): Promise<{ url: string; stop: () => Promise<void> }
   }
   return {
     url,
+    pid: child.pid ?? null,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -158,11 +196,19 @@ interface Result {
   p99: number;
   ok: number;
   bad: number;
+  /** Server CPU per answered call (ms), when the bench started the server itself. */
+  nodeMs: number | null;
+  /** PostgreSQL CPU per answered call (ms, every postgres process on this machine), with DATABASE_URL. */
+  pgMs: number | null;
 }
 
 async function measure(url: string, token: string, ctx: BenchContext, e: BenchEndpoint): Promise<Result | null> {
   const path = typeof e.path === 'function' ? e.path(ctx) : e.path;
   if (path === null) return null;
+  const nodePids = portal.pid ? [portal.pid] : [];
+  const pgPids = process.env.DATABASE_URL ? postgresPids() : [];
+  const nodeBefore = nodePids.length ? cpuMs(nodePids) : null;
+  const pgBefore = pgPids.length ? cpuMs(pgPids) : null;
   const headers: Record<string, string> = { ...e.headers };
   if (!e.anonymous) headers.authorization = `Bearer ${token}`;
   if (e.body) headers['content-type'] = 'application/json';
@@ -179,7 +225,14 @@ async function measure(url: string, token: string, ctx: BenchContext, e: BenchEn
       },
     ],
   });
+  const answered = result['2xx'] + result.non2xx;
+  const nodeAfter = nodePids.length ? cpuMs(nodePids) : null;
+  const pgAfter = pgPids.length ? cpuMs(pgPids) : null;
+  const perCall = (before: number | null, after: number | null) =>
+    before === null || after === null || !answered ? null : (after - before) / answered;
   return {
+    nodeMs: perCall(nodeBefore, nodeAfter),
+    pgMs: perCall(pgBefore, pgAfter),
     name: e.name,
     kind: e.kind,
     rps: result.requests.average,
@@ -190,8 +243,11 @@ async function measure(url: string, token: string, ctx: BenchContext, e: BenchEn
   };
 }
 
-const portal = arg('url') ? { url: arg('url')!.replace(/\/$/, ''), stop: async () => undefined } : await startPortal();
+const portal = arg('url')
+  ? { url: arg('url')!.replace(/\/$/, ''), pid: arg('pid') ? Number(arg('pid')) : null, stop: async () => undefined }
+  : await startPortal();
 let failed = false;
+const ms = (value: number | null) => (value === null ? '-' : value.toFixed(2));
 /**
  * Waits until the server has worked off what the previous call left queued (its 50 connections end when their time
  * is up, not the requests already waiting for a database connection): a call that reads the database answers within
@@ -224,7 +280,7 @@ try {
   );
   const chosen = ENDPOINTS.filter((e) => e.kind === 'ceiling' || !only || only.some((o) => e.name.toLowerCase().includes(o)));
   const results: Result[] = [];
-  const header = `${'call'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'x health'.padStart(9)}  budget`;
+  const header = `${'call'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'x health'.padStart(9)} ${'node ms'.padStart(7)} ${'pg ms'.padStart(6)}  budget`;
   console.log(header);
   console.log('-'.repeat(header.length + 24));
   let ceiling = 0;
@@ -250,7 +306,7 @@ try {
       if (misses.length) failed = true;
     }
     console.log(
-      `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(8)}x  ${verdict}`,
+      `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(8)}x ${ms(r.nodeMs).padStart(7)} ${ms(r.pgMs).padStart(6)}  ${verdict}`,
     );
   }
 } finally {
