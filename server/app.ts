@@ -3,6 +3,8 @@ import type { Adapters, AppConfig, Deps } from './deps';
 import type { Db } from './db/port';
 import type { Clock } from './clock';
 import { createTokens } from './auth/tokens';
+import { createSessionCache, type SessionRow } from './auth/session-cache';
+
 import { apiFallback, errorHandler, noStore, securityHeaders } from './http-surface';
 import type { Registry } from './http';
 import { openApiDocument } from './openapi';
@@ -33,7 +35,11 @@ export interface AppOptions {
 
 /** Builds the /portal_api app from its parts; tests call app.request() on it with no port. */
 export function createApp(options: AppOptions) {
-  const deps: Deps = { ...options, tokens: createTokens(options.config.jwtSecret) };
+  const deps: Deps = {
+    ...options,
+    tokens: createTokens(options.config.jwtSecret),
+    sessions: createSessionCache<SessionRow>(options.db.changes),
+  };
   const registry: Registry = [];
   const api = new Hono();
 

@@ -1,3 +1,5 @@
+import type { SessionCache, SessionRow } from './auth/session-cache';
+
 import type { Db } from './db/port';
 import type { Clock } from './clock';
 import type { MessageGateway } from './adapters/messages';
@@ -43,6 +45,7 @@ export interface Deps {
   adapters: Adapters;
   config: AppConfig;
   tokens: Tokens;
+  sessions: SessionCache<SessionRow>;
 }
 
 /** Who is calling, once their token has been checked. */

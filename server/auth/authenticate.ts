@@ -1,23 +1,13 @@
 import type { RouteContract } from '../../src/contract/routes';
 import type { Caller, Deps } from '../deps';
 import { HttpError } from '../errors';
-
-interface SessionRow {
-  admin_id: number;
-  username: string;
-  full_name: string;
-  group_id: number;
-  otp_required: boolean;
-  otp_verified: boolean;
-  must_change_password: boolean;
-  /** The group's roles, comma-separated: one string is cheaper to read than a text[] of a hundred roles. */
-  roles: string | null;
-}
+import type { SessionRow } from './session-cache';
 
 /**
  * Checks the bearer token: signature and expiry, then that its session is not revoked and its user not
- * disabled, then the OTP step, the change of password an admin asked for, and the role. Roles are read per
- * request, so a change to a group applies at once.
+ * disabled, then the OTP step, the change of password an admin asked for, and the role. The session row is kept per
+ * copy only until anything changes a session, a user or a group's roles (session-cache.ts), so a logout, a disabled
+ * user or a change to a group applies at once.
  */
 export async function authenticate(deps: Deps, header: string | undefined, need: RouteContract['auth'], ip: string): Promise<Caller> {
   const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
@@ -25,14 +15,19 @@ export async function authenticate(deps: Deps, header: string | undefined, need:
   const now = deps.clock.now();
   const claims = await deps.tokens.verify(token, now);
   if (!claims) throw new HttpError(401, 'Your session has expired or is not valid');
-  const [row] = await deps.db.query<SessionRow>(
-    `SELECT a.id AS admin_id, a.username, a.full_name, a.group_id, s.otp_required,
+  // Kept per copy while nothing changes it (session-cache.ts); expiry and the checks below run on every request.
+  const kept = await deps.sessions.get(claims.sessionId, async () => {
+    const [found] = await deps.db.query<SessionRow>(
+      `SELECT a.id AS admin_id, s.expires_at, a.username, a.full_name, a.group_id, s.otp_required,
             s.otp_verified_at IS NOT NULL AS otp_verified, a.must_change_password,
             (SELECT string_agg(gr.admin_role, ',') FROM admin_group_roles gr WHERE gr.group_id = a.group_id) AS roles
        FROM auth_sessions s JOIN admins a ON a.id = s.admin_id
-      WHERE s.id = $1 AND s.admin_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3 AND NOT a.disabled`,
-    [claims.sessionId, claims.adminId, now],
-  );
+      WHERE s.id = $1 AND s.revoked_at IS NULL AND NOT a.disabled`,
+      [claims.sessionId],
+    );
+    return found;
+  });
+  const row = kept && kept.admin_id === claims.adminId && kept.expires_at.getTime() > now.getTime() ? kept : undefined;
   if (!row) throw new HttpError(401, 'Your session has ended, log in again');
   const caller: Caller = {
     adminId: row.admin_id,

@@ -17,8 +17,9 @@ export function createTokens(secret: string, kept = VERIFIED_TOKENS_KEPT) {
   const key = new TextEncoder().encode(secret);
   // A token's signature is checked once per server copy: checking the HMAC again on every request cost an eighth of
   // a customer lookup's CPU (bench:api's profile, decision 037). The expiry is still compared with the clock on every
-  // request, and the session behind the token is still read on every request (authenticate.ts), so a logout or a
-  // disabled user takes effect at once. The map is emptied when full, never grown past `kept`.
+  // request, and the session behind the token is checked on every request (authenticate.ts: read, or kept until any
+  // change to sessions, users or roles, decision 042), so a logout or a disabled user takes effect at once. The map is
+  // emptied when full, never grown past `kept`.
   const verified = new Map<string, Verified>();
   return {
     sign: (claims: TokenClaims, issuedAt: Date, expiresAt: Date) =>

@@ -24,7 +24,7 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Splits a migration on the semicolons that end statements (migrations hold no functions or quoted ';'). */
+/** Splits a migration on the semicolons that end statements (a function's body in a migration stays on one line). */
 function splitStatements(sql: string): string[] {
   return sql
     .split('\n')

@@ -1,12 +1,17 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, Queryable } from './port';
+import { mayWrite } from './writes';
 
 const parsers = { [types.INT8]: (value: string) => Number(value) };
 
-function wrap(pg: Pick<PGlite, 'query'>): Queryable {
+function wrap(pg: Pick<PGlite, 'query'>, wrote: () => void): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await pg.query<T>(sql, params)).rows;
+      try {
+        return (await pg.query<T>(sql, params)).rows;
+      } finally {
+        if (mayWrite(sql)) wrote();
+      }
     },
   };
 }
@@ -18,12 +23,26 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 }
 
 export function pgliteDb(pg: PGlite): Db {
+  // The data directory is this process's alone: every change to it is made through this Db, so the feed is always live.
+  const changes = { version: 0, live: true };
+  const wrote = () => void changes.version++;
   return {
     kind: 'pglite',
-    ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    changes,
+    ...wrap(pg, wrote),
+    async transaction(fn) {
+      try {
+        return await pg.transaction((tx) => fn(wrap(tx, wrote)));
+      } finally {
+        wrote();
+      }
+    },
     exec: async (sql) => {
-      await pg.exec(sql);
+      try {
+        await pg.exec(sql);
+      } finally {
+        wrote();
+      }
     },
     close: () => pg.close(),
   };

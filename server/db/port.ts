@@ -7,8 +7,21 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/**
+ * Tells a cache of rows read on every request (a session, its user and their roles: server/auth/session-cache.ts)
+ * when what it holds may have changed. `version` moves on after every commit and every write statement made through
+ * this Db, and (PostgreSQL) on every notice of migration 033's triggers, which any process changing a session, a
+ * user or a group's roles sends. A kept row is good while the version is the one it was read under.
+ */
+export interface ChangeFeed {
+  readonly version: number;
+  /** False while other processes' changes cannot be seen (PostgreSQL: the LISTEN connection is down): keep nothing. */
+  readonly live: boolean;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  readonly changes: ChangeFeed;
   /** Runs fn in one transaction: commit when it resolves, roll back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable } from './port';
+import { mayWrite } from './writes';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
@@ -20,19 +21,86 @@ const nameOf = (sql: string) => {
   return name;
 };
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+function wrap(client: pg.Pool | pg.PoolClient, wrote: () => void): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []) {
-      // A read without parameters is prepared too: PostgreSQL then plans it once per connection (a statement with no
-      // parameters always runs its one plan), which matters for the list pages, whose planning cost more than their
-      // work. Anything else without parameters (DDL, SET, a script) goes as it is.
-      if (params.length === 0 && !/^\s*(SELECT|WITH)\b/i.test(sql)) return (await client.query(sql)).rows as T[];
       try {
-        return (await client.query({ name: nameOf(sql), text: sql, values: params })).rows as T[];
-      } catch (error) {
-        if ((error as { code?: string }).code !== '0A000') throw error;
-        return (await client.query(sql, params.length ? params : undefined)).rows as T[];
+        return await run<T>(client, sql, params);
+      } finally {
+        if (mayWrite(sql)) wrote();
       }
+    },
+  };
+}
+
+async function run<T>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[]): Promise<T[]> {
+  // A read without parameters is prepared too: PostgreSQL then plans it once per connection (a statement with no
+  // parameters always runs its one plan), which matters for the list pages, whose planning cost more than their
+  // work. Anything else without parameters (DDL, SET, a script) goes as it is.
+  if (params.length === 0 && !/^\s*(SELECT|WITH)\b/i.test(sql)) return (await client.query(sql)).rows as T[];
+  try {
+    return (await client.query({ name: nameOf(sql), text: sql, values: params })).rows as T[];
+  } catch (error) {
+    if ((error as { code?: string }).code !== '0A000') throw error;
+    return (await client.query(sql, params.length ? params : undefined)).rows as T[];
+  }
+}
+
+/** The notices migration 033's triggers send when a session, a user or a group's roles change. */
+export const AUTH_CHANGES_CHANNEL = 'portal_auth_changes';
+
+/**
+ * The change feed of a PostgreSQL Db: its version moves on after this process's commits and write statements, and on
+ * every notice other processes' changes send (one LISTEN connection, opened the first time `live` is asked). While
+ * that connection is not listening the feed is not live; it is opened again a second after it is lost.
+ */
+function changeFeed(url: string) {
+  let version = 0;
+  let live = false;
+  let listener: pg.Client | null = null;
+  let closed = false;
+  const lost = (client: pg.Client) => {
+    if (listener !== client) return;
+    live = false;
+    version++;
+    listener = null;
+    void client.end().catch(() => undefined);
+    if (!closed) setTimeout(listen, 1_000).unref();
+  };
+  const listen = () => {
+    if (listener || closed) return;
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'portal-auth-changes' });
+    listener = client;
+    client.on('notification', () => void version++);
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${AUTH_CHANGES_CHANNEL}`))
+      .then(() => {
+        if (listener !== client) return;
+        version++;
+        live = true;
+      })
+      .catch(() => lost(client));
+  };
+  return {
+    feed: {
+      get version() {
+        return version;
+      },
+      get live() {
+        if (!listener && !closed) listen();
+        return live;
+      },
+    },
+    wrote: () => void version++,
+    async close() {
+      closed = true;
+      live = false;
+      const client = listener;
+      listener = null;
+      await client?.end().catch(() => undefined);
     },
   };
 }
@@ -52,9 +120,12 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
   // A connection the database ends (a restart, a killed session) is an error on that connection, not a crash of the
   // server: the pool drops it and opens another.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+  const changes = changeFeed(url);
+  const wrote = changes.wrote;
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    changes: changes.feed,
+    ...wrap(pool, wrote),
     async transaction(fn) {
       const client = await pool.connect();
       // While checked out the pool does not listen for the connection's errors: a session ended under the
@@ -64,22 +135,28 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
       client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, wrote));
         await client.query('COMMIT');
         return result;
       } catch (error) {
         if (!lost) await client.query('ROLLBACK').catch((rollback: Error) => (lost = rollback));
         throw error;
       } finally {
+        wrote();
         client.off('error', onError);
         // A broken connection is closed, not handed to the next caller.
         client.release(lost);
       }
     },
     exec: async (sql) => {
-      await pool.query(sql);
+      try {
+        await pool.query(sql);
+      } finally {
+        wrote();
+      }
     },
     async close() {
+      await changes.close();
       if (schema) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
       await pool.end();
     },

@@ -66,6 +66,8 @@ function recording(inner: Db): Db {
   });
   return {
     kind: inner.kind,
+    // Never live: no copy keeps a session between requests here, so every call reads (and explains) its own.
+    changes: { version: 0, live: false },
     ...wrap(inner),
     transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
     exec: (sql) => inner.exec(sql),

@@ -113,6 +113,7 @@ describe('the lock-command worker audits every delivery outcome', () => {
     // The audit insert fails inside the recording's transaction: the command's status change is rolled back with it.
     const failing: Db = {
       kind: db.kind,
+      changes: db.changes,
       query: (sql, params) => db.query(sql, params),
       exec: (sql) => db.exec(sql),
       close: async () => undefined,

@@ -11,6 +11,7 @@ import { openPostgres } from '../../server/db/postgres';
 import { seedDemoStaff, seedRoles } from '../../server/db/seed-security';
 import { deliverLockCommands } from '../../server/domain/device-locking';
 import { runAgeing } from '../../server/workers';
+import { createTokens } from '../../server/auth/tokens';
 import { seedScale } from '../../scripts/seed-scale';
 import { TEST_NOW } from '../support/template';
 
@@ -53,6 +54,7 @@ async function openCopy(name: string): Promise<Copy> {
   });
   const db: Db = {
     kind: 'postgres',
+    changes: inner.changes,
     ...wrap(inner),
     transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
     exec: (sql) => inner.exec(sql),
@@ -237,5 +239,71 @@ describe('repayments', () => {
     const again = await confirm(third, body);
     expect((await again.json()).duplicate).toBe(true);
     expect(await applied(l.id, body.transaction_id)).toEqual({ amount_paid: l.amount_paid + l.installment_amount, rows: 1 });
+  });
+});
+
+describe('sessions (decision 042)', () => {
+  // Each copy keeps the session rows it reads; a change made on one copy, or by any other process, reaches them all.
+  const at = new Date(TEST_NOW.getTime() + 3 * DAY);
+  const appOf = (copy: Copy) =>
+    createApp({
+      ...depsOf(copy, at),
+      config: { mode: 'demo', jwtSecret: DEMO_JWT_SECRET, tokenTtlMs: 3600_000, trustedProxies: [] },
+      log: () => undefined,
+    }).app;
+  const settings = async (app: ReturnType<typeof appOf>, token: string) =>
+    (
+      await app.request(
+        '/portal_api/settings',
+        { headers: { authorization: `Bearer ${token}` } },
+        { incoming: { socket: { remoteAddress: '10.9.9.8' } } },
+      )
+    ).status;
+  /** A signed-in session of the call-centre user, as the login and one-time code leave it. */
+  async function signedIn() {
+    const id = randomUUID();
+    const [admin] = await seeded.query<{ id: number }>("SELECT id FROM admins WHERE username = 'callcentre'");
+    await seeded.query(
+      'INSERT INTO auth_sessions (id, admin_id, created_at, expires_at, otp_required, otp_verified_at) VALUES ($1, $2, $3, $4, true, $3)',
+      [id, admin!.id, at, new Date(at.getTime() + 3600_000)],
+    );
+    return createTokens(DEMO_JWT_SECRET).sign({ adminId: admin!.id, sessionId: id }, at, new Date(at.getTime() + 3600_000));
+  }
+  /** The statuses every copy answers, asked until they are all `want` or a second has passed. */
+  async function everyCopySays(apps: Array<ReturnType<typeof appOf>>, token: string, want: number) {
+    const until = Date.now() + 1_000;
+    let seen: number[];
+    do {
+      seen = await Promise.all(apps.map((app) => settings(app, token)));
+      if (seen.every((s) => s === want)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    } while (Date.now() < until);
+    return seen;
+  }
+
+  it('a logout on one copy, and a user disabled by another process, are refused by every copy within a second', async () => {
+    const apps = copies.map(appOf);
+    const token = await signedIn();
+    // Every copy reads the session, twice: the second answer comes from what the copy keeps.
+    for (let i = 0; i < 2; i++) expect(await Promise.all(apps.map((app) => settings(app, token)))).toEqual([200, 200, 200]);
+
+    const out = await apps[0]!.request(
+      '/portal_api/authentication',
+      { method: 'DELETE', headers: { authorization: `Bearer ${token}` } },
+      { incoming: { socket: { remoteAddress: '10.9.9.8' } } },
+    );
+    expect(out.status).toBeLessThan(300);
+    expect(await settings(apps[0]!, token)).toBe(401); // the copy that logged out: at once
+    expect(await everyCopySays(apps, token, 401)).toEqual([401, 401, 401]);
+
+    const other = await signedIn();
+    expect(await Promise.all(apps.map((app) => settings(app, other)))).toEqual([200, 200, 200]);
+    await seeded.query("UPDATE admins SET disabled = true WHERE username = 'callcentre'"); // psql, a script, another service
+    try {
+      expect(await everyCopySays(apps, other, 401)).toEqual([401, 401, 401]);
+    } finally {
+      await seeded.query("UPDATE admins SET disabled = false WHERE username = 'callcentre'");
+    }
+    expect(await everyCopySays(apps, other, 200)).toEqual([200, 200, 200]);
   });
 });
