@@ -152,7 +152,10 @@ const CACHEABLE = new Set(['/portal_api/health', '/portal_api/openapi.json']);
 /** Every other /portal_api answer may hold personal data (customers, codes in the demo outbox): never stored. */
 export const noStore: MiddlewareHandler = async (c, next) => {
   await next();
-  if (!CACHEABLE.has(c.req.path)) c.header('Cache-Control', 'no-store');
+  // Set on the answer's own headers: `c.header()` after the answer is made asks for `bodyUsed`, which turns
+  // @hono/node-server's light Response into a Fetch Response with a web stream, and every answer then took the
+  // adapter's slow path (undici, web streams) instead of writing the string it holds.
+  if (!CACHEABLE.has(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
 };
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -302,3 +302,28 @@ describe('request body limits on the Node server (as deployed)', () => {
     }
   });
 });
+
+describe('headers on the Node server (as deployed)', () => {
+  it('marks an answer no-store and sends the security headers with its body whole', async () => {
+    const server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: nodeServerOptions() });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const settings = await fetch(`http://127.0.0.1:${port}/portal_api/settings`, { headers: { authorization: `Bearer ${agent}` } });
+      expect(settings.status).toBe(200);
+      expect(settings.headers.get('cache-control')).toBe('no-store');
+      expect(settings.headers.get('x-frame-options')).toBe('DENY');
+      expect(settings.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(settings.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await settings.json()).toBeTypeOf('object');
+      const refused = await fetch(`http://127.0.0.1:${port}/portal_api/settings`);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+      const health = await fetch(`http://127.0.0.1:${port}/portal_api/health`);
+      expect(health.headers.get('cache-control')).not.toBe('no-store');
+      expect(health.headers.get('x-content-type-options')).toBe('nosniff');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
