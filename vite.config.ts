@@ -34,6 +34,12 @@ export default defineConfig({
               name: 'shell',
               test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|xstate|@xstate[\\/]react|wouter|regexparam|use-sync-external-store)[\\/]/,
             },
+            // The small Chakra parts and Zag helpers that the signed-in layout and its first screens share: one request
+            // instead of a dozen of 0.1-6 kB each, which a slow network pays one round trip per six (decision 038).
+            {
+              name: 'chakra-parts',
+              test: /node_modules[\\/](@zag-js[\\/](anatomy|react)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](heading|link|card|grid|simple-grid|skeleton|icon-button)[\\/])/,
+            },
             {
               name: 'chakra',
               test: /node_modules[\\/](@emotion|stylis|@pandacss|hoist-non-react-statics|react-is|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|preset|utils|merge-props|create-context|theme[\\/](tokens|semantic-tokens|breakpoints|global-css|layer-styles|text-styles|motion-styles)))/,

@@ -215,7 +215,7 @@ async function measure(url: string, token: string, ctx: BenchContext, e: BenchEn
   const result = await autocannon({
     url: `${url}${path}`,
     connections: e.connections ?? connections,
-    duration: seconds,
+    duration: Math.max(seconds, e.minSeconds ?? 0),
     requests: [
       {
         method: e.method,

@@ -1,5 +1,5 @@
 /**
- * npm run bench:lighthouse [-- --url http://127.0.0.1:8080] [--runs 3] [--no-build]
+ * npm run bench:lighthouse [-- --url http://127.0.0.1:8080] [--runs 3] [--no-build] [--only wizard] [--keep dir]
  *
  * Lighthouse mobile (its default: simulated slow 4G, 4x CPU slowdown) with Debian's Chromium (CHROME_PATH or
  * /usr/bin/chromium), cold cache, on the login page, the agent's dashboard and the deposit wizard (logged in as the
@@ -7,9 +7,12 @@
  * machine). Prints score, TBT and LCP per page. Without --url it builds the portal and starts it (demo mode, a
  * fresh PGlite) on a free port. For a logged-in page the session is written into localStorage from a same-origin
  * page that loads no app code (/portal_api/health), and Lighthouse runs with disableStorageReset: the HTTP cache is
- * still cold (a new browser per run).
+ * still cold (a new browser per run). `--only` measures the pages whose name contains the word; `--keep` writes each
+ * run's Lighthouse JSON into the folder (the LCP element, the request chain and the main thread's work are there).
  */
 import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { startDemoPortal, storedSession } from './portal-process';
@@ -21,6 +24,8 @@ const arg = (name: string) => {
 };
 const runs = Number(arg('runs') ?? 3);
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const keep = arg('keep');
+const only = arg('only');
 
 const PAGES: Array<{ name: string; path: string; as: string | null }> = [
   { name: 'login', path: '/', as: null },
@@ -42,7 +47,7 @@ interface Run {
 /** A run Lighthouse could not measure (its runtimeError, or a page that ended elsewhere than asked). */
 class Unmeasured extends Error {}
 
-async function audit(url: string, page: (typeof PAGES)[number]): Promise<Run> {
+async function audit(url: string, page: (typeof PAGES)[number], run: number): Promise<Run> {
   const browser = await puppeteer.launch({
     executablePath: chrome,
     headless: true,
@@ -71,6 +76,10 @@ async function audit(url: string, page: (typeof PAGES)[number]): Promise<Run> {
       tab,
     );
     const lhr = result!.lhr;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      writeFileSync(join(keep, `${page.path.replace(/\W+/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Unmeasured(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     // A logged-in page that lost its session redirects to the login: that would measure the wrong page.
     const ended = new URL(lhr.finalDisplayedUrl).pathname;
@@ -92,12 +101,12 @@ const portal = arg('url') ? { url: arg('url')!.replace(/\/$/, ''), stop: async (
 try {
   console.log(`bench:lighthouse against ${portal.url}: mobile, cold cache, median of ${runs}\n`);
   console.log(`${'page'.padEnd(20)} ${'score'.padStart(6)} ${'TBT ms'.padStart(8)} ${'LCP s'.padStart(7)}   runs (score)`);
-  for (const page of PAGES) {
+  for (const page of PAGES.filter((p) => !only || p.name.includes(only))) {
     const results: Run[] = [];
     const errors: string[] = [];
     for (let i = 0; i < runs; i++) {
       try {
-        results.push(await audit(portal.url, page));
+        results.push(await audit(portal.url, page, i));
       } catch (error) {
         if (!(error instanceof Unmeasured)) throw error;
         errors.push(error.message);

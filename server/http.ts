@@ -90,8 +90,8 @@ export function register<R extends RouteContract>(app: Hono, deps: Deps, registr
     if (route.demoOnly && deps.config.mode !== 'demo') throw new HttpError(404, 'Not found');
     const ip = clientIp(c, deps.config);
     const caller = route.auth === 'public' ? null : await authenticate(deps, c.req.header('authorization'), route.auth, ip);
-    const params = parse(route.params, c.req.param(), 'path');
-    const query = parse(route.query, Object.fromEntries(new URL(c.req.url).searchParams), 'query');
+    const params = route.params ? parse(route.params, c.req.param(), 'path') : undefined;
+    const query = route.query ? parse(route.query, Object.fromEntries(new URL(c.req.url).searchParams), 'query') : undefined;
     let body: unknown;
     if (route.body) {
       const raw: unknown = await c.req.json().catch(() => {

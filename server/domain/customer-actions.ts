@@ -22,8 +22,9 @@ import type { Caller, Deps } from '../deps';
 import type { Queryable } from '../db/port';
 import { HttpError, badRequest } from '../errors';
 import { audit } from '../audit';
+import { pageBounds } from '../db/page';
 import { eatDay } from './calendar';
-import { CURRENT_DEVICE_ID, deviceName } from './devices';
+import { CURRENT_DEVICE_ID, currentDeviceId, deviceName } from './devices';
 import { type Row, type Tx, customerNotFound, iso, refuse } from './shared';
 
 /**
@@ -47,40 +48,50 @@ async function customerByMsisdn(db: Queryable, msisdn: string): Promise<Row> {
 }
 
 /** The customer's current device: the one of their newest loan, else their newest device (as the customer view). */
-async function currentDeviceId(db: Queryable, customerId: number): Promise<number | null> {
+async function currentDeviceOf(db: Queryable, customerId: number): Promise<number | null> {
   const [row] = await db.query<{ id: number | null }>(`SELECT ${CURRENT_DEVICE_ID} AS id`, [customerId]);
   return row?.id ?? null;
 }
 
+/**
+ * A device's status as the screens show it, in one statement: the device, its customer, its loan (the active one,
+ * else the newest) and its newest incident with who reported it. `where` picks the device (a condition on `d`).
+ */
+const deviceStatusSql = (where: string) =>
+  `SELECT d.id, d.imei, d.status, d.is_locked, m.brand, m.name, c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
+          l.loan_number, l.status AS loan_status, l.days_defaulted, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date,
+          i.kind AS incident_kind, to_char(i.occurred_on, 'YYYY-MM-DD') AS incident_on, i.notes AS incident_notes,
+          i.full_name AS incident_by, i.created_at AS incident_at
+     FROM devices d JOIN phone_models m ON m.id = d.phone_model_id JOIN customers c ON c.id = d.customer_id
+     LEFT JOIN LATERAL (SELECT * FROM loans x WHERE x.device_id = d.id ORDER BY (x.status = 'active') DESC, x.started_at DESC LIMIT 1) l ON true
+     LEFT JOIN LATERAL (SELECT x.kind, x.occurred_on, x.notes, x.created_at, a.full_name FROM device_incidents x LEFT JOIN admins a ON a.id = x.reported_by
+                         WHERE x.device_id = d.id ORDER BY x.created_at DESC, x.id DESC LIMIT 1) i ON true
+    WHERE ${where}`;
+
+const deviceStatusFrom = (d: Row): DeviceStatus => ({
+  device_id: d.id,
+  imei: d.imei,
+  device_name: deviceName(String(d.brand), String(d.name)),
+  status: d.status,
+  is_locked: d.is_locked,
+  customer: { id: d.customer_id, msisdn: d.msisdn, name: d.customer_name },
+  loan: d.loan_number
+    ? { loan_number: d.loan_number, status: d.loan_status, days_defaulted: d.days_defaulted, future_lock_date: d.future_lock_date }
+    : null,
+  last_incident: d.incident_kind
+    ? {
+        kind: d.incident_kind,
+        occurred_on: d.incident_on,
+        notes: d.incident_notes,
+        reported_by: d.incident_by,
+        reported_at: iso(d.incident_at)!,
+      }
+    : null,
+});
+
 export async function deviceStatusOf(db: Queryable, deviceId: number): Promise<DeviceStatus> {
-  const [d] = (await db.query<Row>(
-    `SELECT d.id, d.imei, d.status, d.is_locked, m.brand, m.name, c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
-            l.loan_number, l.status AS loan_status, l.days_defaulted, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date
-       FROM devices d JOIN phone_models m ON m.id = d.phone_model_id JOIN customers c ON c.id = d.customer_id
-       LEFT JOIN LATERAL (SELECT * FROM loans x WHERE x.device_id = d.id ORDER BY (x.status = 'active') DESC, x.started_at DESC LIMIT 1) l ON true
-      WHERE d.id = $1`,
-    [deviceId],
-  )) as [Row];
-  const [i] = await db.query<Row>(
-    `SELECT i.kind, to_char(i.occurred_on, 'YYYY-MM-DD') AS occurred_on, i.notes, a.full_name, i.created_at
-       FROM device_incidents i LEFT JOIN admins a ON a.id = i.reported_by
-      WHERE i.device_id = $1 ORDER BY i.created_at DESC, i.id DESC LIMIT 1`,
-    [deviceId],
-  );
-  return {
-    device_id: d.id,
-    imei: d.imei,
-    device_name: deviceName(String(d.brand), String(d.name)),
-    status: d.status,
-    is_locked: d.is_locked,
-    customer: { id: d.customer_id, msisdn: d.msisdn, name: d.customer_name },
-    loan: d.loan_number
-      ? { loan_number: d.loan_number, status: d.loan_status, days_defaulted: d.days_defaulted, future_lock_date: d.future_lock_date }
-      : null,
-    last_incident: i
-      ? { kind: i.kind, occurred_on: i.occurred_on, notes: i.notes, reported_by: i.full_name, reported_at: iso(i.created_at)! }
-      : null,
-  };
+  const [d] = (await db.query<Row>(deviceStatusSql('d.id = $1'), [deviceId])) as [Row];
+  return deviceStatusFrom(d);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -145,17 +156,20 @@ export async function findDevice(deps: Deps, caller: Caller, body: z.output<type
     throw new HttpError(403, 'This needs the REPORT_STOLEN_PHONE or ADD_RECOVERED_PHONE role', { role: 'REPORT_STOLEN_PHONE' });
   }
   const { imei, msisdn } = body.search;
-  let deviceId: number | null;
   if (imei !== undefined) {
-    const [d] = await deps.db.query<{ id: number }>('SELECT id FROM devices WHERE imei = $1', [imei]);
+    const [d] = await deps.db.query<Row>(deviceStatusSql('d.imei = $1'), [imei]);
     if (!d) throw refuse(404, 'not_found', 'No device with this IMEI');
-    deviceId = d.id;
-  } else {
-    const customer = await customerByMsisdn(deps.db, msisdn!);
-    deviceId = await currentDeviceId(deps.db, customer.id);
-    if (deviceId === null) throw refuse(404, 'no_device', 'This customer has no device');
+    return deviceStatusFrom(d);
   }
-  return deviceStatusOf(deps.db, deviceId);
+  // The customer and their current device's status in one statement (one round trip, issue 16): no row is no such
+  // customer, a row without a device a customer who has none.
+  const [found] = await deps.db.query<Row>(
+    `SELECT s.* FROM customers k LEFT JOIN LATERAL (${deviceStatusSql(`d.id = ${currentDeviceId('k.id')}`)}) s ON true WHERE k.msisdn = $1`,
+    [msisdn],
+  );
+  if (!found) throw customerNotFound();
+  if (found.id === null) throw refuse(404, 'no_device', 'This customer has no device');
+  return deviceStatusFrom(found);
 }
 
 function notInFuture(day: string, now: Date) {
@@ -272,7 +286,7 @@ export async function issueOfflinePin(deps: Deps, caller: Caller, body: z.output
     const deviceId = body.imei
       ? ((await tx.query<{ id: number }>('SELECT id FROM devices WHERE imei = $1 AND customer_id = $2', [body.imei, customer.id]))[0]?.id ??
         null)
-      : await currentDeviceId(tx, customer.id);
+      : await currentDeviceOf(tx, customer.id);
     if (deviceId === null)
       throw refuse(404, 'no_device', body.imei ? 'This customer has no device with this IMEI' : 'This customer has no device');
     const [device] = (await tx.query<Row>('SELECT id, imei, status FROM devices WHERE id = $1 FOR UPDATE', [deviceId])) as [Row];
@@ -382,30 +396,36 @@ export async function callRatings(deps: Deps, body: z.output<typeof customerSmsR
 // Payments and statements
 
 export async function depositTransactions(deps: Deps, body: z.output<typeof depositTransactionsRequest>): Promise<DepositTransactions> {
-  const customer = await customerByMsisdn(deps.db, body.msisdn);
-  const [{ total }] = (await deps.db.query<{ total: number }>('SELECT count(*)::int AS total FROM transactions WHERE customer_id = $1', [
-    customer.id,
-  ])) as [{ total: number }];
+  // The customer, their number of payments and a page of them in one statement (one round trip, issue 16): no row is
+  // no such customer; a row without a payment is an empty page.
   const rows = await deps.db.query<Row>(
-    `SELECT t.id, t.transaction_id, t.kind, t.payment_method, t.status, t.amount, l.loan_number, t.payment_phone,
-            coalesce(t.date_processed, t.created_at) AS at
-       FROM transactions t LEFT JOIN loans l ON l.id = t.loan_id
-      WHERE t.customer_id = $1 ORDER BY at DESC, t.id DESC LIMIT $2 OFFSET $3`,
-    [customer.id, body.limit, body.skip],
+    `SELECT (SELECT count(*)::int FROM transactions x WHERE x.customer_id = c.id) AS total, t.*
+       FROM customers c
+       LEFT JOIN LATERAL (
+         SELECT t.id, t.transaction_id, t.kind, t.payment_method, t.status, t.amount, l.loan_number, t.payment_phone,
+                coalesce(t.date_processed, t.created_at) AS at
+           FROM transactions t LEFT JOIN loans l ON l.id = t.loan_id
+          WHERE t.customer_id = c.id ORDER BY at DESC, t.id DESC ${pageBounds(body.limit, body.skip)}) t ON true
+      WHERE c.msisdn = $1
+      ORDER BY t.at DESC, t.id DESC`,
+    [body.msisdn],
   );
+  if (!rows.length) throw customerNotFound();
   return {
-    total,
-    transactions: rows.map((r) => ({
-      id: r.id,
-      transaction_id: r.transaction_id,
-      kind: r.kind,
-      payment_method: r.payment_method,
-      status: r.status,
-      amount: r.amount,
-      loan_number: r.loan_number,
-      payment_phone: r.payment_phone,
-      date: iso(r.at)!,
-    })),
+    total: Number(rows[0]!.total),
+    transactions: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        id: r.id,
+        transaction_id: r.transaction_id,
+        kind: r.kind,
+        payment_method: r.payment_method,
+        status: r.status,
+        amount: r.amount,
+        loan_number: r.loan_number,
+        payment_phone: r.payment_phone,
+        date: iso(r.at)!,
+      })),
   };
 }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { DamagedDevice, LostDevice, SuspendedImei, deviceListRequest } from '../../src/contract/device-lists';
 import { parseMsisdn } from '../../src/lib/msisdn';
 import type { Deps } from '../deps';
+import { pageBounds, totalColumn, totalOf } from '../db/page';
 import { deviceName } from './devices';
 import type { Row } from './shared';
 
@@ -32,7 +33,8 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
   const params: unknown[] = [];
   // The statuses are the list's own constants, written into the statement so that every plan of it, generic ones
   // too, can use the partial indexes of listed devices (WHERE status IN ('stolen', 'lost', 'damaged')).
-  let where = `d.status IN (${spec.statuses.map((status) => `'${status}'`).join(', ')})`;
+  const statuses = spec.statuses.map((status) => `'${status}'`).join(', ');
+  let where = `d.status IN (${statuses})`;
   const search = body.search?.trim();
   if (search) {
     // A phone number in any form finds its customer exactly; anything else is a part of a listed text.
@@ -49,21 +51,24 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
                         ORDER BY x.occurred_on DESC, x.created_at DESC, x.id DESC LIMIT 1) i ON true`;
   const loan = `LEFT JOIN LATERAL (SELECT x.loan_number FROM loans x WHERE x.device_id = d.id
                         ORDER BY (x.status = 'active') DESC, x.started_at DESC, x.id DESC LIMIT 1) l ON true`;
-  // Without a search the count and the page read only the listed devices' index (status, status_since, id): the
-  // day a device entered its state is kept on it (migration 027), so a page stops after its rows instead of joining
-  // every listed device to its incident and sorting them all. With a search, the columns it matches.
+  // Without a search the page reads only the listed devices' index (status, status_since, id): the day a device
+  // entered its state is kept on it (migration 027), so a page stops after its rows instead of joining every listed
+  // device to its incident and sorting them all. Its total is the count kept per status (list_totals, migration 032). With a
+  // search, the page and its count read the columns it matches.
   const from = search
     ? `FROM devices d JOIN customers c ON c.id = d.customer_id ${incident} ${loan} WHERE ${where}`
     : `FROM devices d WHERE ${where}`;
-  const [counted] = (await deps.db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params)) as [{ total: number }];
-  // The page first, then the incident, model, customer, loan and reporter of its rows only. Its bounds are written
-  // into the statement (whole numbers the request schema checked), so that PostgreSQL plans it once per connection.
+  const total = search
+    ? `SELECT count(*)::int ${from}`
+    : `SELECT coalesce(sum(t.total), 0)::int FROM list_totals t WHERE t.list IN (${spec.statuses.map((status) => `'devices:${status}'`).join(', ')})`;
+  // The page first, then the incident, model, customer, loan and reporter of its rows only, and the total with them
+  // (one round trip, server/db/page.ts).
   const rows = await deps.db.query<Row>(
     `WITH page AS (
        SELECT d.id ${from}
         ORDER BY d.status_since DESC NULLS LAST, d.id DESC
-        LIMIT ${Math.trunc(body.limit)} OFFSET ${Math.trunc(body.skip)})
-     SELECT d.id, d.imei, d.status, d.is_locked, m.brand, m.name AS model_name, c.id AS customer_id, c.msisdn,
+        ${pageBounds(body.limit, body.skip)})
+     SELECT ${totalColumn({ total })}, d.id, d.imei, d.status, d.is_locked, m.brand, m.name AS model_name, c.id AS customer_id, c.msisdn,
             c.first_name || ' ' || c.other_names AS customer_name, l.loan_number, to_char(i.occurred_on, 'YYYY-MM-DD') AS occurred_on,
             i.service_centre, i.repair_reason, i.notes, a.full_name AS reported_by
        FROM page p
@@ -76,7 +81,7 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
       ORDER BY d.status_since DESC NULLS LAST, d.id DESC`,
     params,
   );
-  return { total: counted.total, rows };
+  return { total: await totalOf(deps.db, rows, { total, params }), rows };
 }
 
 const listed = (r: Row) => ({

@@ -1,7 +1,8 @@
 import type { Caller, Deps } from '../deps';
 import type { Queryable } from '../db/port';
 import { HttpError } from '../errors';
-import { iso } from './shared';
+import { pageBounds, totalColumn, totalOf } from '../db/page';
+import { iso, type Row } from './shared';
 
 // The security lists. Creating a group or a user and adding or removing a group's role are portal change requests
 // a second admin approves (issue 11): requests/proposals.ts submits them and requests/effects.ts applies them.
@@ -20,9 +21,13 @@ async function page<T>(
   { $limit, $skip }: Page,
   map: (row: any) => T,
 ) {
-  const [{ total }] = (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, params)) as [{ total: number }];
-  const rows = await db.query(`SELECT ${select} FROM ${from} ORDER BY ${order} LIMIT ${$limit} OFFSET ${$skip}`, params);
-  return { total, limit: $limit, skip: $skip, data: rows.map(map) };
+  // The page and its total in one round trip (server/db/page.ts).
+  const total = `SELECT count(*)::int FROM ${from}`;
+  const rows = await db.query<Row>(
+    `SELECT ${totalColumn({ total })}, ${select} FROM ${from} ORDER BY ${order} ${pageBounds($limit, $skip)}`,
+    params,
+  );
+  return { total: await totalOf(db, rows, { total, params }), limit: $limit, skip: $skip, data: rows.map(map) };
 }
 
 const groupOut = (r: any) => ({ id: r.id, name: r.name, created_at: iso(r.created_at)! });

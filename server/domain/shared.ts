@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/port';
+import { keptEstimate } from '../db/page';
 import { HttpError } from '../errors';
 
 /** The small helpers every domain module uses, kept once here. */
@@ -24,24 +25,45 @@ export async function estimatedRows(db: Queryable, table: string, from = ESTIMAT
 }
 
 /**
- * How many rows `fromWhere` (a query's FROM ... WHERE ...) finds: the planner's estimate when it expects `from` rows
- * or more (issue 16: counting a large share of a large table reads it whole), else the exact count. Which it is comes
- * back with it, for the answer to say so (`total_estimated`).
+ * How a list's total is known: the planner's estimate when it expects `from` rows or more (issue 16: counting a large
+ * share of a large table reads it whole), else exactly, by `countSql` (a scalar subquery) in the page's own
+ * statement. Which it is comes back with it, for the answer to say so (`total_estimated`).
  */
-export async function countRows(
+export type ListTotal = { estimated: true; total: number } | { estimated: false; countSql: string };
+
+/**
+ * The total of a list over `fromWhere` (a query's FROM ... WHERE ...). The planner is asked (`EXPLAIN`) once a minute
+ * per statement and parameters, not on every call: its estimate changes only when ANALYZE runs, and an answer that says
+ * "about" may be a minute behind it. An exact total is never kept: it is counted in the page's statement every time.
+ */
+export async function listTotal(
   db: Queryable,
   fromWhere: string,
   params: unknown[],
+  now: Date,
   from = ESTIMATE_TOTALS_FROM_ROWS,
-): Promise<{ total: number; estimated: boolean }> {
-  const [explained] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params);
-  const json = explained?.['QUERY PLAN'];
-  const plan = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: { 'Plan Rows': number } }>;
-  const expected = Math.round(Number(plan[0]?.Plan['Plan Rows'] ?? 0));
-  if (expected >= from) return { total: expected, estimated: true };
-  const [counted] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${fromWhere}`, params);
-  return { total: Number(counted!.total), estimated: false };
+): Promise<ListTotal> {
+  const key = `total\u0000${from}\u0000${fromWhere}\u0000${JSON.stringify(params)}`;
+  const known = await keptEstimate(
+    db,
+    key,
+    async () => {
+      const [explained] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params);
+      const json = explained?.['QUERY PLAN'];
+      const plan = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: { 'Plan Rows': number } }>;
+      return { expected: Math.round(Number(plan[0]?.Plan['Plan Rows'] ?? 0)) };
+    },
+    now.getTime(),
+  );
+  if (known.expected >= from) return { estimated: true, total: known.expected };
+  return { estimated: false, countSql: `(SELECT count(*)::int ${fromWhere})` };
 }
+
+/**
+ * A timestamp column as ISO 8601 text written by PostgreSQL (what `iso` gives, to the millisecond): a list's rows then
+ * carry no Date for the driver to parse and the server to format again (decision 040).
+ */
+export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n';
 import { SessionContext } from '../screens/common/session-context';
 import { FullPageSpinner } from './full-page-spinner';
 import { lazyChunk } from './chunk-load';
@@ -11,7 +12,16 @@ const OtpScreen = lazyChunk(() => import('../screens/auth/otp-screen'));
 const PasswordScreen = lazyChunk(() => import('../screens/auth/password-screen'));
 const TermsPage = lazyChunk(() => import('../screens/public/terms-page'));
 const EcontractPage = lazyChunk(() => import('./econtract-route'));
-const DashboardLayout = lazyChunk(() => import('./dashboard-route'));
+// The opened screen starts loading with the dashboard's code, while the session loads the roles (decision 038). The
+// layout is drawn with its skip link's strings (the admin namespace, fetched beside it): now that a screen can be
+// drawn before they would otherwise arrive, the first Tab stop would else be the navigation.
+const DashboardLayout = lazyChunk(() => {
+  const strings = i18n.loadNamespaces('admin');
+  return import('./dashboard-route').then((route) => {
+    route.startScreen(window.location.pathname);
+    return strings.then(() => route);
+  });
+});
 const BiScreen = lazyChunk(() => import('./bi-route'));
 
 type Phase = 'checking' | 'out' | 'otp' | 'password' | 'in';

@@ -34,6 +34,22 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIME
   });
 }
 
-/** React.lazy over loadChunk: what the registry and the app's routes use for every code-split screen. */
-export const lazyChunk = <C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyExoticComponent<C> =>
-  lazy(() => loadChunk(load));
+/** A code-split screen that can be asked to load before it is drawn. */
+export type LazyChunk<C extends ComponentType<any>> = LazyExoticComponent<C> & { preload: () => Promise<unknown> };
+
+/**
+ * React.lazy over loadChunk: what the registry and the app's routes use for every code-split screen. `preload`
+ * starts the same load early (the dashboard asks for the opened screen while the session still loads the roles);
+ * the drawing then takes that load. A failed load is forgotten, so the next ask tries again.
+ */
+export function lazyChunk<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyChunk<C> {
+  let loading: Promise<{ default: C }> | undefined;
+  const once = () => {
+    loading ??= loadChunk(load).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return Object.assign(lazy(once), { preload: once });
+}

@@ -1,5 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyChunk } from './chunk-load';
+import type { ComponentType } from 'react';
+import { lazyChunk, type LazyChunk } from './chunk-load';
 import type { Access, Role } from '../contract/roles';
 import type { LiveLogic } from '../screens/common/live-logic';
 import type { ProcessId } from './processes/machines';
@@ -16,7 +16,7 @@ import type { ProcessId } from './processes/machines';
  * The pages before login and the public pages (login, OTP, terms, e-contract, BI) are routed in app.tsx.
  */
 
-type LazyScreen = LazyExoticComponent<ComponentType<any>>;
+type LazyScreen = LazyChunk<ComponentType<any>>;
 type LiveName = keyof LiveLogic;
 
 /** The side navigation's groups, each with who may open it (spec section 2); a group shows where its first entry is. */
@@ -53,6 +53,11 @@ export interface ScreenEntry {
   readonly live?: readonly LiveName[];
   /** The route itself exists only for users `access` allows (the spec gates only security this way). */
   readonly gated?: true;
+  /**
+   * The translation namespaces its first paint needs beyond the default one, fetched beside its chunk when the
+   * dashboard opens on it (decision 038). One left out still loads, when the screen asks, one round trip later.
+   */
+  readonly strings?: readonly string[];
 }
 
 /** Loaders of live logic by name: each brings its machine and services when a screen first needs them. */
@@ -90,6 +95,7 @@ function liveFrom<K extends LiveName>(
   };
 }
 const home = () => import('./live/home');
+const settings = () => import('./live/settings');
 const admin = () => import('./live/admin');
 const customers = () => import('./live/customers');
 const collections = () => import('./live/collections');
@@ -127,6 +133,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   screen({
     path: '/dashboard',
     live: ['settings', 'homeFigures', 'navLinks'],
+    strings: ['analytics'],
     label: 'nav.dashboard',
     access: everyone,
     screen: lazyChunk(() => import('../screens/home/home-screen')),
@@ -223,6 +230,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
   screen({
     path: ADD_LOAN_SCREEN,
     live: ['firstDeposit', 'settings', 'scannerCapture'],
+    strings: ['deposit'],
     label: 'nav.addLoan',
     access: anyOf('ADD_LOAN'),
     screen: lazyChunk(() => import('../screens/first-deposit/first-deposit-screen')),
@@ -455,7 +463,8 @@ export const REGISTRY: readonly RegistryEntry[] = [
     about: 'processes:about.load',
     shownOn: [{ prefix: '', screen: '/dashboard' }],
     live: {
-      ...liveFrom(home, 'settings', 'homeFigures'),
+      ...liveFrom(settings, 'settings'),
+      ...liveFrom(home, 'homeFigures'),
       ...liveFrom(admin, 'roleCatalogue', 'requestAuditExport'),
       ...liveFrom(customers, 'customerList'),
       ...liveFrom(collections, 'collectionLoad'),

@@ -1,4 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import type { LazyChunk } from './chunk-load';
 import { allows, type Access } from '../contract/roles';
 import type { LiveLogic } from '../screens/common/live-logic';
 import { REGISTRY } from './registry';
@@ -7,10 +8,12 @@ export interface DashboardRoute {
   /** Relative to /dashboard; '' is the home page. */
   readonly path: string;
   readonly label: string;
-  readonly screen: LazyExoticComponent<ComponentType<any>>;
+  readonly screen: LazyChunk<ComponentType<any>>;
   readonly props?: Readonly<Record<string, unknown>>;
   /** The live logic its screen runs, fetched beside the screen's chunk. */
   readonly live: ReadonlyArray<keyof LiveLogic>;
+  /** The translation namespaces its first paint needs beyond the default one. */
+  readonly strings: readonly string[];
   /** Registered only for a user this allows (the spec gates only security this way). */
   readonly onlyFor?: Access;
 }
@@ -27,6 +30,7 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = REGISTRY.flatMap((ent
           screen: entry.screen,
           props: entry.props,
           live: entry.live ?? [],
+          strings: entry.strings ?? [],
           onlyFor: entry.gated && entry.access,
         },
       ]

@@ -625,6 +625,8 @@ export const claimedList = z.object({
   from: z.string(),
   to: z.string(),
   total: z.number().int(),
+  /** True when `total` is the database's estimate (a loan standing over the whole business, decision 039). */
+  total_estimated: z.literal(true).optional(),
   limit: z.number().int(),
   skip: z.number().int(),
   data: z.array(claimedRow),

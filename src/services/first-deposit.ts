@@ -1,5 +1,6 @@
 import { fromPromise, type Snapshot } from 'xstate';
-import { routes } from '../contract/routes';
+// The wizard's calls only, not the whole table (decision 038).
+import { depositRoutes as routes } from '../contract/deposit-routes';
 import type { RepaymentPeriod } from '../contract/deposits';
 import { firstDepositMachine, lockOfWizard, type CustomerQuery, type FirstDepositInput } from '../machines/first-deposit.machine';
 import { lockInstallMachine } from '../machines/lock-install.machine';

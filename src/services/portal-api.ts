@@ -16,7 +16,22 @@ interface PageInput {
 const pageOf = (fetch: (input: PageInput) => Promise<Page<unknown>>) => fromPromise<Page<any>, PageInput>(({ input }) => fetch(input));
 const effect = <I>(run: (input: I) => Promise<unknown>) => fromPromise<unknown, I>(({ input }) => run(input));
 
-export const loadSettings = effect((_: { params: unknown }) => call(routes.settings));
+/**
+ * The page's first settings call, asked for by the dashboard while the session still loads the roles, for the
+ * screens that wait on the settings before drawing (the home's welcome, the wizard): the first load takes it, every
+ * later load calls afresh (docs/decisions/038).
+ */
+let early: Promise<unknown> | 'taken' | undefined;
+export function askSettingsEarly() {
+  if (early !== undefined) return;
+  early = call(routes.settings);
+  early.catch(() => undefined); // the load that takes it reports the failure
+}
+export const loadSettings = effect((_: { params: unknown }) => {
+  const answer = early !== undefined && early !== 'taken' ? early : call(routes.settings);
+  early = 'taken';
+  return answer;
+});
 export const fetchRoles = effect((_: { params: unknown }) => call(routes.listRoles, { query: { $limit: 1000 } }));
 
 export const fetchGroups = pageOf((i) => call(routes.listGroups, { query: { $limit: i.limit, $skip: i.skip } }));

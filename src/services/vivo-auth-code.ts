@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { routes } from '../contract/routes';
+// The wizard's calls only, not the whole table (decision 038).
+import { depositRoutes as routes } from '../contract/deposit-routes';
 import { vivoAuthCodeMachine, type VivoAuthOutput, type VivoCodeSent } from '../machines/vivo-auth-code.machine';
 import { call } from './http';
 

@@ -164,3 +164,49 @@ describe('suspended IMEIs', () => {
     expect(page).toMatchObject({ total: 0, data: [] });
   });
 });
+
+describe('the totals kept per status (migration 032)', () => {
+  const counted = async (statuses: string[]) =>
+    Number((await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM devices WHERE status = ANY($1::text[])', [statuses]))[0]!.n);
+  const totals = async () => ({
+    damaged: (await post(routes.damagedDevices.path, {})).body.total,
+    lost: (await post(routes.lostDevices.path, {})).body.total,
+    suspended: (await post(routes.suspendedImeis.path, {})).body.total,
+  });
+  const truth = async () => ({
+    damaged: await counted(['damaged']),
+    lost: await counted(['lost']),
+    suspended: await counted(['stolen', 'lost']),
+  });
+
+  it('follow a device inserted in a listed status, moved between statuses, and deleted', async () => {
+    expect(await totals()).toEqual(await truth());
+    const b = await fx.borrower();
+    await api.db.query("UPDATE devices SET status = 'damaged', status_since = '2026-11-03' WHERE id = $1", [b.deviceId]);
+    expect(await totals()).toEqual(await truth());
+    await api.db.query("UPDATE devices SET status = 'lost', is_locked = true WHERE id = $1", [b.deviceId]);
+    expect(await totals()).toEqual(await truth());
+    // An update that leaves the status alone, and one of a device that is not listed, move nothing.
+    await api.db.query('UPDATE devices SET status = status, last_check_in = $2 WHERE id = ANY($1::bigint[])', [
+      [b.deviceId, healthy.deviceId],
+      TEST_NOW,
+    ]);
+    expect(await totals()).toEqual(await truth());
+    // A copy of the lost device under a new IMEI, inserted lost, then deleted.
+    const [copy] = await api.db.query<{ id: number }>(
+      `INSERT INTO devices (customer_id, phone_model_id, imei, lock_solution_type, activation_status, is_locked, status, status_since, created_at)
+       SELECT customer_id, phone_model_id, '356938035643809', lock_solution_type, activation_status, true, 'lost', '2026-11-04', created_at
+         FROM devices WHERE id = $1 RETURNING id`,
+      [b.deviceId],
+    );
+    expect(await totals()).toEqual(await truth());
+    await api.db.query('DELETE FROM devices WHERE id = $1', [copy!.id]);
+    await api.db.query("UPDATE devices SET status = 'active', status_since = NULL WHERE id = $1", [b.deviceId]);
+    expect(await totals()).toEqual(await truth());
+  });
+
+  it('a page past the end still says the total', async () => {
+    const beyond = lostDevices.parse((await post(routes.lostDevices.path, { skip: 500 })).body);
+    expect(beyond).toMatchObject({ total: await counted(['lost']), data: [] });
+  });
+});

@@ -11,6 +11,8 @@ import { openPostgres } from '../../server/db/postgres';
 import { seedDemoStaff, seedRoles } from '../../server/db/seed-security';
 import { deliverLockCommands } from '../../server/domain/device-locking';
 import { runAgeing } from '../../server/workers';
+import { scopeOf } from '../../server/domain/stores/scope';
+import type { Caller } from '../../server/deps';
 import { createTokens } from '../../server/auth/tokens';
 import { seedScale } from '../../scripts/seed-scale';
 import { TEST_NOW } from '../support/template';
@@ -305,5 +307,42 @@ describe('sessions (decision 042)', () => {
       await seeded.query("UPDATE admins SET disabled = false WHERE username = 'callcentre'");
     }
     expect(await everyCopySays(apps, other, 200)).toEqual([200, 200, 200]);
+  });
+});
+
+describe("the stores area's scopes (decision 041)", () => {
+  it('a store given to a shop owner by another process is in every copy’s scope within a second, and taken back likewise', async () => {
+    const [admin] = await seeded.query<{ id: number }>("SELECT id FROM admins WHERE username = 'callcentre'");
+    const [owner] = await seeded.query<{ id: number }>(
+      "INSERT INTO shop_owners (full_name, msisdn, admin_id, created_at) VALUES ('Scope Kept', '255754999041', $1, $2) RETURNING id",
+      [admin!.id, TEST_NOW],
+    );
+    const [store] = await seeded.query<{ id: number; shop_owner_id: number | null }>(
+      'SELECT id, shop_owner_id FROM stores ORDER BY id LIMIT 1',
+    );
+    const caller = { adminId: admin!.id, roles: [] } as unknown as Caller;
+    const seen = async () => (await Promise.all(copies.map((c) => scopeOf(c.db, caller)))).map((s) => (s.all ? 'all' : s.storeIds));
+    /** What every copy's scope says, asked until it is `want` on all three or a second has passed. */
+    async function everyCopySees(want: number[]) {
+      const until = Date.now() + 1_000;
+      let now: Array<number[] | 'all'>;
+      do {
+        now = await seen();
+        if (now.every((s) => JSON.stringify(s) === JSON.stringify(want))) break;
+        await new Promise((r) => setTimeout(r, 20));
+      } while (Date.now() < until);
+      return now;
+    }
+    try {
+      // Every copy reads the owner's scope (no store yet), twice: the second answer is the one the copy keeps.
+      for (let i = 0; i < 2; i++) expect(await seen()).toEqual([[], [], []]);
+      await seeded.query('UPDATE stores SET shop_owner_id = $1 WHERE id = $2', [owner!.id, store!.id]); // another process
+      expect(await everyCopySees([store!.id])).toEqual([[store!.id], [store!.id], [store!.id]]);
+      await seeded.query('UPDATE stores SET shop_owner_id = $1 WHERE id = $2', [store!.shop_owner_id, store!.id]);
+      expect(await everyCopySees([])).toEqual([[], [], []]);
+    } finally {
+      await seeded.query('UPDATE stores SET shop_owner_id = $1 WHERE id = $2', [store!.shop_owner_id, store!.id]);
+      await seeded.query('DELETE FROM shop_owners WHERE id = $1', [owner!.id]);
+    }
   });
 });

@@ -6,12 +6,15 @@ import type {
   ClaimStanding,
   ConversionList,
   conversionRequest,
+  FirstDepositStatus,
 } from '../../../src/contract/collections';
 import { defaulterCategoryName } from '../../../src/lib/defaulter-category';
 import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
-import { addDays, eatDay, eatDayStart } from '../calendar';
-import { iso, type Row } from '../shared';
+import { addDays, eatDay } from '../calendar';
+import { ESTIMATE_TOTALS_FROM_ROWS, iso, listTotal, type Row } from '../shared';
+import { shared } from '../kept-answers';
+import { changesOfDays, periodSql, wizardsOfDays, wizardsOfDaysSql } from './deposit-days';
 import { depositScope } from './deposits';
 import { scopeOf } from './shared';
 
@@ -29,8 +32,9 @@ async function periodWhere(deps: Deps, caller: Caller, body: Period) {
   const to = body.to ?? eatDay(deps.clock.now());
   const from = body.from ?? addDays(to, -29);
   if (from > to) throw badRequest('from', 'must not be after to');
-  const params: unknown[] = [eatDayStart(from), eatDayStart(addDays(to, 1))];
-  const where = ['f.created_at >= $1', 'f.created_at < $2', depositScope(await scopeOf(deps.db, caller), params)];
+  const scope = await scopeOf(deps.db, caller);
+  const params: unknown[] = [];
+  const where = [periodSql('f.created_at', from, to), depositScope(scope, params)];
   if (body.store_id !== undefined) {
     params.push(body.store_id);
     where.push(`f.store_id = $${params.length}`);
@@ -39,13 +43,42 @@ async function periodWhere(deps: Deps, caller: Caller, body: Period) {
     params.push(body.agent_id);
     where.push(`f.agent_id = $${params.length}`);
   }
-  return { from, to, params, where };
+  // Every store and agent of the business: the day rows can count for it (they have no store or agent).
+  const everyone = scope.kind === 'all' && body.store_id === undefined && body.agent_id === undefined;
+  return { from, to, params, where, scope, everyone };
 }
 
 const rate = (converted: number, started: number) => (started === 0 ? 0 : Math.round((converted / started) * 10_000) / 10_000);
 
+/** Every store and agent pair of a period, most started first, and the sums over them. */
+interface ConversionGroups {
+  rows: ConversionList['data'];
+  totals: ConversionList['totals'];
+}
+
+/**
+ * The groups are distinct customers per store and agent over the whole period, which no sum of day rows gives, so
+ * they are counted from the wizards (migration 023's covering index). The whole sorted answer is kept in the
+ * process under the period's `changes` (decision 039): any write to a wizard of those days moves it on, on any copy
+ * of the server, and the next call counts again. Each call slices its page from the kept rows.
+ */
 export async function customerConversion(deps: Deps, caller: Caller, body: z.output<typeof conversionRequest>): Promise<ConversionList> {
-  const { from, to, params, where } = await periodWhere(deps, caller, body);
+  const { from, to, params, where, scope } = await periodWhere(deps, caller, body);
+  const changes = await changesOfDays(deps.db, from, to);
+  const key = ['conversion', from, to, JSON.stringify(scope), body.store_id ?? '', body.agent_id ?? '', changes].join('|');
+  const groups = await shared(deps.db, key, () => conversionGroups(deps, params, where));
+  return {
+    from,
+    to,
+    total: groups.rows.length,
+    limit: body.limit,
+    skip: body.skip,
+    data: groups.rows.slice(body.skip, body.skip + body.limit).map((r) => ({ ...r })),
+    totals: { ...groups.totals },
+  };
+}
+
+async function conversionGroups(deps: Deps, params: unknown[], where: string[]): Promise<ConversionGroups> {
   // Per store and agent, distinct customers: a customer who started twice (an abandoned wizard, then another) counts
   // once, and converted when any of their wizards created a loan.
   const rows = await deps.db.query<Row>(
@@ -56,21 +89,15 @@ export async function customerConversion(deps: Deps, caller: Caller, body: z.out
               count(DISTINCT f.customer_id) FILTER (WHERE f.loan_id IS NOT NULL)::int AS converted
          FROM first_deposits f
         WHERE ${where.join(' AND ')}
-        GROUP BY f.store_id, f.agent_id),
-     t AS (SELECT count(*)::int AS groups, coalesce(sum(started), 0)::int AS started, coalesce(sum(paid), 0)::int AS paid,
-                  coalesce(sum(converted), 0)::int AS converted FROM g),
-     p AS (SELECT g.*, s.name AS store_name, a.full_name AS agent_name
-             FROM g JOIN stores s ON s.id = g.store_id LEFT JOIN agents a ON a.id = g.agent_id
-            ORDER BY g.started DESC, s.name, a.full_name NULLS LAST, g.store_id, g.agent_id
-            LIMIT ${body.limit} OFFSET ${body.skip})
-     SELECT t.groups, t.started AS all_started, t.paid AS all_paid, t.converted AS all_converted, p.*
-       FROM t LEFT JOIN p ON true`,
+        GROUP BY f.store_id, f.agent_id)
+     SELECT g.*, s.name AS store_name, a.full_name AS agent_name
+       FROM g JOIN stores s ON s.id = g.store_id LEFT JOIN agents a ON a.id = g.agent_id
+      ORDER BY g.started DESC, s.name, a.full_name NULLS LAST, g.store_id, g.agent_id`,
     params,
   );
-  const head = rows[0]!;
-  const data = rows
-    .filter((r) => r.store_id !== null)
-    .map((r) => ({
+  const totals = { started: 0, paid: 0, converted: 0 };
+  const data = rows.map((r) => {
+    const row = {
       id: `${r.store_id}:${r.agent_id ?? 'none'}`,
       store: { id: Number(r.store_id), name: String(r.store_name) },
       agent: r.agent_id === null ? null : { id: Number(r.agent_id), name: String(r.agent_name) },
@@ -78,17 +105,13 @@ export async function customerConversion(deps: Deps, caller: Caller, body: z.out
       paid: Number(r.paid),
       converted: Number(r.converted),
       rate: rate(Number(r.converted), Number(r.started)),
-    }));
-  const totals = { started: Number(head.all_started), paid: Number(head.all_paid), converted: Number(head.all_converted) };
-  return {
-    from,
-    to,
-    total: Number(head.groups),
-    limit: body.limit,
-    skip: body.skip,
-    data,
-    totals: { ...totals, rate: rate(totals.converted, totals.started) },
-  };
+    };
+    totals.started += row.started;
+    totals.paid += row.paid;
+    totals.converted += row.converted;
+    return row;
+  });
+  return { rows: data, totals: { ...totals, rate: rate(totals.converted, totals.started) } };
 }
 
 /** A standing as SQL over `f` and its loan `l`. */
@@ -108,46 +131,88 @@ function standingOf(r: Row): ClaimStanding {
 }
 
 export async function claimedCustomers(deps: Deps, caller: Caller, body: z.output<typeof claimedRequest>): Promise<ClaimedList> {
-  const { from, to, params, where } = await periodWhere(deps, caller, body);
+  const { from, to, params, where, everyone } = await periodWhere(deps, caller, body);
   where.push('f.abandoned_at IS NULL');
   // The loan is joined for counting only when the standing of a loan is asked for.
   const loanJoin = body.standing !== undefined && body.standing !== 'in_progress' ? 'LEFT JOIN loans l ON l.id = f.loan_id' : '';
   if (body.standing !== undefined) where.push(STANDING_SQL[body.standing]);
-  const [{ total }] = (await deps.db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM first_deposits f ${loanJoin} WHERE ${where.join(' AND ')}`,
-    params,
-  )) as [{ total: number }];
+  const counted = await claimsTotal(deps, { from, to, params, where, everyone, loanJoin, standing: body.standing });
+  // The total and the page in one round trip (unless the total is the planner's estimate): the total's row stands
+  // alone when the page is empty.
   const rows = await deps.db.query<Row>(
-    `SELECT f.wizard_id, f.created_at, f.loan_id,
-            c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
-            s.id AS store_id, s.name AS store_name, a.id AS agent_id, a.full_name AS agent_name,
-            l.loan_number, l.status AS loan_status, l.days_defaulted, l.amount_due, l.loan_balance
-       FROM first_deposits f
-       JOIN customers c ON c.id = f.customer_id
-       JOIN stores s ON s.id = f.store_id
-       LEFT JOIN agents a ON a.id = f.agent_id
-       LEFT JOIN loans l ON l.id = f.loan_id
-      WHERE ${where.join(' AND ')}
-      ORDER BY f.created_at DESC, f.wizard_id DESC LIMIT ${body.limit} OFFSET ${body.skip}`,
+    `SELECT t.total, r.* FROM (SELECT ${'sql' in counted ? counted.sql : 'NULL::int'} AS total) t LEFT JOIN LATERAL (
+       SELECT f.wizard_id, f.created_at, f.loan_id,
+              c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
+              f.store_id, (SELECT s.name FROM stores s WHERE s.id = f.store_id) AS store_name,
+              f.agent_id, (SELECT a.full_name FROM agents a WHERE a.id = f.agent_id) AS agent_name,
+              l.loan_number, l.status AS loan_status, l.days_defaulted, l.amount_due, l.loan_balance
+         FROM (SELECT f.wizard_id, f.created_at, f.loan_id, f.customer_id, f.store_id, f.agent_id
+                 FROM first_deposits f ${loanJoin}
+                WHERE ${where.join(' AND ')}
+                ORDER BY f.created_at DESC, f.wizard_id DESC LIMIT ${body.limit} OFFSET ${body.skip}) f
+         JOIN customers c ON c.id = f.customer_id
+         LEFT JOIN loans l ON l.id = f.loan_id) r ON true
+      ORDER BY r.created_at DESC, r.wizard_id DESC`,
     params,
   );
-  const data: ClaimedRow[] = rows.map((r) => ({
-    id: String(r.wizard_id),
-    claimed_at: iso(r.created_at)!,
-    customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
-    store: { id: Number(r.store_id), name: String(r.store_name) },
-    agent: r.agent_id === null ? null : { id: Number(r.agent_id), name: String(r.agent_name) },
-    standing: standingOf(r),
-    loan:
-      r.loan_id === null
-        ? null
-        : {
-            loan_number: String(r.loan_number),
-            days_defaulted: Number(r.days_defaulted),
-            category: defaulterCategoryName(Number(r.days_defaulted)),
-            amount_due: Number(r.amount_due),
-            loan_balance: Number(r.loan_balance),
-          },
-  }));
-  return { from, to, total, limit: body.limit, skip: body.skip, data };
+  const data: ClaimedRow[] = rows
+    .filter((r) => r.wizard_id !== null)
+    .map((r) => ({
+      id: String(r.wizard_id),
+      claimed_at: iso(r.created_at)!,
+      customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
+      store: { id: Number(r.store_id), name: String(r.store_name) },
+      agent: r.agent_id === null ? null : { id: Number(r.agent_id), name: String(r.agent_name) },
+      standing: standingOf(r),
+      loan:
+        r.loan_id === null
+          ? null
+          : {
+              loan_number: String(r.loan_number),
+              days_defaulted: Number(r.days_defaulted),
+              category: defaulterCategoryName(Number(r.days_defaulted)),
+              amount_due: Number(r.amount_due),
+              loan_balance: Number(r.loan_balance),
+            },
+    }));
+  return {
+    from,
+    to,
+    ...('sql' in counted ? { total: Number(rows[0]?.total ?? 0) } : { total: counted.estimate, total_estimated: true as const }),
+    limit: body.limit,
+    skip: body.skip,
+    data,
+  };
+}
+
+/**
+ * How many claims the list has. For every store and agent, a claim still in progress (or any claim) is counted from
+ * the day rows, exactly; a loan's standing needs each claim's loan, so there it is the planner's estimate when the
+ * period's loans are `estimateTotalsFromRows` or more (decision 031's rule, decision 039). A caller limited to some
+ * stores or an agent, or a store or agent filter, counts its own claims exactly along their index.
+ */
+async function claimsTotal(
+  deps: Deps,
+  q: {
+    from: string;
+    to: string;
+    params: unknown[];
+    where: string[];
+    everyone: boolean;
+    loanJoin: string;
+    standing: ClaimStanding | undefined;
+  },
+): Promise<{ sql: string } | { estimate: number }> {
+  const fromWhere = `FROM first_deposits f ${q.loanJoin} WHERE ${q.where.join(' AND ')}`;
+  if (q.everyone && (q.standing === undefined || q.standing === 'in_progress')) {
+    const statuses: FirstDepositStatus[] =
+      q.standing === undefined ? ['awaiting_payment', 'paid', 'loan_created'] : ['awaiting_payment', 'paid'];
+    return { sql: wizardsOfDaysSql(q.from, q.to, { statuses }) };
+  }
+  const threshold = deps.config.estimateTotalsFromRows ?? ESTIMATE_TOTALS_FROM_ROWS;
+  if (q.everyone && (await wizardsOfDays(deps.db, q.from, q.to, { statuses: ['loan_created'] })) >= threshold) {
+    const total = await listTotal(deps.db, fromWhere, q.params, deps.clock.now(), 0);
+    if (total.estimated) return { estimate: total.total };
+  }
+  return { sql: `(SELECT count(*)::int ${fromWhere})` };
 }

@@ -1,9 +1,10 @@
 import { defaulterCategories, defaulterCategoryName } from '../../../src/lib/defaulter-category';
 import type { CategoryName, DefaulterRow } from '../../../src/contract/collections';
 import type { Caller } from '../../deps';
-import type { Queryable } from '../../db/port';
+import type { Db, Queryable } from '../../db/port';
+import { createSessionCache, type SessionCache } from '../../auth/session-cache';
 import { badRequest } from '../../errors';
-import { iso, type Row } from '../shared';
+import { isoSql, type Row } from '../shared';
 
 /**
  * What the collection lists share: the caller's scope (decision 015: a shop owner sees their stores, a region lead
@@ -12,15 +13,31 @@ import { iso, type Row } from '../shared';
 
 export type Scope = { kind: 'all' } | { kind: 'stores'; storeIds: number[] } | { kind: 'agent'; agentId: number };
 
+/**
+ * A caller's scope, kept per server copy and user while the database's change feed says nothing has changed it
+ * (decision 040, the session rows' rule of decision 042: migration 031's notices for stores, shop owners, regions and
+ * agents, this copy's own writes at once). Inside a transaction, which may decide a write, it is always read.
+ */
 export async function scopeOf(db: Queryable, caller: Caller): Promise<Scope> {
-  const owned = await db.query<{ id: number }>(
-    `SELECT s.id FROM stores s JOIN shop_owners o ON o.id = s.shop_owner_id WHERE o.admin_id = $1
-     UNION SELECT s.id FROM stores s JOIN regions r ON r.id = s.region_id WHERE r.lead_admin_id = $1`,
+  const feed = (db as Partial<Db>).changes;
+  if (!feed) return readScope(db, caller);
+  let kept = scopes.get(db);
+  if (!kept) scopes.set(db, (kept = createSessionCache<Scope>(feed)));
+  return (await kept.get(String(caller.adminId), () => readScope(db, caller)))!;
+}
+const scopes = new WeakMap<object, SessionCache<Scope>>();
+
+async function readScope(db: Queryable, caller: Caller): Promise<Scope> {
+  // One round trip: the stores the caller owns or leads, and their agent, if any.
+  const [row] = await db.query<{ stores: Array<number | string>; agent: number | string | null }>(
+    `SELECT ARRAY(SELECT s.id FROM stores s JOIN shop_owners o ON o.id = s.shop_owner_id WHERE o.admin_id = $1
+                  UNION SELECT s.id FROM stores s JOIN regions r ON r.id = s.region_id WHERE r.lead_admin_id = $1 ORDER BY 1) AS stores,
+            (SELECT a.id FROM agents a WHERE a.admin_id = $1 LIMIT 1) AS agent`,
     [caller.adminId],
   );
-  if (owned.length) return { kind: 'stores', storeIds: owned.map((r) => Number(r.id)) };
-  const [agent] = await db.query<{ id: number }>('SELECT id FROM agents WHERE admin_id = $1', [caller.adminId]);
-  if (agent) return { kind: 'agent', agentId: Number(agent.id) };
+  const stores = row?.stores ?? [];
+  if (stores.length) return { kind: 'stores', storeIds: stores.map(Number) };
+  if (row?.agent !== null && row?.agent !== undefined) return { kind: 'agent', agentId: Number(row.agent) };
   return { kind: 'all' };
 }
 
@@ -70,20 +87,22 @@ export const DEFAULTER_COLUMNS = `
   c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
   s.id AS store_id, s.name AS store_name, s.region_id, (SELECT r.name FROM regions r WHERE r.id = s.region_id) AS region_name,
   l.agent_id, (SELECT a.full_name FROM agents a WHERE a.id = l.agent_id) AS agent_name,
-  d.imei, d.is_locked, d.last_check_in,
+  d.imei, d.is_locked, ${isoSql('d.last_check_in')} AS last_check_in,
   k.collector_id, (SELECT col.full_name FROM admins col WHERE col.id = k.collector_id) AS collector_name,
-  k.last_call_at, k.last_outcome, k.last_reason,
-  ${day('k.next_action_date')} AS next_action_date, k.broken_promise_at,
+  ${isoSql('k.last_call_at')} AS last_call_at, k.last_outcome, k.last_reason,
+  ${day('k.next_action_date')} AS next_action_date, k.broken_promise_at IS NOT NULL AS broken_promise,
   p.id AS promise_id, ${day('p.promised_on')} AS promised_on, p.amount AS promise_amount, p.paid_since AS promise_paid_since,
   p.status AS promise_status`;
 
-export const DEFAULTER_FROM = `
-  FROM loans l
+/** What a defaulter row joins to its loan `l`. */
+export const DEFAULTER_JOINS = `
   JOIN customers c ON c.id = l.customer_id
   JOIN stores s ON s.id = l.store_id
   JOIN devices d ON d.id = l.device_id
   LEFT JOIN collection_cases k ON k.loan_id = l.id
   LEFT JOIN LATERAL (SELECT x.* FROM payment_promises x WHERE x.loan_id = l.id ORDER BY x.created_at DESC, x.id DESC LIMIT 1) p ON true`;
+
+export const DEFAULTER_FROM = `FROM loans l ${DEFAULTER_JOINS}`;
 
 export function defaulterRow(r: Row): DefaulterRow {
   return {
@@ -99,9 +118,9 @@ export function defaulterRow(r: Row): DefaulterRow {
     loan_balance: Number(r.loan_balance),
     last_repayment_date: r.last_repayment_date ?? null,
     next_repayment_date: r.next_repayment_date ?? null,
-    device: { imei: String(r.imei), is_locked: Boolean(r.is_locked), last_check_in: iso(r.last_check_in) },
+    device: { imei: String(r.imei), is_locked: Boolean(r.is_locked), last_check_in: (r.last_check_in as string | null) ?? null },
     collector: r.collector_id ? { id: Number(r.collector_id), name: String(r.collector_name) } : null,
-    last_call: r.last_call_at ? { at: iso(r.last_call_at)!, outcome: r.last_outcome, reason: r.last_reason ?? null } : null,
+    last_call: r.last_call_at ? { at: r.last_call_at as string, outcome: r.last_outcome, reason: r.last_reason ?? null } : null,
     next_action_date: r.next_action_date ?? null,
     promise: r.promise_id
       ? {
@@ -112,7 +131,7 @@ export function defaulterRow(r: Row): DefaulterRow {
           status: r.promise_status,
         }
       : null,
-    broken_promise: r.broken_promise_at !== null && r.broken_promise_at !== undefined,
+    broken_promise: r.broken_promise === true,
   };
 }
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { IMEI_EXCEPTION_KINDS, type ImeiException, type imeiExceptionsRequest } from '../../../src/contract/stores';
 import type { Caller, Deps } from '../../deps';
 import { iso, type Row } from '../shared';
-import { kept, snapshotOf } from '../kept-answers';
+import { shared, snapshotOf } from '../kept-answers';
 import { CHECKS } from './exceptions-snapshot';
 import { scopeOf, storeCondition } from './scope';
 
@@ -49,9 +49,10 @@ export async function listImeiExceptions(deps: Deps, caller: Caller, body: z.out
         : ((await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${union} WHERE ${where}`, params)) as [{ n: number }])[0].n;
     return { rows, n };
   };
-  // A page of the snapshot is kept until the next run writes it again (kept-answers.ts).
+  // A page of the snapshot is kept until the next run writes it again (kept-answers.ts). Shared, not copied per call:
+  // its rows are only read below, into new objects.
   const { rows, n } = written
-    ? await kept(deps.db, `imei_exceptions ${written.run} ${JSON.stringify([...params, body.limit, body.skip])} ${union} ${where}`, page)
+    ? await shared(deps.db, `imei_exceptions ${written.run} ${JSON.stringify([...params, body.limit, body.skip])} ${union} ${where}`, page)
     : await page();
   const data: ImeiException[] = rows.map((r) => ({
     id: Number(r.id) * 4 + IMEI_EXCEPTION_KINDS.indexOf(r.kind),

@@ -11,8 +11,9 @@ import { movesFrom } from '../../../src/contract/stores';
 import { parseImei } from '../../../src/lib/imei';
 import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
+import { keptEstimatedRows, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
-import { estimatedRows, iso, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
+import { ESTIMATE_TOTALS_FROM_ROWS, estimatedRows, iso, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
 import { likeEscaped, outOfScope, scopeOf, seesStore, storeCondition } from './scope';
 
 /**
@@ -20,7 +21,10 @@ import { likeEscaped, outOfScope, scopeOf, seesStore, storeCondition } from './s
  * a transfer it stays the sending store's, in transit, and the receiving store sees it too.
  */
 
-const ITEM_SELECT = `SELECT i.id, i.imei, i.status, i.received_at, i.sold_at, m.id AS model_id, m.name AS model_name, m.brand,
+/** The handsets' columns, and any more the caller selects with them (a page's total). */
+const itemSelect = (
+  more?: string,
+) => `SELECT ${more ? `${more}, ` : ''}i.id, i.imei, i.status, i.received_at, i.sold_at, m.id AS model_id, m.name AS model_name, m.brand,
     s.id AS store_id, s.name AS store_name, t.id AS transfer_id, ts.name AS transfer_to
   FROM inventory_items i
   JOIN phone_models m ON m.id = i.phone_model_id
@@ -63,21 +67,19 @@ export async function listInventory(deps: Deps, caller: Caller, body: z.output<t
   if (body.phone_model_id !== undefined) where.push(`i.phone_model_id = $${params.push(body.phone_model_id)}`);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // Head office with no filter lists every handset the business ever had: at scale its total is the planner's estimate
-  // (issue 16), said so in the answer; any filter counts exactly through its index.
-  const estimate = scope.all && !where.length ? await estimatedRows(deps.db, 'inventory_items', deps.config.estimateTotalsFromRows) : null;
-  const [counted] =
-    estimate === null
-      ? await deps.db.query<{ total: number }>(
-          `SELECT count(*)::int AS total FROM inventory_items i JOIN phone_models m ON m.id = i.phone_model_id ${whereSql}`,
-          params,
-        )
-      : [{ total: estimate }];
+  // (issue 16), said so in the answer; any filter counts exactly through its index, in the page's own statement (one
+  // round trip, server/db/page.ts).
+  const estimate =
+    scope.all && !where.length
+      ? await keptEstimatedRows(deps.db, 'inventory_items', deps.config.estimateTotalsFromRows ?? ESTIMATE_TOTALS_FROM_ROWS, estimatedRows)
+      : null;
+  const total = { total: `SELECT count(*)::int FROM inventory_items i JOIN phone_models m ON m.id = i.phone_model_id ${whereSql}` };
   const rows = await deps.db.query<Row>(
-    `${ITEM_SELECT} ${whereSql} ORDER BY i.received_at DESC, i.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, body.limit, body.skip],
+    `${itemSelect(estimate === null ? totalColumn(total) : undefined)} ${whereSql} ORDER BY i.received_at DESC, i.id DESC ${pageBounds(body.limit, body.skip)}`,
+    params,
   );
   return {
-    total: Number(counted!.total),
+    total: estimate ?? (await totalOf(deps.db, rows, { ...total, params })),
     ...(estimate === null ? {} : { total_estimated: true as const }),
     limit: body.limit,
     skip: body.skip,
@@ -119,7 +121,7 @@ export async function addInventoryItem(deps: Deps, caller: Caller, body: z.outpu
          VALUES ($1, $2, $3, 'in_stock', $4, $5) RETURNING id`,
         [body.phone_model_id, body.store_id, body.imei, now, caller.adminId],
       );
-      const [item] = await tx.query<Row>(`${ITEM_SELECT} WHERE i.id = $1`, [row!.id]);
+      const [item] = await tx.query<Row>(`${itemSelect()} WHERE i.id = $1`, [row!.id]);
       await audit(tx, {
         actorId: caller.adminId,
         action: 'inventory.added',
@@ -203,7 +205,7 @@ export async function setInventoryStatus(
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.query<Row>('SELECT id, store_id, status FROM inventory_items WHERE id = $1 FOR UPDATE', [body.item_id]);
     if (!row || !seesStore(await scopeOf(tx, caller), Number(row.store_id))) throw refuse(404, 'not_found', 'No such handset');
-    const [before] = await tx.query<Row>(`${ITEM_SELECT} WHERE i.id = $1`, [row.id]);
+    const [before] = await tx.query<Row>(`${itemSelect()} WHERE i.id = $1`, [row.id]);
     if (!movesFrom(row.status).includes(body.status)) {
       throw refuse(409, 'status_move_not_allowed', `A handset ${row.status} cannot be marked ${body.status} by hand`);
     }
@@ -213,7 +215,7 @@ export async function setInventoryStatus(
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [row.id, row.status, body.status, body.reason, caller.adminId, now],
     );
-    const [after] = await tx.query<Row>(`${ITEM_SELECT} WHERE i.id = $1`, [row.id]);
+    const [after] = await tx.query<Row>(`${itemSelect()} WHERE i.id = $1`, [row.id]);
     await audit(tx, {
       actorId: caller.adminId,
       action: 'inventory.status_changed',

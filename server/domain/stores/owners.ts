@@ -3,6 +3,7 @@ import type { ShopOwner, createShopOwnerRequest, shopOwnerLinkRequest, shopOwner
 import type { Caller, Deps } from '../../deps';
 import type { Queryable } from '../../db/port';
 import { audit } from '../../audit';
+import { pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
 import { iso, isUniqueViolation, type Row, type Tx } from '../shared';
 import { insertRequest, refuse as refuseRequest, type Change, type Payload } from '../requests/record';
@@ -57,12 +58,13 @@ export async function listShopOwners(deps: Deps, caller: Caller, body: z.output<
     );
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [counted] = await deps.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM shop_owners o ${whereSql}`, params);
+  // The page and its total in one round trip (server/db/page.ts).
+  const total = `SELECT count(*)::int FROM shop_owners o ${whereSql}`;
   const rows = await deps.db.query<Row>(
-    `SELECT ${OWNER_COLUMNS} ${OWNER_FROM} ${whereSql} ORDER BY lower(o.full_name), o.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, body.limit, body.skip],
+    `SELECT ${totalColumn({ total })}, ${OWNER_COLUMNS} ${OWNER_FROM} ${whereSql} ORDER BY lower(o.full_name), o.id ${pageBounds(body.limit, body.skip)}`,
+    params,
   );
-  return { total: Number(counted!.total), limit: body.limit, skip: body.skip, data: rows.map(ownerOf) };
+  return { total: await totalOf(deps.db, rows, { total, params }), limit: body.limit, skip: body.skip, data: rows.map(ownerOf) };
 }
 
 const msisdnTaken = () => badRequest('msisdn', 'a shop owner has this phone number');

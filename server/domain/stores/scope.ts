@@ -1,5 +1,6 @@
 import type { Caller } from '../../deps';
-import type { Queryable } from '../../db/port';
+import type { Db, Queryable } from '../../db/port';
+import { createSessionCache, type SessionCache } from '../../auth/session-cache';
 import { refuse } from '../shared';
 
 /**
@@ -16,8 +17,30 @@ export type Scope = { all: true } | { all: false; storeIds: number[]; regionIds:
 /** The role that makes a caller linked to nothing head office (decision 019). */
 export const HEAD_OFFICE_ROLE = 'ADD_STORE';
 
-export async function scopeOf(db: Queryable, caller: Caller): Promise<Scope> {
-  const [row] = await db.query<{ linked: boolean; store_ids: number[] | null; region_ids: number[] | null }>(
+type ScopeRow = { linked: boolean; store_ids: number[] | null; region_ids: number[] | null };
+
+/**
+ * Scopes kept per server copy (one cache per Db) while the change feed says nothing has changed the links they come
+ * from (decision 041): migration 032 sends the same notices for shop owners, stores, regions and agents as migration
+ * 033 does for sessions, and this copy's own writes move the feed on at once. A list then costs no round trip for its
+ * scope. Inside a transaction (a Queryable without a feed) the scope is always read: a change decides on it.
+ */
+const keptScopes = new WeakMap<Db, SessionCache<ScopeRow>>();
+
+export async function scopeOf(db: Queryable | Db, caller: Caller): Promise<Scope> {
+  const read = () => readScope(db, caller.adminId);
+  let row: ScopeRow | undefined;
+  if ('changes' in db) {
+    let kept = keptScopes.get(db);
+    if (!kept) keptScopes.set(db, (kept = createSessionCache<ScopeRow>(db.changes)));
+    row = await kept.get(String(caller.adminId), read);
+  } else row = await read();
+  if (!row?.linked && caller.roles.includes(HEAD_OFFICE_ROLE)) return { all: true };
+  return { all: false, storeIds: (row?.store_ids ?? []).map(Number), regionIds: (row?.region_ids ?? []).map(Number) };
+}
+
+async function readScope(db: Queryable, adminId: number): Promise<ScopeRow | undefined> {
+  const [row] = await db.query<ScopeRow>(
     `WITH owned AS (SELECT s.id FROM stores s JOIN shop_owners o ON o.id = s.shop_owner_id WHERE o.admin_id = $1),
           led AS (SELECT r.id FROM regions r WHERE r.lead_admin_id = $1),
           works AS (SELECT g.store_id AS id FROM agents g WHERE g.admin_id = $1 AND g.store_id IS NOT NULL),
@@ -27,10 +50,9 @@ export async function scopeOf(db: Queryable, caller: Caller): Promise<Scope> {
             (SELECT array_agg(id ORDER BY id) FROM stores_seen) AS store_ids,
             (SELECT array_agg(DISTINCT x ORDER BY x) FROM (SELECT id AS x FROM led
                 UNION SELECT s.region_id FROM stores s WHERE s.id IN (SELECT id FROM stores_seen)) r) AS region_ids`,
-    [caller.adminId],
+    [adminId],
   );
-  if (!row?.linked && caller.roles.includes(HEAD_OFFICE_ROLE)) return { all: true };
-  return { all: false, storeIds: (row?.store_ids ?? []).map(Number), regionIds: (row?.region_ids ?? []).map(Number) };
+  return row;
 }
 
 export const seesStore = (scope: Scope, storeId: number) => scope.all || scope.storeIds.includes(storeId);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Store, StoreProfile, createStoreRequest, storeListRequest, storeLocationRequest } from '../../../src/contract/stores';
 import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
+import { pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
 import { iso, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
 import { likeEscaped, num, outOfScope, scopeOf, seesRegion, seesStore, storeCondition } from './scope';
@@ -53,12 +54,18 @@ export async function listStores(deps: Deps, caller: Caller, body: ListRequest) 
   if (body.has_owner !== undefined) where.push(`s.has_owner = $${params.push(body.has_owner)}`);
   if (body.is_mapped !== undefined) where.push(`s.is_mapped = $${params.push(body.is_mapped)}`);
   const whereSql = `WHERE ${where.join(' AND ')}`;
-  const [counted] = await deps.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM stores s ${whereSql}`, params);
+  // The page and its total in one round trip (server/db/page.ts).
+  const total = `SELECT count(*)::int FROM stores s ${whereSql}`;
   const rows = await deps.db.query<Row>(
-    `SELECT ${STORE_COLUMNS} ${STORE_FROM} ${whereSql} ORDER BY lower(s.name), s.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, body.limit, body.skip],
+    `SELECT ${totalColumn({ total })}, ${STORE_COLUMNS} ${STORE_FROM} ${whereSql} ORDER BY lower(s.name), s.id ${pageBounds(body.limit, body.skip)}`,
+    params,
   );
-  return { total: Number(counted!.total), limit: body.limit, skip: body.skip, stores: rows.map(storeOf) };
+  return {
+    total: await totalOf(deps.db, rows, { total, params }),
+    limit: body.limit,
+    skip: body.skip,
+    stores: rows.map(storeOf),
+  };
 }
 
 export async function storeProfile(deps: Deps, caller: Caller, storeId: number): Promise<StoreProfile> {

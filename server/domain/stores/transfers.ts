@@ -12,6 +12,7 @@ import {
 import { parseImei } from '../../../src/lib/imei';
 import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
+import { pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
 import { iso, refuse, type Row, type Tx } from '../shared';
 import { outOfScope, scopeOf, seesStore, type Scope } from './scope';
@@ -22,7 +23,10 @@ import { outOfScope, scopeOf, seesStore, type Scope } from './scope';
  * transit cannot be reserved or sold: the deposit wizard takes only in_stock handsets of the agent's own store.
  */
 
-const TRANSFER_SELECT = `SELECT t.id, t.status, t.note, t.sent_at, t.received_at, t.from_store_id, f.name AS from_name, t.to_store_id,
+/** The transfers' columns, and any more the caller selects with them (a page's total). */
+const transferSelect = (
+  more?: string,
+) => `SELECT ${more ? `${more}, ` : ''}t.id, t.status, t.note, t.sent_at, t.received_at, t.from_store_id, f.name AS from_name, t.to_store_id,
     d.name AS to_name, sb.full_name AS sent_by, rb.full_name AS received_by,
     ARRAY(SELECT i.imei FROM stock_transfer_items x JOIN inventory_items i ON i.id = x.inventory_item_id
            WHERE x.transfer_id = t.id ORDER BY i.imei) AS imeis
@@ -43,7 +47,7 @@ const transferOf = (r: Row): Transfer => ({
 });
 
 async function readTransfer(tx: Tx, id: number): Promise<Transfer | null> {
-  const [row] = await tx.query<Row>(`${TRANSFER_SELECT} WHERE t.id = $1`, [id]);
+  const [row] = await tx.query<Row>(`${transferSelect()} WHERE t.id = $1`, [id]);
   return row ? transferOf(row) : null;
 }
 
@@ -147,12 +151,13 @@ export async function listTransfers(deps: Deps, caller: Caller, body: z.output<t
   if (body.store_id !== undefined) where.push(`(t.from_store_id = $${params.push(body.store_id)} OR t.to_store_id = $${params.length})`);
   if (body.status !== undefined) where.push(`t.status = $${params.push(body.status)}`);
   const whereSql = `WHERE ${where.join(' AND ')}`;
-  const [counted] = await deps.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM stock_transfers t ${whereSql}`, params);
+  // The page and its total in one round trip (server/db/page.ts).
+  const total = `SELECT count(*)::int FROM stock_transfers t ${whereSql}`;
   const rows = await deps.db.query<Row>(
-    `${TRANSFER_SELECT} ${whereSql} ORDER BY t.sent_at DESC, t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, body.limit, body.skip],
+    `${transferSelect(totalColumn({ total }))} ${whereSql} ORDER BY t.sent_at DESC, t.id DESC ${pageBounds(body.limit, body.skip)}`,
+    params,
   );
-  return { total: Number(counted!.total), limit: body.limit, skip: body.skip, data: rows.map(transferOf) };
+  return { total: await totalOf(deps.db, rows, { total, params }), limit: body.limit, skip: body.skip, data: rows.map(transferOf) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

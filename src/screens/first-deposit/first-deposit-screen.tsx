@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Box, Button, Card, Heading, HStack, Spinner, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -6,17 +6,23 @@ import { useLiveLogic } from '../common/live-logic';
 import { useUser } from '../common/session-context';
 import { LoadFailure } from '../common/load-failure';
 import { SearchStep } from './search-step';
-import { PhoneStep } from './phone-step';
-import { ConfirmStep } from './confirm-step';
-import { DepositStep } from './deposit-step';
-import { OtpStep } from './otp-step';
-import { IdentityStep } from './identity-step';
-import { ContractStep } from './contract-step';
-import { LockStep } from './lock-step';
-import { DoneStep } from './done-step';
-import { ConfirmDialog } from '../common/confirm-dialog';
 import { useMoney } from './wizard-parts';
 import { WizardStepper } from './wizard-stepper';
+
+// The first step is drawn with the screen; the others and the leave dialog come in one chunk fetched once it is
+// drawn (docs/decisions/038): a resumed wizard waits for that chunk behind a spinner.
+const laterSteps = () => import('./later-steps');
+const later = <K extends keyof Awaited<ReturnType<typeof laterSteps>>>(name: K) =>
+  lazy(() => laterSteps().then((m) => ({ default: m[name] as ComponentType<any> })));
+const PhoneStep = later('PhoneStep');
+const ConfirmStep = later('ConfirmStep');
+const DepositStep = later('DepositStep');
+const OtpStep = later('OtpStep');
+const IdentityStep = later('IdentityStep');
+const ContractStep = later('ContractStep');
+const LockStep = later('LockStep');
+const DoneStep = later('DoneStep');
+const ConfirmDialog = later('ConfirmDialog');
 
 /** The wizard's steps, in order, by the top-level state each one shows. */
 const STEPS = [
@@ -98,6 +104,13 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
   useEffect(() => {
     if (left) onNew();
   }, [left, onNew]);
+  // The next steps' code, fetched once this one is on the screen (not a step of the machine: only code).
+  useEffect(() => {
+    void laterSteps().catch(() => undefined);
+  }, []);
+  // The leave dialog is drawn from the first time it opens on, so it closes as it always did.
+  const asked = useRef(false);
+  if (leaving) asked.current = true;
   const index = STEPS.findIndex((step) => (step.states as readonly string[]).includes(top));
   const step = STEPS[index]!;
   // Issue 17: each new step (and the phone's confirmation) takes the focus to its heading, not to the page body.
@@ -135,27 +148,33 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
       <Card.Root variant="outline">
         <Card.Body>
           <Box>
-            {top === 'searching' && <SearchStep wizard={wizard} />}
-            {top === 'choosingPhone' && <PhoneStep wizard={wizard} />}
-            {top === 'confirmingPhone' && <ConfirmStep wizard={wizard} />}
-            {top === 'deposit' && <DepositStep wizard={wizard} />}
-            {top === 'otp' && <OtpStep wizard={wizard} />}
-            {top === 'identity' && <IdentityStep wizard={wizard} />}
-            {top === 'contract' && <ContractStep wizard={wizard} />}
-            {top === 'lock' && <LockStep wizard={wizard} />}
-            {top === 'done' && <DoneStep wizard={wizard} onNew={onNew} />}
+            <Suspense fallback={<Spinner aria-label={t('deposit:loading')} />}>
+              {top === 'searching' && <SearchStep wizard={wizard} />}
+              {top === 'choosingPhone' && <PhoneStep wizard={wizard} />}
+              {top === 'confirmingPhone' && <ConfirmStep wizard={wizard} />}
+              {top === 'deposit' && <DepositStep wizard={wizard} />}
+              {top === 'otp' && <OtpStep wizard={wizard} />}
+              {top === 'identity' && <IdentityStep wizard={wizard} />}
+              {top === 'contract' && <ContractStep wizard={wizard} />}
+              {top === 'lock' && <LockStep wizard={wizard} />}
+              {top === 'done' && <DoneStep wizard={wizard} onNew={onNew} />}
+            </Suspense>
           </Box>
         </Card.Body>
       </Card.Root>
-      <ConfirmDialog
-        open={leaving}
-        busy={false}
-        title={t('deposit:leave.title')}
-        body={t('deposit:leave.body', { name: customerName, amount: money(paidAmount) })}
-        confirmLabel={t('deposit:startOver')}
-        onConfirm={() => wizard.send({ type: 'wizard.leaveConfirmed' })}
-        onCancel={() => wizard.send({ type: 'wizard.leaveCancelled' })}
-      />
+      {asked.current && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={leaving}
+            busy={false}
+            title={t('deposit:leave.title')}
+            body={t('deposit:leave.body', { name: customerName, amount: money(paidAmount) })}
+            confirmLabel={t('deposit:startOver')}
+            onConfirm={() => wizard.send({ type: 'wizard.leaveConfirmed' })}
+            onCancel={() => wizard.send({ type: 'wizard.leaveCancelled' })}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

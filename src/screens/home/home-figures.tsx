@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Card, Heading, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -28,16 +28,35 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 /** The home page's figures by role (issue 15): the portfolio, the agent's own, the approval queues, a shop owner's or
- * region lead's stores, a collector's list, finance's suspense and unreconciled days. */
-export function HomeFigures() {
-  const { t, i18n } = useTranslation('analytics');
+ * region lead's stores, a collector's list, finance's suspense and unreconciled days. What comes after them on the
+ * page (`after`, the shortcuts) is drawn once they are there or have failed, so their arrival pushes nothing down
+ * (a layout shift Lighthouse counted on the agent's dashboard, docs/decisions/038). */
+export function HomeFigures({ after }: { after?: ReactNode }) {
+  const { t } = useTranslation('analytics');
   const actor = useActorRef(useLiveLogic('homeFigures'), { input: {} });
   const data = useSelector(actor, (s) => s.context.data as Figures | null);
   const failure = useSelector(actor, (s) => s.context.failure);
+  if (failure) {
+    return (
+      <>
+        <LoadFailure failure={failure} onRetry={() => actor.send({ type: 'load.retry' })} />
+        {after}
+      </>
+    );
+  }
+  if (!data) return <Skeleton height="24" aria-busy="true" aria-label={t('analytics:loading')} />;
+  return (
+    <>
+      <FiguresByRole data={data} />
+      {after}
+    </>
+  );
+}
+
+function FiguresByRole({ data }: { data: Figures }) {
+  const { t, i18n } = useTranslation('analytics');
   const format = formatter(i18n.language);
   const money = (v: number) => format('grossReceivable', v);
-  if (failure) return <LoadFailure failure={failure} onRetry={() => actor.send({ type: 'load.retry' })} />;
-  if (!data) return <Skeleton height="24" aria-busy="true" aria-label={t('analytics:loading')} />;
   return (
     <Stack gap="6">
       {data.portfolio && (

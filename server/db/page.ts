@@ -1,0 +1,70 @@
+import type { Queryable } from './port';
+
+/**
+ * A list page and its total in one round trip (issue 16, decision 041). Each statement costs the server a socket write,
+ * a read and a parse of its answer, more than a list's own work once PostgreSQL has planned it. So a list selects its
+ * total as a column of every row of its page (`totalColumn`), which PostgreSQL computes once per statement (an
+ * uncorrelated subquery), and reads it back with `totalOf`.
+ */
+export interface PageTotal {
+  /** A SELECT of one value: the number of rows the list holds. */
+  total: string;
+  /** The statement's parameters, which the total's SQL uses too. */
+  params: unknown[];
+}
+
+/** The select-list column that carries the total on each row of a page. */
+export const totalColumn = (page: Pick<PageTotal, 'total'>) => `(${page.total}) AS total`;
+
+/**
+ * The total the page's rows carry. An empty page (past the end, of no rows, or a limit of 0) has no row to carry it:
+ * only then is it counted alone.
+ */
+export async function totalOf(db: Queryable, rows: ReadonlyArray<{ total?: unknown }>, page: PageTotal): Promise<number> {
+  const row = rows[0] ?? (await db.query<{ total: unknown }>(`SELECT ${totalColumn(page)}`, page.params))[0]!;
+  return Number(row.total);
+}
+
+/**
+ * A page's bounds written into its statement: whole numbers the request schema has checked, never text. As literals
+ * they let PostgreSQL plan the statement once per connection (decision 031); as parameters, `LIMIT $n` makes its
+ * generic plan expect a tenth of the table, so every call is planned again.
+ */
+export const pageBounds = (limit: number, skip: number) => `LIMIT ${Math.trunc(limit)} OFFSET ${Math.trunc(skip)}`;
+
+/** How long a planner's estimate is kept before it is asked again (ms). */
+export const ESTIMATE_KEPT_MS = 60_000;
+/** How many estimates a Db keeps (the oldest goes first). */
+const ESTIMATES_KEPT = 500;
+const estimates = new WeakMap<object, Map<string, { value: unknown; at: number }>>();
+
+/**
+ * A planner's estimate kept per Db for ESTIMATE_KEPT_MS: it only moves when ANALYZE or autovacuum runs, so asking for
+ * it on every page was a round trip for a figure that is an estimate anyway. Read again once the minute is over or
+ * the clock went back.
+ */
+export async function keptEstimate<T>(db: object, key: string, read: () => Promise<T>, now: number): Promise<T> {
+  let kept = estimates.get(db);
+  if (!kept) estimates.set(db, (kept = new Map()));
+  const hit = kept.get(key);
+  if (hit && now - hit.at < ESTIMATE_KEPT_MS && now >= hit.at) return hit.value as T;
+  const value = await read();
+  kept.delete(key);
+  kept.set(key, { value, at: now });
+  if (kept.size > ESTIMATES_KEPT) kept.delete(kept.keys().next().value!);
+  return value;
+}
+
+/**
+ * `estimatedRows` (server/domain/shared.ts) kept per Db for a minute (keptEstimate). Whether the count is exact
+ * (below `from` rows) is decided again each minute.
+ */
+export function keptEstimatedRows(
+  db: Queryable,
+  table: string,
+  from: number,
+  read: (db: Queryable, table: string, from: number) => Promise<number | null>,
+  now = performance.now(),
+): Promise<number | null> {
+  return keptEstimate(db, `rows\u0000${table}\u0000${from}`, () => read(db, table, from), now);
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../src/contract/routes';
+import { defaultersList, loansList } from '../../src/contract/collections';
+import { testApi, type TestApi } from '../support/api';
+import { businessFixtures, type BusinessFixtures } from '../support/business-fixtures';
+
+/**
+ * The loans and defaulters lists answer their page and its total in one statement (decision 040). An exact total is
+ * counted on every call, so a new defaulter is in the next answer, and a page past the end still carries it. A total
+ * the planner estimates (a list of many rows, AppConfig.estimateTotalsFromRows) may be up to a minute old: the
+ * planner is asked once a minute per list and filters, not on every call.
+ */
+
+let exact: TestApi;
+let estimating: TestApi;
+let exactFx: BusinessFixtures;
+let estimatingFx: BusinessFixtures;
+
+const tokens = new Map<TestApi, string>();
+const adminToken = async (api: TestApi) => tokens.get(api) ?? tokens.set(api, await api.tokenFor('admin')).get(api)!;
+const post = async (api: TestApi, path: string, body: Record<string, unknown>) => {
+  const res = await api.call('POST', path, { token: await adminToken(api), body });
+  expect(res.status).toBe(200);
+  return res.body as Record<string, unknown>;
+};
+const activeLoans = async (api: TestApi) =>
+  Number((await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM loans WHERE status = 'active'"))[0]!.n);
+
+beforeAll(async () => {
+  exact = await testApi();
+  estimating = await testApi({ estimateTotalsFromRows: 1 });
+  exactFx = await businessFixtures(exact.db);
+  estimatingFx = await businessFixtures(estimating.db);
+  for (const daysDefaulted of [3, 12, 40]) await exactFx.borrower({ daysDefaulted });
+});
+afterAll(async () => {
+  await exact?.close();
+  await estimating?.close();
+});
+
+describe('exact totals', () => {
+  it('count a new defaulter in the very next answer', async () => {
+    const before = defaultersList.parse(await post(exact, routes.allDefaulters.path, { limit: 25, skip: 0 }));
+    expect(before.total).toBe(3);
+    const added = await exactFx.borrower({ daysDefaulted: 8 });
+    const after = defaultersList.parse(await post(exact, routes.allDefaulters.path, { limit: 25, skip: 0 }));
+    expect(after.total).toBe(4);
+    expect(after.data.map((r) => r.id)).toContain(added.loanId);
+    expect(after).not.toHaveProperty('total_estimated');
+  });
+
+  it('come with a page past the end, and with a filter that finds nothing', async () => {
+    const past = await post(exact, routes.allDefaulters.path, { limit: 2, skip: 10 });
+    expect(past).toEqual({ total: 4, limit: 2, skip: 10, data: [] });
+    const none = await post(exact, routes.lipaPolePoleLoans.path, { tab: 'active', store_id: 999_999, limit: 25, skip: 0 });
+    expect(none).toEqual({ total: 0, limit: 25, skip: 0, data: [] });
+    const npl = defaultersList.parse(await post(exact, routes.nplDefaulters.path, { limit: 25, skip: 0 }));
+    expect(npl.total).toBe(1);
+    expect(npl.data).toHaveLength(1);
+  });
+});
+
+describe('estimated totals', () => {
+  it('are the planner estimate, marked, kept a minute per list and then asked again', async () => {
+    for (let i = 0; i < 3; i++) await estimatingFx.borrower({ dueInDays: 2 });
+    await estimating.db.query('ANALYZE loans');
+    const first = loansList.parse(await post(estimating, routes.lipaPolePoleLoans.path, { tab: 'active', limit: 2, skip: 0 }));
+    expect(first.total_estimated).toBe(true);
+    expect(first.total).toBe(await activeLoans(estimating));
+    expect(first.data).toHaveLength(2);
+
+    for (let i = 0; i < 10; i++) await estimatingFx.borrower({ dueInDays: 2 });
+    await estimating.db.query('ANALYZE loans');
+    const kept = loansList.parse(await post(estimating, routes.lipaPolePoleLoans.path, { tab: 'active', limit: 2, skip: 0 }));
+    expect(kept.total).toBe(first.total);
+
+    estimating.clock.advance(60_000);
+    const asked = loansList.parse(await post(estimating, routes.lipaPolePoleLoans.path, { tab: 'active', limit: 2, skip: 0 }));
+    expect(asked.total_estimated).toBe(true);
+    expect(asked.total).toBe(await activeLoans(estimating));
+    expect(asked.total).toBeGreaterThan(first.total);
+  });
+});
+
+describe('approval queues', () => {
+  it('answer the total with a page past the end, and the page itself in order', async () => {
+    const late = await exactFx.borrower({ daysDefaulted: 5 });
+    const made = await exact.call('POST', routes.requestLoanExtension.path, {
+      token: await exact.tokenFor('callcentre'),
+      body: { msisdn: late.msisdn, days_to_extend: 7 },
+    });
+    expect(made.status).toBe(201);
+    const past = await post(exact, routes.pendingLoanExtensions.path, { limit: 5, skip: 5 });
+    expect(past).toEqual({ pending_requests: [], total: 1, limit: 5, skip: 5 });
+    const page = await post(exact, routes.pendingLoanExtensions.path, { limit: 5, skip: 0 });
+    expect(page).toMatchObject({ total: 1, pending_requests: [{ id: made.body.id, kind: 'loan_extension', days_to_extend: 7 }] });
+    const none = await post(exact, routes.pendingImeiChanges.path, { limit: 5, skip: 0 });
+    expect(none).toEqual({ pending_requests: [], total: 0, limit: 5, skip: 0 });
+  });
+});
+
+describe("a caller's scope, kept between calls", () => {
+  it('follows a region given to the caller, and taken back, at the next call', async () => {
+    const all = loansList.parse(await post(exact, routes.lipaPolePoleLoans.path, { tab: 'active', limit: 100, skip: 0 }));
+    const [store] = await exact.db.query<{ region_id: number }>('SELECT region_id FROM stores WHERE id = $1', [exactFx.stores[0]]);
+    const [lead] = await exact.db.query<{ lead_admin_id: number | null }>('SELECT lead_admin_id FROM regions WHERE id = $1', [
+      store!.region_id,
+    ]);
+    await exact.db.query("UPDATE regions SET lead_admin_id = (SELECT id FROM admins WHERE username = 'admin') WHERE id = $1", [
+      store!.region_id,
+    ]);
+    try {
+      const led = loansList.parse(await post(exact, routes.lipaPolePoleLoans.path, { tab: 'active', limit: 100, skip: 0 }));
+      expect(led.data.length).toBeGreaterThan(0);
+      expect(led.data.every((r) => r.region.id === store!.region_id)).toBe(true);
+      expect(led.total).toBe(all.data.filter((r) => r.region.id === store!.region_id).length);
+    } finally {
+      await exact.db.query('UPDATE regions SET lead_admin_id = $1 WHERE id = $2', [lead!.lead_admin_id, store!.region_id]);
+    }
+    const again = loansList.parse(await post(exact, routes.lipaPolePoleLoans.path, { tab: 'active', limit: 100, skip: 0 }));
+    expect(again.total).toBe(all.total);
+  });
+});
