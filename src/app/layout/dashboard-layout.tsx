@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
-import { Box, Center, CloseButton, Flex, HStack, IconButton, Spinner } from '@chakra-ui/react';
+import { Box, Center, CloseButton, Flex, HStack, IconButton } from '@chakra-ui/react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { SessionContext, useRoles } from '../../screens/common/session-context';
@@ -17,6 +17,7 @@ import { ChunkErrorBoundary } from '../chunk-error-boundary';
 import { registerLiveActor } from '../../screens/common/live-actors';
 import { LIVE_LOGIC, WithLiveLogic } from '../live-logic';
 import { BrandLogo } from '../../screens/scanner/brand-logo';
+import { LoadingSpinner } from '../../screens/common/loading-spinner';
 
 // Loaded when the first notice asks for it, not with the layout (docs/decisions/034).
 const Toaster = lazy(() => import('../toaster'));
@@ -32,7 +33,7 @@ function Content() {
   const failure = SessionContext.useSelector((s) => (s.matches({ authenticated: 'rolesFailed' }) ? s.context.failure : null));
   const loading = (
     <Center py="20">
-      <Spinner size="lg" aria-label={t('shell.loading')} />
+      <LoadingSpinner size="lg" label={t('shell.loading')} />
     </Center>
   );
   if (failure) {

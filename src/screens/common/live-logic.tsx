@@ -128,41 +128,46 @@ export interface LiveLogic {
 /** How the app hands over a live logic: a loader, called when a screen first asks for it (or when its route preloads it). */
 export type LiveLogicLoaders = { readonly [K in keyof LiveLogic]: () => Promise<LiveLogic[K]> };
 
+/** A promise React's `use()` reads at once: it carries its value the way React marks the promises it has seen. */
+type Thenable<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T };
+
+const fulfilled = <T,>(value: T): Thenable<T> => Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });
+
 /**
  * The app's live logic, loaded one name at a time: each process's machine and services arrive with the screen that
  * runs them, not with the dashboard's layout (docs/decisions/034). A name is loaded once; until it has arrived,
  * `useLiveLogic` suspends the screen that asked (the route's Suspense shows its spinner).
+ *
+ * A name always answers with the same promise, marked fulfilled once it has arrived, so `useLiveLogic` calls `use()`
+ * on every render: calling it only while loading would let React replay a suspended first render without `use()`,
+ * under the update dispatcher, and fail with "Update hook called on initial render" (React error 467).
  */
 export class LoadedLiveLogic {
   readonly #loaders: LiveLogicLoaders;
-  readonly #loaded = new Map<keyof LiveLogic, unknown>();
-  readonly #pending = new Map<keyof LiveLogic, Promise<unknown>>();
+  readonly #thenables = new Map<keyof LiveLogic, Thenable<unknown>>();
   /** `ready`: what needs no loading (the registry's own tables). */
   constructor(loaders: LiveLogicLoaders, ready: Partial<LiveLogic> = {}) {
     this.#loaders = loaders;
-    for (const [name, logic] of Object.entries(ready)) this.#loaded.set(name as keyof LiveLogic, logic);
+    for (const [name, logic] of Object.entries(ready)) this.#thenables.set(name as keyof LiveLogic, fulfilled(logic));
   }
   /** Starts loading these names (a route does, beside its screen's own chunk), and resolves when all have arrived. */
   preload(names: ReadonlyArray<keyof LiveLogic>): Promise<void> {
     return Promise.all(names.map((name) => this.get(name))).then(() => undefined);
   }
-  /** The logic if it has arrived, else the promise of it. */
-  get<K extends keyof LiveLogic>(name: K): LiveLogic[K] | Promise<LiveLogic[K]> {
-    if (this.#loaded.has(name)) return this.#loaded.get(name) as LiveLogic[K];
-    return this.#load(name);
-  }
-  #load<K extends keyof LiveLogic>(name: K): Promise<LiveLogic[K]> {
-    let pending = this.#pending.get(name) as Promise<LiveLogic[K]> | undefined;
-    if (!pending) {
-      pending = this.#loaders[name]().then((logic) => {
-        this.#loaded.set(name, logic);
+  /** The one promise of this name's logic: fulfilled (and marked so) once it has arrived. */
+  get<K extends keyof LiveLogic>(name: K): Promise<LiveLogic[K]> {
+    let thenable = this.#thenables.get(name) as Thenable<LiveLogic[K]> | undefined;
+    if (!thenable) {
+      const loading: Thenable<LiveLogic[K]> = this.#loaders[name]().then((logic) => {
+        Object.assign(loading, { status: 'fulfilled', value: logic });
         return logic;
       });
       // A failed chunk is tried again on the next ask (the chunk boundary offers a reload).
-      pending.catch(() => this.#pending.delete(name));
-      this.#pending.set(name, pending);
+      loading.catch(() => this.#thenables.delete(name));
+      thenable = loading;
+      this.#thenables.set(name, thenable);
     }
-    return pending;
+    return thenable;
   }
 }
 
@@ -177,6 +182,5 @@ export function useLiveLogic<K extends keyof LiveLogic>(name: K): LiveLogic[K] {
   const logic = useContext(LiveLogicContext);
   if (!logic) throw new Error(`No live logic for ${name}: render the screen inside the app's LiveLogicProvider`);
   if (!(logic instanceof LoadedLiveLogic)) return logic[name];
-  const found = logic.get(name);
-  return found instanceof Promise ? use(found) : found;
+  return use(logic.get(name));
 }

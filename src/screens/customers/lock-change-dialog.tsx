@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, DataList, Dialog, Field, NativeSelect, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, DataList, Dialog, Field, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { lockChangeMachine } from '../../machines/lock-change.machine';
 import { useLiveLogic } from '../common/live-logic';
 import { describeFailure, describeInvalid } from '../common/describe-failure';
 import { LockInstall, type LockInstallRef } from '../first-deposit/lock-install';
+import { LoadingSpinner } from '../common/loading-spinner';
 
 type LockChangeRef = ActorRefFrom<typeof lockChangeMachine>;
 
@@ -71,7 +72,7 @@ function LockChange({ msisdn }: { msisdn: string }) {
   const lock = useSelector(install, (s) => s?.context.lock ?? null);
   const failure = useSelector(change, (s) => s.context.failure);
 
-  if (loading) return <Spinner aria-label={t('customers:lockChange.loading')} />;
+  if (loading) return <LoadingSpinner label={t('customers:lockChange.loading')} />;
   if (loadFailed && failure) {
     return (
       <Stack gap="3">

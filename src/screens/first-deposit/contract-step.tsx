@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Field, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { FirstDepositRef } from './wizard-ref';
 import { describeInvalid } from '../common/describe-failure';
 import { FailureAlert, useMoney } from './wizard-parts';
 import { Facts } from '../common/facts';
+import { LoadingSpinner } from '../common/loading-spinner';
 
 const SIGNATURE_REFUSALS = ['signatureMissing', 'signatureNotCustomer', 'signatureIncomplete'];
 
@@ -23,7 +24,7 @@ export function ContractStep({ wizard }: { wizard: FirstDepositRef }) {
   // Why a signature is refused: by the wizard before sending, or by the server (its 400 names signed_by).
   const signatureRefused = invalid?.signed_by ?? (failure?.fields?.signed_by ? (failure.reason ?? 'signatureInvalid') : null);
 
-  if (loading) return <Spinner aria-label={t('deposit:contract.loading')} />;
+  if (loading) return <LoadingSpinner label={t('deposit:contract.loading')} />;
   if (loadFailed && failure) return <FailureAlert failure={failure} onRetry={() => wizard.send({ type: 'contract.reload' })} />;
   if (!contract) return null;
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
-import { Box, Button, Card, Heading, HStack, Spinner, Stack } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLiveLogic } from '../common/live-logic';
@@ -8,6 +8,7 @@ import { LoadFailure } from '../common/load-failure';
 import { SearchStep } from './search-step';
 import { useMoney } from './wizard-parts';
 import { WizardStepper } from './wizard-stepper';
+import { LoadingSpinner } from '../common/loading-spinner';
 
 // The first step is drawn with the screen; the others and the leave dialog come in one chunk fetched once it is
 // drawn (docs/decisions/038): a resumed wizard waits for that chunk behind a spinner.
@@ -53,7 +54,7 @@ export default function FirstDepositScreen() {
         {t('deposit:title')}
       </Heading>
       {failure && <LoadFailure failure={failure} onRetry={() => settings.send({ type: 'load.retry' })} />}
-      {!bridgeUrl && !failure && <Spinner aria-label={t('deposit:loading')} />}
+      {!bridgeUrl && !failure && <LoadingSpinner label={t('deposit:loading')} />}
       {bridgeUrl && (
         <Wizard
           key={run}
@@ -148,7 +149,7 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
       <Card.Root variant="outline">
         <Card.Body>
           <Box>
-            <Suspense fallback={<Spinner aria-label={t('deposit:loading')} />}>
+            <Suspense fallback={<LoadingSpinner label={t('deposit:loading')} />}>
               {top === 'searching' && <SearchStep wizard={wizard} />}
               {top === 'choosingPhone' && <PhoneStep wizard={wizard} />}
               {top === 'confirmingPhone' && <ConfirmStep wizard={wizard} />}

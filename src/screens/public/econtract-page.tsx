@@ -1,4 +1,4 @@
-import { Alert, Button, Heading, Link, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, Button, Heading, Link, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
@@ -8,6 +8,7 @@ import { formatTzs } from '../../lib/money';
 import { AuthLayout } from '../auth/auth-layout';
 import { describeFailure } from '../common/describe-failure';
 import { Facts } from '../common/facts';
+import { LoadingSpinner } from '../common/loading-spinner';
 
 type ContractLogic = typeof loadMachine;
 
@@ -57,7 +58,7 @@ function Contract({ reference, logic }: { reference: string; logic: ContractLogi
       </Alert.Root>
     );
   }
-  if (!contract) return <Spinner aria-label={t('public:econtract.loading')} />;
+  if (!contract) return <LoadingSpinner label={t('public:econtract.loading')} />;
   const when = contract.signed_at
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Dar_es_Salaam' }).format(
         new Date(contract.signed_at),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Dialog, HStack, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Dialog, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { phonePriceProposal, type PhonePrice, type PricedModel } from '../../contract/phone-prices';
 import type { ListFilter } from '../../machines/resource-list.machine';
@@ -18,6 +18,7 @@ import {
   useStoreAction,
   useStoreList,
 } from './parts';
+import { LoadingSpinner } from '../common/loading-spinner';
 
 /** The inputs of a price, in the order of the proposal form. */
 const INPUTS = [
@@ -195,7 +196,7 @@ function PriceHistory({ model, onClose }: { model: PricedModel; onClose: () => v
             </Dialog.Header>
             <Dialog.Body>
               {rows.failure && <StoreFailure failure={rows.failure} />}
-              {!rows.failure && !rows.data && <Spinner aria-label={t('stores:prices.loading')} />}
+              {!rows.failure && !rows.data && <LoadingSpinner label={t('stores:prices.loading')} />}
               {rows.data && (
                 <Table.ScrollArea>
                   <Table.Root size="sm">
