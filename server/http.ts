@@ -9,6 +9,7 @@ import type { Caller, Deps } from './deps';
 import { HttpError } from './errors';
 import { authenticate } from './auth/authenticate';
 import { DEFAULT_BODY_LIMIT, clientAddress, peerOf, proxyList } from './http-surface';
+import { JsonAnswer } from './json-answer';
 
 export interface HandlerInput<R extends RouteContract> {
   body: R['body'] extends z.ZodType ? z.output<R['body']> : undefined;
@@ -18,7 +19,10 @@ export interface HandlerInput<R extends RouteContract> {
   ip: string;
 }
 
-export type Handler<R extends RouteContract> = (input: HandlerInput<R>) => Promise<z.input<R['response']>>;
+/** A handler answers the contract's response, or that response already serialized (a kept answer: json-answer.ts). */
+export type Handler<R extends RouteContract> = (
+  input: HandlerInput<R>,
+) => Promise<z.input<R['response']> | JsonAnswer<z.input<R['response']>>>;
 
 /** The routes registered so far, so openapi.json lists exactly what the server answers. */
 export type Registry = RouteContract[];
@@ -56,6 +60,9 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, what:
   }
   return result.data;
 }
+
+/** The Content-Type Hono's c.json gives, for an answer sent as serialized text. */
+const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /**
  * Registers one contract route: the body limit (before anything is read, token or not), auth and role check, then
@@ -100,6 +107,7 @@ export function register<R extends RouteContract>(app: Hono, deps: Deps, registr
       body = parse(route.body, raw, 'request');
     }
     const answer = await handler({ body, query, params, caller, ip } as HandlerInput<R>);
+    if (answer instanceof JsonAnswer) return c.body(answer.text, successStatus(route), JSON_TYPE);
     return c.json(answer as object, successStatus(route));
   });
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/port';
+import { JsonAnswer } from '../json-answer';
 
 /**
  * Answers computed from a snapshot or rollup, kept in the server process until the run that wrote it writes it again
@@ -12,6 +13,14 @@ const answers = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 export async function kept<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
   return structuredClone(await shared(db, key, compute));
+}
+
+/**
+ * The same, kept as the JSON a route sends (json-answer.ts): serialized once when computed, never copied, for
+ * an answer a route returns whole.
+ */
+export function keptJson<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<JsonAnswer<T>> {
+  return shared(db, `json ${key}`, async () => JsonAnswer.of(await compute()));
 }
 
 /**

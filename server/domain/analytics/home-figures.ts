@@ -6,7 +6,7 @@ import { PROVIDERS } from '../../../src/contract/reconciliation';
 import { addDays, daysBetween, eatDay, eatDayStart } from '../calendar';
 import { defaulterCategories } from '../../../src/lib/defaulter-category';
 import { emptyRow, measureRows } from './read-periods';
-import { kept } from '../kept-answers';
+import { shared } from '../kept-answers';
 import { n, ratio, windowOf } from './read-rollups';
 import { trend } from './read-trend';
 import { ANALYTICS_ACCESS, Where, scopeOf, type Scope } from './scope';
@@ -20,7 +20,7 @@ export async function homeFigures(deps: Pick<Deps, 'db' | 'clock'>, caller: Call
   const scope = await scopeOf(db, caller);
   if (allows(ANALYTICS_ACCESS, caller.roles)) {
     const w = await windowOf(db, today, '30d');
-    portfolio = await kept(db, JSON.stringify(['portfolio', w.run, today, scope]), async () => {
+    portfolio = await shared(db, JSON.stringify(['portfolio', w.run, today, scope]), async () => {
       const [total] = await measureRows(db, "'total'", w, scope, { period: '30d' }, null);
       return {
         today: { ...(total ?? emptyRow('total', 'total')), key: 'total', label: 'total' },

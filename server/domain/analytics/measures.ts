@@ -3,7 +3,8 @@ import { DIMENSIONS, REPORTS, type Analysis, type BiAuth, type ReportName } from
 import { eatDay } from '../calendar';
 import { breakdown, emptyRow, measureRows } from './read-periods';
 import { migration } from './read-migration';
-import { kept } from '../kept-answers';
+import { keptJson } from '../kept-answers';
+import type { JsonAnswer } from '../../json-answer';
 import { windowOf, type Filters, type ReportSpec } from './read-rollups';
 import { trend } from './read-trend';
 import { vintage } from './read-vintage';
@@ -57,14 +58,14 @@ export function reportsFor(scope: Scope): ReportName[] {
   return REPORTS.filter((r) => !hidden.includes(r));
 }
 
-export async function analysis(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, report: ReportName, filters: Filters): Promise<Analysis> {
+export async function analysis(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, report: ReportName, filters: Filters): Promise<JsonAnswer<Analysis>> {
   requireAnalytics(caller);
   const scope = await scopeOf(deps.db, caller);
   const spec = REPORT_SPECS[report];
   const today = eatDay(deps.clock.now());
   const w = await windowOf(deps.db, today, filters.period);
   const key = JSON.stringify(['analysis', w.run, today, report, scope, filters]);
-  return kept(deps.db, key, async () => {
+  return keptJson(deps.db, key, async (): Promise<Analysis> => {
     const [total] = await measureRows(deps.db, "'total'", w, scope, filters, spec);
     const breakdowns = [];
     for (const dim of spec.dimensions) breakdowns.push(await breakdown(deps.db, dim, w, scope, filters, spec));
@@ -84,7 +85,7 @@ export async function analysis(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller,
 }
 
 /** bi_auth: the scope, its analyses and the filter values inside it. */
-export async function biAuth(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller): Promise<BiAuth> {
+export async function biAuth(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller): Promise<JsonAnswer<BiAuth>> {
   requireAnalytics(caller);
   const db = deps.db;
   const scope = await scopeOf(db, caller);
@@ -101,7 +102,7 @@ export async function biAuth(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller): 
     `FROM (SELECT DISTINCT ${dims} FROM ${table} a JOIN stores s ON s.id = a.store_id
             WHERE a.period = '90d' AND ${where.sql}) a JOIN stores s ON s.id = a.store_id`;
   const combos = seen('analytics_period_store', 'a.store_id, a.phone_model_id, a.lock_type');
-  return kept(db, JSON.stringify(['auth', run, scope]), async () => ({
+  return keptJson(db, JSON.stringify(['auth', run, scope]), async (): Promise<BiAuth> => ({
     scope: { kind: scope.kind, label: scope.label },
     reports: reportsFor(scope),
     filters: {

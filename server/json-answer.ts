@@ -1,0 +1,13 @@
+/**
+ * An answer already serialized as JSON: `register` sends its text as it is. A kept answer (domain/kept-answers.ts)
+ * is serialized once, when it is computed, instead of being copied and serialized again on every call: for the
+ * analyses' filter lists, some 100 kB of JSON, that was most of a call's time. `T` is the shape the text holds, so
+ * a route's handler is still checked against its contract's response.
+ */
+export class JsonAnswer<T> {
+  declare readonly shape?: T;
+  constructor(readonly text: string) {}
+  static of<T>(value: T): JsonAnswer<T> {
+    return new JsonAnswer<T>(JSON.stringify(value));
+  }
+}
