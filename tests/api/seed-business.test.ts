@@ -117,12 +117,13 @@ let printsA: Record<string, string>;
 beforeAll(async () => {
   a = (await freshPglite()).db;
   b = (await freshPglite()).db;
-  const started = performance.now();
-  resultA = await seedBusiness(a, { seed: SEED, now: NOW });
-  const ms = Math.round(performance.now() - started);
-  console.info(`seedBusiness on PGlite: ${ms} ms for ${resultA.customers} customers and ${resultA.loans} loans`);
-  // Generous: the batched seed takes a few seconds, row-by-row inserts would take far longer than this.
-  expect(ms).toBeLessThan(20_000);
+  let statements = 0;
+  const counted: Queryable = { query: (sql, params) => (statements++, a.query(sql, params)) };
+  resultA = await seedBusiness(counted, { seed: SEED, now: NOW });
+  console.info(`seedBusiness on PGlite: ${statements} statements for ${resultA.customers} customers and ${resultA.loans} loans`);
+  // Batched: a few statements per table (34 for 2,450 customers), never one per row. How fast it runs is for the
+  // benchmarks (seed:scale prints its time), not for a timed test.
+  expect(statements).toBeLessThan(100);
   resultB = await seedBusiness(b, { seed: SEED, now: NOW });
   printsA = await fingerprints(a);
 });
