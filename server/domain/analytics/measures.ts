@@ -58,7 +58,12 @@ export function reportsFor(scope: Scope): ReportName[] {
   return REPORTS.filter((r) => !hidden.includes(r));
 }
 
-export async function analysis(deps: Pick<Deps, 'db' | 'clock'>, caller: Caller, report: ReportName, filters: Filters): Promise<JsonAnswer<Analysis>> {
+export async function analysis(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  caller: Caller,
+  report: ReportName,
+  filters: Filters,
+): Promise<JsonAnswer<Analysis>> {
   requireAnalytics(caller);
   const scope = await scopeOf(deps.db, caller);
   const spec = REPORT_SPECS[report];
