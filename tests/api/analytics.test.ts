@@ -430,10 +430,29 @@ describe('home figures by role', () => {
   });
 
   it('an admin: the portfolio today and its trend, and the approval queues', async () => {
+    // Two portal requests waiting, one submitted a day before the other.
+    const [maker] = await q<{ id: number }>("SELECT id FROM admins WHERE username = 'approver'");
+    for (const [subject, day] of [
+      ['group_role:1:A', plusDays(today, -2)],
+      ['group_role:1:B', plusDays(today, -1)],
+    ] as const)
+      await q(
+        `INSERT INTO requests (kind, subject, maker_id, payload, submitted_at) VALUES ('group_role_add', $1, $2, '{"before": {}, "after": {}}', $3)`,
+        [subject, maker!.id, at(day)],
+      );
     const res = await get('/api/v1/home_figures', 'admin');
     expect(res.body.portfolio.today.grossReceivable).toBe(790_000);
     expect(res.body.portfolio.trend).toHaveLength(30);
     expect(res.body.approvals.queues.map((x: { queue: string }) => x.queue)).toContain('loan_extension');
+    // Each queue's waiting requests and the oldest of them, as a fresh count of the requests gives them.
+    const counted = await api.db.query<{ queue: string; waiting: number; oldest: string | null }>(
+      `SELECT k.queue, count(r.id)::int AS waiting, min(r.submitted_at) AS oldest
+         FROM request_kinds k LEFT JOIN requests r ON r.kind = k.code AND r.status = 'submitted' GROUP BY k.queue ORDER BY k.queue`,
+    );
+    expect(counted.some((q) => q.waiting > 0)).toBe(true);
+    expect(res.body.approvals.queues).toEqual(
+      counted.map((q) => ({ queue: q.queue, waiting: q.waiting, oldestSubmittedAt: q.oldest ? new Date(q.oldest).toISOString() : null })),
+    );
   });
 });
 
