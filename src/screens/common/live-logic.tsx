@@ -1,4 +1,4 @@
-import { createContext, use, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { Snapshot } from 'xstate';
 import type { RequestQueue } from '../../contract/requests';
 import type { loadMachine } from '../../machines/load.machine';
@@ -128,46 +128,64 @@ export interface LiveLogic {
 /** How the app hands over a live logic: a loader, called when a screen first asks for it (or when its route preloads it). */
 export type LiveLogicLoaders = { readonly [K in keyof LiveLogic]: () => Promise<LiveLogic[K]> };
 
-/** A promise React's `use()` reads at once: it carries its value the way React marks the promises it has seen. */
-type Thenable<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T };
-
-const fulfilled = <T,>(value: T): Thenable<T> => Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });
+/** Where a name's logic is: on its way, arrived, or failed to arrive. */
+type Entry = { state: 'loading'; promise: Promise<unknown> } | { state: 'ready'; value: unknown } | { state: 'failed'; error: unknown };
 
 /**
  * The app's live logic, loaded one name at a time: each process's machine and services arrive with the screen that
  * runs them, not with the dashboard's layout (docs/decisions/034). A name is loaded once; until it has arrived,
  * `useLiveLogic` suspends the screen that asked (the route's Suspense shows its spinner).
  *
- * A name always answers with the same promise, marked fulfilled once it has arrived, so `useLiveLogic` calls `use()`
- * on every render: calling it only while loading would let React replay a suspended first render without `use()`,
- * under the update dispatcher, and fail with "Update hook called on initial render" (React error 467).
+ * A render reads a name with `read`, which suspends by throwing the name's promise, not with React's `use()`. React
+ * replays a first render suspended by `use()` once the promise settles, and a `use()` called only while loading was
+ * then skipped: React failed the render ("Update hook called on initial render", error 467, seen in the deposit
+ * journey). Calling `use()` on every render instead marks every render inside a test's `act` as one that suspended.
+ * A thrown promise is not replayed: the boundary's fallback shows, and the screen renders afresh once it has settled.
  */
 export class LoadedLiveLogic {
   readonly #loaders: LiveLogicLoaders;
-  readonly #thenables = new Map<keyof LiveLogic, Thenable<unknown>>();
+  readonly #entries = new Map<keyof LiveLogic, Entry>();
   /** `ready`: what needs no loading (the registry's own tables). */
   constructor(loaders: LiveLogicLoaders, ready: Partial<LiveLogic> = {}) {
     this.#loaders = loaders;
-    for (const [name, logic] of Object.entries(ready)) this.#thenables.set(name as keyof LiveLogic, fulfilled(logic));
+    for (const [name, value] of Object.entries(ready)) this.#entries.set(name as keyof LiveLogic, { state: 'ready', value });
   }
   /** Starts loading these names (a route does, beside its screen's own chunk), and resolves when all have arrived. */
   preload(names: ReadonlyArray<keyof LiveLogic>): Promise<void> {
     return Promise.all(names.map((name) => this.get(name))).then(() => undefined);
   }
-  /** The one promise of this name's logic: fulfilled (and marked so) once it has arrived. */
+  /** The logic of this name once it has arrived: loaded on the first ask, and asked again after a failure. */
   get<K extends keyof LiveLogic>(name: K): Promise<LiveLogic[K]> {
-    let thenable = this.#thenables.get(name) as Thenable<LiveLogic[K]> | undefined;
-    if (!thenable) {
-      const loading: Thenable<LiveLogic[K]> = this.#loaders[name]().then((logic) => {
-        Object.assign(loading, { status: 'fulfilled', value: logic });
-        return logic;
-      });
-      // A failed chunk is tried again on the next ask (the chunk boundary offers a reload).
-      loading.catch(() => this.#thenables.delete(name));
-      thenable = loading;
-      this.#thenables.set(name, thenable);
+    const entry = this.#entries.get(name);
+    if (entry?.state === 'ready') return Promise.resolve(entry.value as LiveLogic[K]);
+    if (entry?.state === 'loading') return entry.promise as Promise<LiveLogic[K]>;
+    const promise = this.#loaders[name]().then(
+      (value) => {
+        this.#entries.set(name, { state: 'ready', value });
+        return value;
+      },
+      (error: unknown) => {
+        this.#entries.set(name, { state: 'failed', error });
+        throw error;
+      },
+    );
+    // The failure reaches whoever waits (a render, through its boundary); a preload nobody waits for is not unhandled.
+    promise.catch(() => undefined);
+    this.#entries.set(name, { state: 'loading', promise });
+    return promise;
+  }
+  /**
+   * What a render reads: the logic if it has arrived; while it loads, its promise thrown for the Suspense boundary;
+   * a failure thrown once for the chunk boundary (which offers a reload), the next ask loading it again.
+   */
+  read<K extends keyof LiveLogic>(name: K): LiveLogic[K] {
+    const entry = this.#entries.get(name);
+    if (entry?.state === 'ready') return entry.value as LiveLogic[K];
+    if (entry?.state === 'failed') {
+      this.#entries.delete(name);
+      throw entry.error;
     }
-    return thenable;
+    throw entry?.promise ?? this.get(name);
   }
 }
 
@@ -182,5 +200,5 @@ export function useLiveLogic<K extends keyof LiveLogic>(name: K): LiveLogic[K] {
   const logic = useContext(LiveLogicContext);
   if (!logic) throw new Error(`No live logic for ${name}: render the screen inside the app's LiveLogicProvider`);
   if (!(logic instanceof LoadedLiveLogic)) return logic[name];
-  return use(logic.get(name));
+  return logic.read(name);
 }
