@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
 import { claimedList, collectionsDue, conversionList } from '../../src/contract/collections';
 import { userWith } from '../support/admin-changes';
 import { testApi, TEST_NOW, type TestApi } from '../support/api';
-import { businessFixtures, imeiFor, plusDays, type BusinessFixtures } from '../support/business-fixtures';
+import { businessFixtures, plusDays, type BusinessFixtures, type FirstDepositOptions } from '../support/business-fixtures';
 
 /**
  * Customer conversion, claimed customers (decision 020's definitions) and collections due (decision 028): their
@@ -15,62 +14,16 @@ let api: TestApi;
 let fx: BusinessFixtures;
 const token: Record<string, string> = {};
 let today: string;
-const DAY_MS = 86_400_000;
 const agents: number[] = [];
-let serial = 0;
 
 const post = (path: string, body: unknown, by: string | null) => api.call('POST', path, { token: by ?? undefined, body });
 
 /**
- * A first-deposit wizard started `daysAgo` by an agent at a store: awaiting payment, paid, abandoned, or run to the
- * loan of a new borrower (in default when `daysDefaulted`).
+ * A first-deposit wizard started `daysAgo` by an agent (the first, unless named) at a store: awaiting payment, paid,
+ * abandoned, or run to the loan of a new borrower (in default when `daysDefaulted`).
  */
-async function wizard(o: {
-  daysAgo: number;
-  storeId?: number;
-  agentId?: number | null;
-  state: 'waiting' | 'paid' | 'abandoned' | 'loan';
-  daysDefaulted?: number;
-  customerId?: number;
-}) {
-  const id = randomUUID();
-  const [admin] = await api.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'agent'");
-  const at = new Date(TEST_NOW.getTime() - o.daysAgo * DAY_MS);
-  const storeId = o.storeId ?? fx.stores[0]!;
-  const borrower = o.state === 'loan' ? await fx.borrower({ storeId, daysDefaulted: o.daysDefaulted ?? 0 }) : null;
-  const customerId = o.customerId ?? borrower?.customerId ?? (await fx.prospect()).customerId;
-  const paid = o.state === 'paid' || o.state === 'loan';
-  const item = paid ? await fx.stockItem(imeiFor(7000 + ++serial)) : null;
-  const done = o.state === 'loan' ? at : null;
-  await api.db.query(
-    `INSERT INTO first_deposits (wizard_id, agent_admin_id, agent_id, store_id, customer_id, phone_price_id, phone_model_id, inventory_item_id,
-                                 item_held, repayment_period, deposit_amount, deposit_paid_at, abandoned_at, otp_verified_at,
-                                 identity_method, identity_verified_at, contract_ref, terms_version, signed_by, signed_at, loan_id,
-                                 created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'daily', 60000, $10, $11, $12, $13, $12, $14, $15, $16, $12, $17, $18, $18)`,
-    [
-      id,
-      admin!.id,
-      o.agentId === undefined ? agents[0] : o.agentId,
-      storeId,
-      customerId,
-      fx.priceId,
-      fx.modelId,
-      item,
-      paid,
-      paid ? at : null,
-      o.state === 'abandoned' ? at : null,
-      done,
-      done ? 'fingerprint' : null,
-      done ? `CONTRACT-${id.replaceAll('-', '')}` : null,
-      done ? 'v1' : null,
-      done ? 'Neema Juma' : null,
-      borrower?.loanId ?? null,
-      at,
-    ],
-  );
-  return { id, customerId, loanNumber: borrower?.loanNumber ?? null };
-}
+const wizard = (o: Omit<FirstDepositOptions, 'state' | 'loanId'> & { state: 'waiting' | 'paid' | 'abandoned' | 'loan' }) =>
+  fx.firstDeposit({ ...o, agentId: o.agentId === undefined ? agents[0] : o.agentId });
 
 const w: Record<string, Awaited<ReturnType<typeof wizard>>> = {};
 

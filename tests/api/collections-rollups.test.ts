@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
 import { callRatingsList, claimedList, conversionList, firstDepositsList } from '../../src/contract/collections';
@@ -17,44 +16,9 @@ let api: TestApi;
 let fx: BusinessFixtures;
 let admin: string;
 let agentAdminId: number;
-let serial = 0;
 
 /** A wizard started `daysAgo`: waiting, paid (with its handset) or run to a new borrower's loan. */
-async function wizard(o: { daysAgo: number; state: 'waiting' | 'paid' | 'loan'; storeId?: number; daysDefaulted?: number }) {
-  const id = randomUUID();
-  const at = new Date(TEST_NOW.getTime() - o.daysAgo * DAY_MS);
-  const storeId = o.storeId ?? fx.stores[0]!;
-  const borrower = o.state === 'loan' ? await fx.borrower({ storeId, daysDefaulted: o.daysDefaulted ?? 0 }) : null;
-  const customerId = borrower?.customerId ?? (await fx.prospect()).customerId;
-  const paid = o.state !== 'waiting';
-  const item = paid ? await fx.stockItem(imeiFor(8000 + ++serial)) : null;
-  const done = o.state === 'loan' ? at : null;
-  await api.db.query(
-    `INSERT INTO first_deposits (wizard_id, agent_admin_id, store_id, customer_id, phone_price_id, phone_model_id, inventory_item_id,
-                                 item_held, repayment_period, deposit_amount, deposit_paid_at, otp_verified_at, identity_method,
-                                 identity_verified_at, contract_ref, terms_version, signed_by, signed_at, loan_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'daily', 60000, $9, $10, $11, $10, $12, $13, $14, $10, $15, $16, $16)`,
-    [
-      id,
-      agentAdminId,
-      storeId,
-      customerId,
-      fx.priceId,
-      fx.modelId,
-      item,
-      paid,
-      paid ? at : null,
-      done,
-      done ? 'fingerprint' : null,
-      done ? `CONTRACT-${id.replaceAll('-', '')}` : null,
-      done ? 'v1' : null,
-      done ? 'Neema Juma' : null,
-      borrower?.loanId ?? null,
-      at,
-    ],
-  );
-  return { id, customerId };
-}
+const wizard = (o: { daysAgo: number; state: 'waiting' | 'paid' | 'loan'; storeId?: number; daysDefaulted?: number }) => fx.firstDeposit(o);
 
 /** A push of the wizard through `provider` (its pending transaction and attempt), as the deposit step writes it. */
 async function push(wizardId: string, customerId: number, attempt: number, provider: string) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../server/db/port';
 import { luhnCheckDigit } from '../../src/lib/imei';
 import { TEST_NOW } from './template';
@@ -31,6 +32,23 @@ export interface BorrowerOptions {
   amountPaid?: number;
   amountDue?: number;
   imei?: string;
+}
+
+export interface FirstDepositOptions {
+  daysAgo: number;
+  /**
+   * Waiting for its payment; paid (its handset held); signed (every step done, its loan still to be set, as the loan
+   * step does next); loan (run to its loan: `loanId`, else a new borrower's); abandoned (unpaid).
+   */
+  state: 'waiting' | 'paid' | 'signed' | 'loan' | 'abandoned';
+  storeId?: number;
+  /** The agent (`agents.id`) who ran it; none by default. */
+  agentId?: number | null;
+  customerId?: number;
+  /** With `state: 'loan'`: the loan it made, already there (else a new borrower's, at `storeId`). */
+  loanId?: number;
+  /** The new borrower's days in default. */
+  daysDefaulted?: number;
 }
 
 export interface Borrower {
@@ -155,6 +173,50 @@ export async function businessFixtures(db: Queryable) {
     return item!.id;
   }
 
-  return { stores, modelId: model!.id, priceId: price!.id, today, borrower, prospect, stockItem };
+  let agentAdminId: number | undefined;
+  /** A first-deposit wizard as the demo agent's steps leave it in `o.state`, started `o.daysAgo` (decision 020). */
+  async function firstDeposit(o: FirstDepositOptions) {
+    const id = randomUUID();
+    agentAdminId ??= (await db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'agent'"))[0]!.id;
+    const startedAt = new Date(TEST_NOW.getTime() - o.daysAgo * DAY_MS);
+    const storeId = o.storeId ?? stores[0]!;
+    const newBorrower =
+      o.state === 'loan' && o.loanId === undefined ? await borrower({ storeId, daysDefaulted: o.daysDefaulted ?? 0 }) : null;
+    const customerId = o.customerId ?? newBorrower?.customerId ?? (await prospect()).customerId;
+    const loanId = o.state === 'loan' ? (o.loanId ?? newBorrower!.loanId) : null;
+    const paid = o.state === 'paid' || o.state === 'signed' || o.state === 'loan';
+    const signed = o.state === 'signed' || o.state === 'loan' ? startedAt : null;
+    const item = paid ? await stockItem(imeiFor(++n, '35999902')) : null;
+    await db.query(
+      `INSERT INTO first_deposits (wizard_id, agent_admin_id, agent_id, store_id, customer_id, phone_price_id, phone_model_id,
+                                   inventory_item_id, item_held, repayment_period, deposit_amount, deposit_paid_at, abandoned_at,
+                                   otp_verified_at, identity_method, identity_verified_at, contract_ref, terms_version, signed_by,
+                                   signed_at, loan_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'daily', 60000, $10, $11, $12, $13, $12, $14, $15, $16, $12, $17, $18, $18)`,
+      [
+        id,
+        agentAdminId,
+        o.agentId ?? null,
+        storeId,
+        customerId,
+        price!.id,
+        model!.id,
+        item,
+        paid,
+        paid ? startedAt : null,
+        o.state === 'abandoned' ? startedAt : null,
+        signed,
+        signed ? 'fingerprint' : null,
+        signed ? `CONTRACT-${id.replaceAll('-', '')}` : null,
+        signed ? 'v1' : null,
+        signed ? 'Neema Juma' : null,
+        loanId,
+        startedAt,
+      ],
+    );
+    return { id, customerId, loanId, loanNumber: newBorrower?.loanNumber ?? null };
+  }
+
+  return { stores, modelId: model!.id, priceId: price!.id, today, borrower, prospect, stockItem, firstDeposit };
 }
 export type BusinessFixtures = Awaited<ReturnType<typeof businessFixtures>>;

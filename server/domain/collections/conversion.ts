@@ -114,40 +114,35 @@ async function conversionGroups(deps: Deps, params: unknown[], where: string[]):
   return { rows: data, totals: { ...totals, rate: rate(totals.converted, totals.started) } };
 }
 
-/** A standing as SQL over `f` and its loan `l`. */
+/**
+ * A standing as SQL over `f` alone: a loan's standing is kept on its claim (`loan_standing`, migration 035, decision
+ * 045), so each is one range of `first_deposits_claim_standing_idx`, newest first. The standings are the contract's
+ * enum, written in as literals: the default period's statement keeps no parameters (decision 039).
+ */
 const STANDING_SQL: Record<ClaimStanding, string> = {
   in_progress: 'f.loan_id IS NULL',
-  healthy: "f.loan_id IS NOT NULL AND l.status = 'active' AND l.days_defaulted = 0",
-  defaulted: "f.loan_id IS NOT NULL AND l.status = 'active' AND l.days_defaulted > 0",
-  closed: "f.loan_id IS NOT NULL AND l.status = 'closed'",
-  deactivated: "f.loan_id IS NOT NULL AND l.status = 'deactivated'",
+  healthy: "f.loan_standing = 'healthy'",
+  defaulted: "f.loan_standing = 'defaulted'",
+  closed: "f.loan_standing = 'closed'",
+  deactivated: "f.loan_standing = 'deactivated'",
 };
-
-function standingOf(r: Row): ClaimStanding {
-  if (r.loan_id === null) return 'in_progress';
-  if (r.loan_status === 'closed') return 'closed';
-  if (r.loan_status === 'deactivated') return 'deactivated';
-  return Number(r.days_defaulted) > 0 ? 'defaulted' : 'healthy';
-}
 
 export async function claimedCustomers(deps: Deps, caller: Caller, body: z.output<typeof claimedRequest>): Promise<ClaimedList> {
   const { from, to, params, where, everyone } = await periodWhere(deps, caller, body);
   where.push('f.abandoned_at IS NULL');
-  // The loan is joined for counting only when the standing of a loan is asked for.
-  const loanJoin = body.standing !== undefined && body.standing !== 'in_progress' ? 'LEFT JOIN loans l ON l.id = f.loan_id' : '';
   if (body.standing !== undefined) where.push(STANDING_SQL[body.standing]);
-  const counted = await claimsTotal(deps, { from, to, params, where, everyone, loanJoin, standing: body.standing });
+  const counted = await claimsTotal(deps, { from, to, params, where, everyone, standing: body.standing });
   // The total and the page in one round trip (unless the total is the planner's estimate): the total's row stands
   // alone when the page is empty.
   const rows = await deps.db.query<Row>(
     `SELECT t.total, r.* FROM (SELECT ${'sql' in counted ? counted.sql : 'NULL::int'} AS total) t LEFT JOIN LATERAL (
-       SELECT f.wizard_id, f.created_at, f.loan_id,
+       SELECT f.wizard_id, f.created_at, f.loan_id, f.loan_standing,
               c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
               f.store_id, (SELECT s.name FROM stores s WHERE s.id = f.store_id) AS store_name,
               f.agent_id, (SELECT a.full_name FROM agents a WHERE a.id = f.agent_id) AS agent_name,
-              l.loan_number, l.status AS loan_status, l.days_defaulted, l.amount_due, l.loan_balance
-         FROM (SELECT f.wizard_id, f.created_at, f.loan_id, f.customer_id, f.store_id, f.agent_id
-                 FROM first_deposits f ${loanJoin}
+              l.loan_number, l.days_defaulted, l.amount_due, l.loan_balance
+         FROM (SELECT f.wizard_id, f.created_at, f.loan_id, f.loan_standing, f.customer_id, f.store_id, f.agent_id
+                 FROM first_deposits f
                 WHERE ${where.join(' AND ')}
                 ORDER BY f.created_at DESC, f.wizard_id DESC LIMIT ${body.limit} OFFSET ${body.skip}) f
          JOIN customers c ON c.id = f.customer_id
@@ -163,7 +158,8 @@ export async function claimedCustomers(deps: Deps, caller: Caller, body: z.outpu
       customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
       store: { id: Number(r.store_id), name: String(r.store_name) },
       agent: r.agent_id === null ? null : { id: Number(r.agent_id), name: String(r.agent_name) },
-      standing: standingOf(r),
+      // The standing the list filters on, kept in the same transaction as the loan it comes from.
+      standing: r.loan_standing === null ? 'in_progress' : (r.loan_standing as ClaimStanding),
       loan:
         r.loan_id === null
           ? null
@@ -187,9 +183,10 @@ export async function claimedCustomers(deps: Deps, caller: Caller, body: z.outpu
 
 /**
  * How many claims the list has. For every store and agent, a claim still in progress (or any claim) is counted from
- * the day rows, exactly; a loan's standing needs each claim's loan, so there it is the planner's estimate when the
- * period's loans are `estimateTotalsFromRows` or more (decision 031's rule, decision 039). A caller limited to some
- * stores or an agent, or a store or agent filter, counts its own claims exactly along their index.
+ * the day rows, exactly; the day rows have no loan standing, so there it is the planner's estimate of the standing's
+ * index range when the period's loans are `estimateTotalsFromRows` or more (decision 031's rule, decisions 039 and
+ * 045). A caller limited to some stores or an agent, or a store or agent filter, counts its own claims exactly along
+ * their index.
  */
 async function claimsTotal(
   deps: Deps,
@@ -199,11 +196,10 @@ async function claimsTotal(
     params: unknown[];
     where: string[];
     everyone: boolean;
-    loanJoin: string;
     standing: ClaimStanding | undefined;
   },
 ): Promise<{ sql: string } | { estimate: number }> {
-  const fromWhere = `FROM first_deposits f ${q.loanJoin} WHERE ${q.where.join(' AND ')}`;
+  const fromWhere = `FROM first_deposits f WHERE ${q.where.join(' AND ')}`;
   if (q.everyone && (q.standing === undefined || q.standing === 'in_progress')) {
     const statuses: FirstDepositStatus[] =
       q.standing === undefined ? ['awaiting_payment', 'paid', 'loan_created'] : ['awaiting_payment', 'paid'];
