@@ -31,6 +31,15 @@ import { headingRecipe } from '@chakra-theme/recipes/heading.js';
 import { spinnerRecipe } from '@chakra-theme/recipes/spinner.js';
 
 /**
+ * The palettes no screen names (tests/lib/theme-palettes.test.ts checks it). Each of Chakra's palettes is some 18
+ * tokens that createSystem makes into CSS variables while the dashboard first loads, one long task on a low-end
+ * phone (issue 16, Lighthouse's total blocking time): these two are left out.
+ */
+export const UNUSED_PALETTES = ['cyan', 'pink'] as const;
+const withoutUnused = <T extends object>(palettes: T): T =>
+  Object.fromEntries(Object.entries(palettes).filter(([name]) => !(UNUSED_PALETTES as readonly string[]).includes(name))) as T;
+
+/**
  * Chakra's theme, file by file, with only the recipes the portal uses: the full default theme carries some 75
  * recipes (docs/decisions/003). These are the tokens and the first recipes; dashboard-system.ts adds the rest and
  * makes the one system the signed-in pages draw with. Chakra loads with those pages only: the pages before login
@@ -53,7 +62,7 @@ export const baseConfig = defineConfig({
       aspectRatios,
       blurs,
       borders,
-      colors,
+      colors: withoutUnused(colors),
       cursor,
       durations,
       easings,
@@ -67,7 +76,7 @@ export const baseConfig = defineConfig({
       spacing,
       zIndex: zIndices,
     },
-    semanticTokens: { colors: semanticColors, radii: semanticRadii, shadows: semanticShadows },
+    semanticTokens: { colors: withoutUnused(semanticColors), radii: semanticRadii, shadows: semanticShadows },
     textStyles,
     layerStyles,
     animationStyles,

@@ -28,6 +28,8 @@ describe('dashboard layout', () => {
   it('offers the shortcuts the roles allow on the home page', async () => {
     await renderApp('/dashboard', loggedInSession(approver));
     await jsdomUi().see('heading', 'Welcome to Simu Test');
+    // The shortcuts follow the home figures, which draw in a deferred render after the welcome heading.
+    await jsdomUi().see('heading', 'Your shortcuts');
     const shortcuts = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(shortcuts).toEqual([
       'Find customers',

@@ -20,17 +20,35 @@ export const MEASURE_KIND: Record<Measure, 'ratio' | 'money' | 'count' | 'decima
   averageStock: 'decimal',
 };
 
+const NUMBER_OPTIONS: Record<'percent' | 'whole' | 'decimal', Intl.NumberFormatOptions> = {
+  percent: { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1 },
+  whole: { maximumFractionDigits: 0 },
+  decimal: { maximumFractionDigits: 2, minimumFractionDigits: 2 },
+};
+
+/**
+ * The language's number formats, each made the first time it is asked for and kept: the home page and the BI screens
+ * format on every draw, and each draw made three new ones.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(language: string, kind: keyof typeof NUMBER_OPTIONS): Intl.NumberFormat {
+  const key = `${language} ${kind}`;
+  let format = numberFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(language, NUMBER_OPTIONS[kind]);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatter(language: string) {
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1 });
-  const whole = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-  const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 2, minimumFractionDigits: 2 });
   return (measure: Measure, value: number | null): string => {
     if (value === null) return '–';
     const kind = MEASURE_KIND[measure];
-    if (kind === 'ratio') return percent.format(value);
-    if (kind === 'decimal') return decimal.format(value);
-    if (kind === 'money') return `TZS ${whole.format(value)}`;
-    return whole.format(value);
+    if (kind === 'ratio') return numberFormat(language, 'percent').format(value);
+    if (kind === 'decimal') return numberFormat(language, 'decimal').format(value);
+    if (kind === 'money') return `TZS ${numberFormat(language, 'whole').format(value)}`;
+    return numberFormat(language, 'whole').format(value);
   };
 }
 
