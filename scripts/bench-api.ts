@@ -4,7 +4,9 @@
  * Load on the API with autocannon (issue 16): GET /portal_api/health first, as the ceiling of this machine and this
  * server, then every call of scripts/bench-api-endpoints.ts at 50 connections. Prints req/s, p50, p99 and the ratio
  * to health for each, and exits 1 when a budget is missed (BUDGETS there). The load generator shares the machine
- * with the server, so the ratios are what carry over between machines, not the absolute figures.
+ * with the server, so the ratios are what carry over between machines, not the absolute figures. The hashed asset
+ * is measured with wrk when it is installed (`apt-get install wrk`), against health measured by wrk (decision 046):
+ * autocannon cannot take in 87 kB answers as fast as the server sends them.
  *
  * Without --url it starts the portal itself (`server/main.ts`, demo mode) on a free port: on PostgreSQL when
  * DATABASE_URL is set (for example after `npm run seed:scale`), else on a fresh embedded PGlite with the demo data.
@@ -15,7 +17,8 @@
  * given its --pid) and every PostgreSQL process of this machine (with DATABASE_URL; other work on the same
  * PostgreSQL counts too). These hold on a loaded machine, where req/s and the ratios do not.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -52,17 +55,37 @@ function freePort(): Promise<number> {
  * a loaded machine where req/s does not. null where /proc is not there.
  */
 function cpuMs(pids: number[]): number | null {
+  const each = cpuByPid(pids);
+  return each === null ? null : [...each.values()].reduce((sum, ms) => sum + ms, 0);
+}
+
+/** The same, process by process (the processes that ended are left out). */
+function cpuByPid(pids: number[]): Map<number, number> | null {
   if (!existsSync('/proc/self/stat')) return null;
-  let ticks = 0;
+  const each = new Map<number, number>();
   for (const pid of pids) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+      each.set(pid, (Number(fields[11]) + Number(fields[12])) * 10); // utime, stime (fields 14 and 15 of proc(5)); USER_HZ is 100
     } catch {
       // the process ended between the listing and the read
     }
   }
-  return ticks * 10; // USER_HZ is 100 on Linux
+  return each;
+}
+
+/**
+ * PostgreSQL's CPU over a run, from its processes listed before and after: one that started during the run (the pool
+ * opened a connection) counts whole, one that ended during it is lost (its time can no longer be read). Summing the
+ * same list before and after instead counted no connection opened during the run (health's 0.00 after the pool had
+ * closed its idle ones) and went below zero when one ended (the reconciliation's).
+ */
+function postgresCpuSince(before: Map<number, number> | null): number | null {
+  const after = cpuByPid(postgresPids());
+  if (before === null || after === null) return null;
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
 }
 
 function postgresPids(): number[] {
@@ -200,18 +223,64 @@ interface Result {
   nodeMs: number | null;
   /** PostgreSQL CPU per answered call (ms, every postgres process on this machine), with DATABASE_URL. */
   pgMs: number | null;
+  /** The health call's rate measured by the same load generator right before, when it was not autocannon (wrk). */
+  ceilingRps?: number;
+}
+
+const execFileAsync = promisify(execFile);
+
+/** wrk (Debian's `wrk` package) when it is installed: a load generator in C on its own thread. */
+const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
+
+/** `1.23ms`, `850.00us`, `1.01s` as milliseconds. */
+function wrkMs(text: string): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
+  if (!m) throw new Error(`wrk printed a latency it did not explain: ${text}`);
+  return Number(m[1]) * ({ us: 0.001, ms: 1, s: 1000 } as const)[m[2] as 'us' | 'ms' | 's'];
+}
+
+/** One wrk run of GETs on `url` at the run's connections, as req/s, p50, p99 and the answers that were not 2xx/3xx. */
+async function wrkRun(url: string, headers: Record<string, string>, duration: number) {
+  const flags = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  // Run beside the event loop, not blocking it: a blocked loop misses the server closing this process's idle
+  // keep-alive sockets, and the next fetch on one of them fails.
+  const { stdout: out } = await execFileAsync('wrk', ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', ...flags, url], {
+    encoding: 'utf8',
+  });
+  const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  const bad = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]),
+    p50: wrkMs(/^\s+50%\s+(\S+)/m.exec(out)![1]!),
+    p99: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)![1]!),
+    ok: total - bad,
+    bad: bad + (errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
+  };
 }
 
 async function measure(url: string, token: string, ctx: BenchContext, e: BenchEndpoint): Promise<Result | null> {
   const path = typeof e.path === 'function' ? e.path(ctx) : e.path;
   if (path === null) return null;
   const nodePids = portal.pid ? [portal.pid] : [];
-  const pgPids = process.env.DATABASE_URL ? postgresPids() : [];
   const nodeBefore = nodePids.length ? cpuMs(nodePids) : null;
-  const pgBefore = pgPids.length ? cpuMs(pgPids) : null;
+  const pgBefore = process.env.DATABASE_URL ? cpuByPid(postgresPids()) : null;
   const headers: Record<string, string> = { ...e.headers };
   if (!e.anonymous) headers.authorization = `Bearer ${token}`;
   if (e.body) headers['content-type'] = 'application/json';
+  // A file of 87 kB or more a request is more than autocannon can take in: it measured its own limit, at a tenth of
+  // the health call's rate, while the server answered six times as fast. With wrk installed the file is measured by
+  // wrk, against the health call measured by wrk just before it (decision 046).
+  if (e.kind === 'static' && hasWrk) {
+    const duration = Math.max(seconds, e.minSeconds ?? 0);
+    const health = await wrkRun(`${url}/portal_api/health`, {}, duration);
+    await settle(url, token);
+    const before = nodePids.length ? cpuMs(nodePids) : null;
+    const file = await wrkRun(`${url}${path}`, headers, duration);
+    const after = nodePids.length ? cpuMs(nodePids) : null;
+    const nodeMs = before === null || after === null || !file.ok ? null : (after - before) / file.ok;
+    return { name: e.name, kind: e.kind, ...file, nodeMs, pgMs: null, ceilingRps: health.rps };
+  }
   const result = await autocannon({
     url: `${url}${path}`,
     connections: e.connections ?? connections,
@@ -227,12 +296,12 @@ async function measure(url: string, token: string, ctx: BenchContext, e: BenchEn
   });
   const answered = result['2xx'] + result.non2xx;
   const nodeAfter = nodePids.length ? cpuMs(nodePids) : null;
-  const pgAfter = pgPids.length ? cpuMs(pgPids) : null;
+  const pgMs = pgBefore === null ? null : postgresCpuSince(pgBefore);
   const perCall = (before: number | null, after: number | null) =>
     before === null || after === null || !answered ? null : (after - before) / answered;
   return {
     nodeMs: perCall(nodeBefore, nodeAfter),
-    pgMs: perCall(pgBefore, pgAfter),
+    pgMs: pgMs === null || !answered ? null : pgMs / answered,
     name: e.name,
     kind: e.kind,
     rps: result.requests.average,
@@ -293,7 +362,7 @@ try {
     }
     results.push(r);
     if (e.kind === 'ceiling') ceiling = r.rps;
-    const ratio = ceiling ? r.rps / ceiling : 0;
+    const ratio = r.ceilingRps ? r.rps / r.ceilingRps : ceiling ? r.rps / ceiling : 0;
     let verdict = '';
     if (e.kind !== 'ceiling') {
       const budget = BUDGETS[e.kind];
@@ -308,6 +377,8 @@ try {
     console.log(
       `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(8)}x ${ms(r.nodeMs).padStart(7)} ${ms(r.pgMs).padStart(6)}  ${verdict}`,
     );
+    if (r.ceilingRps)
+      console.log(`${''.padEnd(36)} (measured by wrk, against health by wrk just before: ${r.ceilingRps.toFixed(0)} req/s)`);
   }
 } finally {
   await portal.stop();
