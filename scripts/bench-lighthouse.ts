@@ -5,7 +5,7 @@
  * /usr/bin/chromium), cold cache, on the login page, the agent's dashboard and the deposit wizard (logged in as the
  * demo agent): the median of `--runs` runs of each (3 by default; TBT varies a lot between runs on a shared
  * machine). Prints score, TBT and LCP per page. Without --url it builds the portal and starts it (demo mode, a
- * fresh PGlite) on a free port. For a logged-in page the session is written into localStorage from a same-origin
+ * fresh PGlite) on a free port. For a logged-in page the session (user and roles, as a login leaves them) is written into localStorage from a same-origin
  * page that loads no app code (/portal_api/health), and Lighthouse runs with disableStorageReset: the HTTP cache is
  * still cold (a new browser per run). `--only` measures the pages whose name contains the word; `--keep` writes each
  * run's Lighthouse JSON into the folder (the LCP element, the request chain and the main thread's work are there).
@@ -58,7 +58,7 @@ async function audit(url: string, page: (typeof PAGES)[number], run: number): Pr
     if (page.as) {
       const stored = await storedSession(url, page.as);
       await tab.goto(`${url}/portal_api/health`);
-      await tab.evaluate((value) => localStorage.setItem('user', value), stored);
+      await tab.evaluate((entries) => Object.entries(entries).forEach(([key, value]) => localStorage.setItem(key, value)), stored);
     }
     const result = await lighthouse(
       `${url}${page.path}`,

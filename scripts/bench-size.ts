@@ -76,7 +76,7 @@ try {
   const stored = await storedSession(portal.url, 'agent');
   context = await launchChromium({ viewport: { width: 360, height: 740 } });
   dashboard = await scriptsLoaded(context, async (page) => {
-    await page.addInitScript((value) => localStorage.setItem('user', value), stored);
+    await page.addInitScript((entries) => Object.entries(entries).forEach(([key, value]) => localStorage.setItem(key, value)), stored);
     await page.goto(`${portal.url}/dashboard`);
     await page.getByRole('heading', { level: 1, name: /^Welcome to / }).waitFor({ timeout: 60_000 });
   });

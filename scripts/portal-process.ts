@@ -56,14 +56,27 @@ export async function startDemoPortal(): Promise<{ url: string; stop: () => Prom
   };
 }
 
-/** What the portal keeps in localStorage under `user` after a login: the API's user with its token. */
-export async function storedSession(url: string, username: string): Promise<string> {
+/**
+ * What a login leaves in localStorage (services/session-store.ts), key by key: the API's user with its token under
+ * `user`, and the group's roles under `roles` (the session loads them right after the login and keeps them). A
+ * signed-in page opened later in a new browser window starts from these, as the benchmarks' cold loads do.
+ */
+export async function storedSession(url: string, username: string): Promise<Record<string, string>> {
   const res = await fetch(`${url}/portal_api/authentication`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ strategy: 'local', username, password: process.env.BENCH_PASSWORD ?? 'Demo#2026' }),
   });
   if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { accessToken: string; user: Record<string, unknown> };
-  return JSON.stringify({ ...body.user, token: body.accessToken });
+  const body = (await res.json()) as { accessToken: string; user: { group: { id: number } } & Record<string, unknown> };
+  const groupId = body.user.group.id;
+  const roles = await fetch(`${url}/portal_api/prerequisites/admin-group-roles?%24limit=1000&group_id=${groupId}`, {
+    headers: { authorization: `Bearer ${body.accessToken}` },
+  });
+  if (!roles.ok) throw new Error(`roles of ${username}: ${roles.status} ${await roles.text()}`);
+  const { data } = (await roles.json()) as { data: Array<{ admin_role: string }> };
+  return {
+    user: JSON.stringify({ ...body.user, token: body.accessToken }),
+    roles: JSON.stringify({ groupId, roles: data.map((row) => row.admin_role) }),
+  };
 }
