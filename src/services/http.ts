@@ -2,17 +2,13 @@ import ky, { HTTPError } from 'ky';
 import type { z } from 'zod';
 import type { RouteContract } from '../contract/routes';
 import type { CallFailure } from '../lib/call-failure';
+import { API_BASE } from './api-base';
+import { callKey, queryOf, takeEarly } from './early-calls';
 import { sessionStore } from './session-store';
 import { reportUnauthorized } from './unauthorized';
 
-/**
- * Where /portal_api lives: same origin by default, PORTAL_API_URL at build time to point elsewhere. Outside Vite
- * (the statecharts script loads the registry, and so this module, in plain Node) there is no import.meta.env.
- */
-const BASE = `${(import.meta.env?.PORTAL_API_URL ?? '').replace(/\/$/, '')}/portal_api`;
-
 const client = ky.create({
-  prefixUrl: BASE,
+  prefixUrl: API_BASE,
   timeout: 30_000,
   retry: 0,
   hooks: {
@@ -25,7 +21,7 @@ const client = ky.create({
     afterResponse: [
       (request, _options, response) => {
         const path = new URL(request.url).pathname;
-        if (response.status === 401 && !path.startsWith(`${new URL(BASE, location.href).pathname}/authentication`)) {
+        if (response.status === 401 && !path.startsWith(`${new URL(API_BASE, location.href).pathname}/authentication`)) {
           // No screen handles a 401 itself: the session actor logs out.
           reportUnauthorized();
         }
@@ -34,19 +30,40 @@ const client = ky.create({
   },
 });
 
+/** The failure an answer that is not a success stands for: the server's status, and its message when it sent one. */
+async function refusalOf(response: Response, fallback: string): Promise<CallFailure> {
+  const body = (await response.json().catch(() => null)) as Partial<CallFailure> | null;
+  return {
+    status: response.status,
+    message: body?.message ?? fallback,
+    fields: body?.fields,
+    reason: body?.reason,
+    left: body?.left,
+    ...(body?.wizard !== undefined ? { wizard: body.wizard } : {}),
+  };
+}
+
 async function failureOf(error: unknown): Promise<CallFailure> {
-  if (error instanceof HTTPError) {
-    const body = (await error.response.json().catch(() => null)) as Partial<CallFailure> | null;
-    return {
-      status: error.response.status,
-      message: body?.message ?? error.message,
-      fields: body?.fields,
-      reason: body?.reason,
-      left: body?.left,
-      ...(body?.wizard !== undefined ? { wizard: body.wizard } : {}),
-    };
-  }
+  if (error instanceof HTTPError) return refusalOf(error.response, error.message);
   return { status: null, message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * An answer the app's entry asked for early (early-calls.ts), read as ky would read it: a 401 reported to the
+ * session, any other refusal thrown as its failure.
+ */
+async function earlyAnswer(response: Promise<Response>): Promise<unknown> {
+  let answer: Response;
+  try {
+    answer = await response;
+  } catch (error) {
+    throw await failureOf(error);
+  }
+  if (answer.status === 401) reportUnauthorized();
+  if (!answer.ok) throw await refusalOf(answer, `Request failed with status code ${answer.status}`);
+  return answer.json().catch(async (error: unknown) => {
+    throw await failureOf(error);
+  });
 }
 
 export interface CallOptions {
@@ -66,11 +83,15 @@ export async function call<R extends RouteContract>(route: R, options: CallOptio
     string,
     string | number
   >;
+  const early = route.method === 'GET' && !options.signal ? takeEarly(callKey(path, queryOf(searchParams))) : undefined;
   let answer: unknown;
-  try {
-    answer = await client(path, { method: route.method, json: options.body, searchParams, signal: options.signal }).json();
-  } catch (error) {
-    throw await failureOf(error);
+  if (early) answer = await earlyAnswer(early);
+  else {
+    try {
+      answer = await client(path, { method: route.method, json: options.body, searchParams, signal: options.signal }).json();
+    } catch (error) {
+      throw await failureOf(error);
+    }
   }
   const parsed = route.response.safeParse(answer);
   if (!parsed.success) throw { status: null, message: 'Could not load data, reload page!' } satisfies CallFailure;

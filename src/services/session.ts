@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { sessionMachine, type StoredUser } from '../machines/session.machine';
+import { rolesQuery } from './early-calls';
 import { sessionStore } from './session-store';
 import { onUnauthorized } from './unauthorized';
 
@@ -34,7 +35,7 @@ export const sessionActors = {
     return { user, now: Date.now() };
   }),
   loadRoles: fromPromise(async ({ input }: { input: { groupId: number } }) => {
-    const answer = await call((await contract()).listGroupRoles, { query: { $limit: 1000, group_id: input.groupId } });
+    const answer = await call((await contract()).listGroupRoles, { query: rolesQuery(input.groupId) });
     return answer.data.map((record) => record.admin_role);
   }),
   revokeSession: fromPromise(async (): Promise<unknown> => call((await contract()).logout)),
