@@ -58,7 +58,7 @@ export function startFirstCalls({ pathname, user, rolesStored, now, fetch: fetch
   return keys;
 }
 
-/** Forgets every early call (tests). */
+/** Forgets every early call: at logout (session-store.ts), and between tests. */
 export function forgetEarlyCalls() {
   started.clear();
 }

@@ -1,5 +1,6 @@
 import type { StoredUser } from '../machines/session.machine';
 import { PREFERENCE_KEYS } from '../lib/preference-keys';
+import { forgetEarlyCalls } from './early-calls';
 
 const USER_KEY = 'user';
 const ROLES_KEY = 'roles';
@@ -34,6 +35,8 @@ export const sessionStore = {
    * allow-list, so a key added later is cleared without anyone remembering to add it here.
    */
   clear() {
+    // An early answer no screen took was asked for with this session's token: the next user's screens ask afresh.
+    forgetEarlyCalls();
     const kept = new Set<string>(Object.values(PREFERENCE_KEYS));
     for (const storage of [localStorage, sessionStorage]) {
       try {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionRoutes } from '../../src/contract/session-routes';
 import { call } from '../../src/services/http';
 import { MAX_AGE_MS, forgetEarlyCalls, rolesQuery, startFirstCalls } from '../../src/services/early-calls';
+import { sessionStore } from '../../src/services/session-store';
 import { onUnauthorized } from '../../src/services/unauthorized';
 import { storedUser } from '../support/fake-session';
 
@@ -119,6 +120,15 @@ describe('call, when the page asked early', () => {
     const later = server(() => json(200, { ...SETTINGS, company: 'Simu Fresh' }));
     vi.stubGlobal('fetch', later.fetchFn);
     await expect(call(sessionRoutes.settings)).resolves.toMatchObject({ company: 'Simu Fresh' });
+    expect(later.asked).toHaveLength(1);
+  });
+
+  it("leaves no early answer behind a logout: the next user's first call asks the server", async () => {
+    startFirstCalls({ pathname: '/dashboard', user: agent, rolesStored: true, now: Date.now(), fetch: server().fetchFn });
+    sessionStore.clear();
+    const later = server(() => json(200, { ...SETTINGS, company: 'Simu Next' }));
+    vi.stubGlobal('fetch', later.fetchFn);
+    await expect(call(sessionRoutes.settings)).resolves.toMatchObject({ company: 'Simu Next' });
     expect(later.asked).toHaveLength(1);
   });
 
