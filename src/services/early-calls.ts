@@ -1,5 +1,5 @@
 import type { StoredUser } from '../machines/session.machine';
-import { API_BASE } from './api-base';
+import { API_BASE, CALL_TIMEOUT_MS } from './api-base';
 
 /**
  * The first signed-in page's GET calls, sent by the app's entry while the rest of its code is still on its way
@@ -24,7 +24,10 @@ export const rolesQuery = (groupId: number) => ({ $limit: 1000, group_id: groupI
 export const callKey = (path: string, query: string) => (query ? `${path}?${query}` : path);
 
 function startEarly(key: string, token: string, fetchFn: typeof fetch, now: number) {
-  const response = fetchFn(`${API_BASE}/${key}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = fetchFn(`${API_BASE}/${key}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  });
   response.catch(() => undefined); // the call that takes it reports a failure
   started.set(key, { at: now, response });
 }

@@ -2,14 +2,14 @@ import ky, { HTTPError } from 'ky';
 import type { z } from 'zod';
 import type { RouteContract } from '../contract/routes';
 import type { CallFailure } from '../lib/call-failure';
-import { API_BASE } from './api-base';
+import { API_BASE, CALL_TIMEOUT_MS } from './api-base';
 import { callKey, queryOf, takeEarly } from './early-calls';
 import { sessionStore } from './session-store';
 import { reportUnauthorized } from './unauthorized';
 
 const client = ky.create({
   prefixUrl: API_BASE,
-  timeout: 30_000,
+  timeout: CALL_TIMEOUT_MS,
   retry: 0,
   hooks: {
     beforeRequest: [

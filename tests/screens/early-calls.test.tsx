@@ -67,6 +67,8 @@ describe("the first signed-in page's calls, sent at start", () => {
       { url: '/portal_api/prerequisites/admin-group-roles?%24limit=1000&group_id=4', authorization: 'Bearer agent-token' },
     ]);
     expect(first({ pathname: '/dashboard' })).toEqual(['settings']);
+    // Each gives up after CALL_TIMEOUT_MS, as ky does, rather than keep the page's first call waiting.
+    for (const [, init] of fetchFn.mock.calls) expect(init?.signal).toBeInstanceOf(AbortSignal);
   });
 
   it('ask for nothing outside the dashboard, or for a session the portal would not let in', () => {
