@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { queryOf, rolesQuery } from '../src/services/early-calls';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,7 +71,7 @@ export async function storedSession(url: string, username: string): Promise<Reco
   if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { accessToken: string; user: { group: { id: number } } & Record<string, unknown> };
   const groupId = body.user.group.id;
-  const roles = await fetch(`${url}/portal_api/prerequisites/admin-group-roles?%24limit=1000&group_id=${groupId}`, {
+  const roles = await fetch(`${url}/portal_api/prerequisites/admin-group-roles?${queryOf(rolesQuery(groupId))}`, {
     headers: { authorization: `Bearer ${body.accessToken}` },
   });
   if (!roles.ok) throw new Error(`roles of ${username}: ${roles.status} ${await roles.text()}`);

@@ -20,10 +20,16 @@ export const queryOf = (query: Record<string, string | number>) => new URLSearch
 /** The query of the session's roles call (services/session.ts), which the entry sends early too. */
 export const rolesQuery = (groupId: number) => ({ $limit: 1000, group_id: groupId });
 
-/** The path under /portal_api with its query, as `call` and `startEarly` both name a call. */
+/** The path under /portal_api with its query, as `call` and `sendEarly` both name a call. */
 export const callKey = (path: string, query: string) => (query ? `${path}?${query}` : path);
 
-function startEarly(key: string, token: string, fetchFn: typeof fetch, now: number) {
+/**
+ * Sends one GET early, for `call` to take: the entry's first calls, and the settings the dashboard asks for as soon
+ * as its chunk knows the screen (dashboard-route.tsx). A call already on its way and not too old is not sent again.
+ */
+export function sendEarly(key: string, token: string, fetchFn: typeof fetch = (...a) => fetch(...a), now = Date.now()) {
+  const pending = started.get(key);
+  if (pending && now - pending.at <= MAX_AGE_MS) return;
   const response = fetchFn(`${API_BASE}/${key}`, {
     headers: { Authorization: `Bearer ${token}` },
     signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
@@ -57,7 +63,7 @@ export function startFirstCalls({ pathname, user, rolesStored, now, fetch: fetch
   if (!user?.token || user.exp <= now || user.otp_pending === true || user.must_change_password === true) return [];
   const keys = ['settings'];
   if (!rolesStored) keys.push(callKey('prerequisites/admin-group-roles', queryOf(rolesQuery(user.group.id))));
-  for (const key of keys) startEarly(key, user.token, fetchFn, now);
+  for (const key of keys) sendEarly(key, user.token, fetchFn, now);
   return keys;
 }
 

@@ -2,7 +2,9 @@ import { fromPromise } from 'xstate';
 // The session's and the admin's route contracts only: the settings load with the dashboard's home (decision 034).
 import { sessionRoutes as routes } from '../contract/session-routes';
 import type { ListFilter, Page } from '../machines/resource-list.machine';
+import { sendEarly } from './early-calls';
 import { call } from './http';
+import { sessionStore } from './session-store';
 
 /**
  * Actor implementations over /portal_api, handed to machines with machine.provide({ actors }). Each is typed
@@ -17,21 +19,15 @@ const pageOf = (fetch: (input: PageInput) => Promise<Page<unknown>>) => fromProm
 const effect = <I>(run: (input: I) => Promise<unknown>) => fromPromise<unknown, I>(({ input }) => run(input));
 
 /**
- * The page's first settings call, asked for by the dashboard while the session still loads the roles, for the
- * screens that wait on the settings before drawing (the home's welcome, the wizard): the first load takes it, every
- * later load calls afresh (docs/decisions/038).
+ * The settings, asked for by the dashboard as soon as its chunk knows the screen waits on them (the home's welcome,
+ * the wizard), while the session may still load the roles: sent as an early call (early-calls.ts, docs/decisions/038
+ * and 048), which the screen's load then takes. Not sent again when the app's entry already sent it.
  */
-let early: Promise<unknown> | 'taken' | undefined;
 export function askSettingsEarly() {
-  if (early !== undefined) return;
-  early = call(routes.settings);
-  early.catch(() => undefined); // the load that takes it reports the failure
+  const token = sessionStore.token();
+  if (token) sendEarly('settings', token);
 }
-export const loadSettings = effect((_: { params: unknown }) => {
-  const answer = early !== undefined && early !== 'taken' ? early : call(routes.settings);
-  early = 'taken';
-  return answer;
-});
+export const loadSettings = effect((_: { params: unknown }) => call(routes.settings));
 export const fetchRoles = effect((_: { params: unknown }) => call(routes.listRoles, { query: { $limit: 1000 } }));
 
 export const fetchGroups = pageOf((i) => call(routes.listGroups, { query: { $limit: i.limit, $skip: i.skip } }));

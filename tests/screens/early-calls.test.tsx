@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionRoutes } from '../../src/contract/session-routes';
 import { call } from '../../src/services/http';
-import { MAX_AGE_MS, forgetEarlyCalls, rolesQuery, startFirstCalls } from '../../src/services/early-calls';
+import { MAX_AGE_MS, forgetEarlyCalls, rolesQuery, sendEarly, startFirstCalls } from '../../src/services/early-calls';
 import { sessionStore } from '../../src/services/session-store';
 import { onUnauthorized } from '../../src/services/unauthorized';
 import { storedUser } from '../support/fake-session';
@@ -107,6 +107,14 @@ describe('call, when the page asked early', () => {
     const answer = await call(sessionRoutes.listGroupRoles, { query: rolesQuery(4) });
     expect(answer.data.map((row) => row.admin_role)).toEqual(['FIND_CUSTOMER', 'ADD_LOAN']);
     expect(later.asked).toEqual([]);
+  });
+
+  it('sends a call already on its way only once (the dashboard asking for the settings after the entry)', async () => {
+    const early = server();
+    startFirstCalls({ pathname: '/dashboard', user: agent, rolesStored: true, now: Date.now(), fetch: early.fetchFn });
+    sendEarly('settings', 'agent-token', early.fetchFn);
+    expect(early.asked.map((a) => a.url)).toEqual(['/portal_api/settings']);
+    await expect(call(sessionRoutes.settings)).resolves.toEqual(SETTINGS);
   });
 
   it('does not take an early answer for another query', async () => {
