@@ -26,7 +26,7 @@ export type StoreListKind =
   | 'imeiExceptions'
   | 'shopOwners';
 export type StoreLoadKind =
-  'regionOptions' | 'storeOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory' | 'priceHistory' | 'export';
+  'regionOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory' | 'priceHistory' | 'export';
 export type StoreActionKind =
   | 'storeLocation'
   | 'agentLocation'
@@ -126,7 +126,6 @@ async function exportList(p: StoreExport) {
 const LOADS: Record<StoreLoadKind, (params: unknown) => Promise<unknown>> = {
   export: (params) => exportList(params as StoreExport),
   regionOptions: () => call(routes.regions, { body: { limit: 200 } }).then((a) => a.regions),
-  storeOptions: () => call(routes.stores, { body: { limit: 200 } }).then((a) => a.stores),
   categoryOptions: () => call(routes.categories, { body: { limit: 200, status: 'active' } }).then((a) => a.data),
   phoneModels: () => call(routes.phoneModels).then((a) => a.data),
   storeProfile: (id) => call(routes.storeProfile, { body: { store_id: Number(id) } }),

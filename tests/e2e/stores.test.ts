@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { imeiFor } from '../support/business-fixtures';
 import { playwrightUi } from '../support/ui-playwright';
@@ -42,6 +42,21 @@ async function checkScreen(page: Page, path: string, heading: string) {
     await page.getByRole('row').nth(1).waitFor();
   };
   await checkPageAtBothWidths(page, ready);
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Chooses a store with the store picker labelled `label` in `scope` (decision 035), as a user does: types its name,
+ * Enter searches, then a click on the store found. The click waits out the search's new list.
+ */
+async function chooseStore(scope: Locator, label: string, name: string) {
+  const picker = scope.getByRole('searchbox', { name: label, exact: true });
+  await picker.fill(name);
+  await picker.press('Enter');
+  const results = scope.getByRole('radiogroup', { name: `${label}: matching stores`, exact: true });
+  await results.locator('label', { has: scope.page().getByRole('radio', { name: new RegExp(`^${escaped(name)}`) }) }).click();
+  await scope.getByText(`Chosen: ${name}`, { exact: true }).waitFor();
 }
 
 /**
@@ -113,7 +128,7 @@ describe('stock between a shop owner’s shops, sold at the receiving shop', () 
     // A batch of two new handsets at the first shop.
     await page.getByRole('button', { name: 'Add a batch' }).click();
     const batch = page.getByRole('dialog');
-    await batch.getByLabel('Store').selectOption(String(from.id));
+    await chooseStore(batch, 'Store', from.name);
     await batch.getByLabel('Model').selectOption(String(model.id));
     await batch.getByLabel('IMEIs, one a line').fill(imeis.join('\n'));
     await checkPageAtBothWidths(page, () => batch.getByLabel('IMEIs, one a line').waitFor());
@@ -125,8 +140,8 @@ describe('stock between a shop owner’s shops, sold at the receiving shop', () 
     await page.getByRole('tab', { name: 'Transfers' }).click();
     await page.getByRole('button', { name: 'Send handsets' }).click();
     const send = page.getByRole('dialog');
-    await send.getByLabel('From').selectOption(String(from.id));
-    await send.getByLabel('To', { exact: true }).selectOption(String(to.id));
+    await chooseStore(send, 'From', from.name);
+    await chooseStore(send, 'To', to.name);
     await send.getByLabel('IMEIs to send, one a line').fill(imeis.join('\n'));
     await send.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Send handsets' }).click();
@@ -245,7 +260,7 @@ describe('a dealer shop chosen for its owner with the store picker', () => {
     // Typed, then Enter: the server searches at once, and the form is not sent.
     await picker.fill(wanted.name);
     await picker.press('Enter');
-    const choice = dialog.getByRole('radio', { name: new RegExp(`^${wanted.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+    const choice = dialog.getByRole('radio', { name: new RegExp(`^${escaped(wanted.name)}`) });
     await choice.waitFor({ state: 'attached' });
     await expect(dialog.getByRole('radio').count()).resolves.toBe(1);
     // Tab from the search box to the matching store, Space chooses it.

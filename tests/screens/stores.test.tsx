@@ -137,6 +137,16 @@ async function selectInDialog(label: string, value: string) {
   const dialog = await screen.findByRole('dialog');
   await userEvent.setup().selectOptions(within(dialog).getByLabelText(label), value);
 }
+/** Chooses a store in the open dialog's store picker as a user does: types part of its name, then picks it. */
+async function chooseStoreInDialog(label: string, typed: string, name: string) {
+  const { default: userEvent } = await import('@testing-library/user-event');
+  const user = userEvent.setup();
+  const dialog = await screen.findByRole('dialog');
+  await user.type(within(dialog).getByRole('searchbox', { name: label }), `${typed}{Enter}`);
+  const results = await within(dialog).findByRole('radiogroup', { name: `${label}: matching stores` }, { timeout: 5000 });
+  await user.click(within(results).getByRole('radio', { name: new RegExp(`^${name}`) }));
+  expect(within(dialog).getByText(`Chosen: ${name}`)).toBeInTheDocument();
+}
 
 describe('stores screen', () => {
   it('lists stores and sends the filters to the server', async () => {
@@ -311,7 +321,7 @@ describe('inventory', () => {
     await renderApp('/dashboard/inventory', loggedInSession(['VIEW_INVENTORY']));
     const ui = jsdomUi();
     await ui.click('button', 'Add a batch');
-    await selectInDialog('Store', '3');
+    await chooseStoreInDialog('Store', 'kariakoo', 'Kariakoo Simu');
     await selectInDialog('Model', '5');
     await ui.fill('IMEIs, one a line', '356938035643809{enter}12345');
     await ui.click('button', 'Save');

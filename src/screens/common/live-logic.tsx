@@ -58,7 +58,7 @@ export type StoreListKind =
   | 'imeiExceptions'
   | 'shopOwners';
 export type StoreLoadKind =
-  'regionOptions' | 'storeOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory' | 'priceHistory' | 'export';
+  'regionOptions' | 'categoryOptions' | 'phoneModels' | 'storeProfile' | 'leadHistory' | 'priceHistory' | 'export';
 export type StoreActionKind =
   | 'storeLocation'
   | 'agentLocation'

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Checkbox, Field, HStack, Heading, Input, Stack } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Field, HStack, Heading, Input, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { allocateCategoryRequest, classifyAgentRequest, type Agent, type Category, type Store } from '../../contract/stores';
+import { allocateCategoryRequest, classifyAgentRequest, type Agent, type Category } from '../../contract/stores';
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { useRoles } from '../common/session-context';
 import { DataTable } from '../common/data-table';
@@ -16,15 +16,16 @@ import {
   useStoreAction,
   useStoreList,
 } from './parts';
+import { StorePicker } from './store-picker';
 
 /**
- * Agents: store and category ("Unassigned" when is_category is not 1), agents per store by the store filter;
- * classify one agent, or allocate a category to the agents ticked (VIEW_AGENT_CATEGORIES).
+ * Agents: store and category ("Unassigned" when is_category is not 1), agents per store by the store filter (any
+ * store the caller may see, found with the store picker); classify one agent, or allocate a category to the agents
+ * ticked (VIEW_AGENT_CATEGORIES).
  */
 export default function AgentsScreen() {
   const { t } = useTranslation('stores');
   const [filter, setFilter] = useState<ListFilter>({});
-  const stores = useLoaded<Store[]>('storeOptions');
   const categories = useLoaded<Category[]>('categoryOptions');
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,29 +46,30 @@ export default function AgentsScreen() {
         {t('stores:agents.title')}
       </Heading>
       <form onSubmit={apply} role="search" aria-label={t('stores:agents.title')}>
-        <Stack gap="2" direction={{ base: 'column', md: 'row' }} align={{ md: 'end' }}>
-          <Field.Root flex="2">
-            <Field.Label>{t('stores:search')}</Field.Label>
-            <Input name="search" type="search" maxLength={100} />
-          </Field.Root>
-          <SelectField
-            name="store_id"
-            label={t('stores:field.store_id')}
-            any={t('stores:all')}
-            options={(stores.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-          />
-          <SelectField
-            name="category"
-            label={t('stores:field.category_id')}
-            any={t('stores:all')}
-            options={[
-              { value: 'unassigned', label: t('stores:unassigned') },
-              ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-            ]}
-          />
-          <Button type="submit" colorPalette="blue">
-            {t('stores:find')}
-          </Button>
+        <Stack gap="3">
+          <Stack gap="2" direction={{ base: 'column', md: 'row' }} align={{ md: 'end' }}>
+            <Field.Root flex="2">
+              <Field.Label>{t('stores:search')}</Field.Label>
+              <Input name="search" type="search" maxLength={100} />
+            </Field.Root>
+            <SelectField
+              name="category"
+              label={t('stores:field.category_id')}
+              any={t('stores:all')}
+              options={[
+                { value: 'unassigned', label: t('stores:unassigned') },
+                ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+              ]}
+            />
+          </Stack>
+          <Box maxW={{ md: 'md' }}>
+            <StorePicker name="store_id" label={t('stores:field.store_id')} any />
+          </Box>
+          <Box>
+            <Button type="submit" colorPalette="blue">
+              {t('stores:find')}
+            </Button>
+          </Box>
         </Stack>
       </form>
       <AgentTable key={JSON.stringify(filter)} filter={filter} categories={categories.data ?? []} />

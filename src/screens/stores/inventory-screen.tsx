@@ -14,7 +14,6 @@ import {
   type InventoryBatchResult,
   type InventoryItem,
   type StockCount,
-  type Store,
   type Transfer,
 } from '../../contract/stores';
 import type { ListFilter } from '../../machines/resource-list.machine';
@@ -32,19 +31,19 @@ import {
   useStoreAction,
   useStoreList,
 } from './parts';
+import { StorePicker } from './store-picker';
 
 type Option = { value: number; label: string };
 const linesOf = (form: FormData, name: string) => String(form.get(name) ?? '').split(/\r?\n/);
 
 /**
  * Inventory (VIEW_INVENTORY): one row per handset by IMEI with model, store and status; add one or a pasted batch
- * (a result per line); transfers between stores (sent, in transit, received); a stock count of a shelf.
+ * (a result per line); transfers between stores (sent, in transit, received); a stock count of a shelf. Every store
+ * is chosen with the store picker (decision 035), so a business's stores past any first page can be found.
  */
 export default function InventoryScreen() {
   const { t } = useTranslation('stores');
-  const stores = useLoaded<Store[]>('storeOptions');
   const models = useLoaded<Array<{ id: number; name: string; brand: string }>>('phoneModels');
-  const storeOptions: Option[] = (stores.data ?? []).map((s) => ({ value: s.id, label: s.name }));
   const modelOptions: Option[] = (models.data ?? []).map((m) => ({ value: m.id, label: m.name }));
   return (
     <Stack gap="4">
@@ -59,13 +58,13 @@ export default function InventoryScreen() {
           <Tabs.Trigger value="exceptions">{t('stores:exceptions.title')}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="stock">
-          <Stock stores={storeOptions} models={modelOptions} />
+          <Stock models={modelOptions} />
         </Tabs.Content>
         <Tabs.Content value="transfers">
-          <Transfers stores={storeOptions} />
+          <Transfers />
         </Tabs.Content>
         <Tabs.Content value="counts">
-          <Counts stores={storeOptions} />
+          <Counts />
         </Tabs.Content>
         <Tabs.Content value="exceptions">
           <Exceptions />
@@ -75,7 +74,7 @@ export default function InventoryScreen() {
   );
 }
 
-function Stock({ stores, models }: { stores: Option[]; models: Option[] }) {
+function Stock({ models }: { models: Option[] }) {
   const { t } = useTranslation('stores');
   const [filter, setFilter] = useState<ListFilter>({});
   const apply = (event: FormEvent<HTMLFormElement>) => {
@@ -93,29 +92,35 @@ function Stock({ stores, models }: { stores: Option[]; models: Option[] }) {
   return (
     <Stack gap="3">
       <form onSubmit={apply} role="search" aria-label={t('stores:inventory.title')}>
-        <Stack gap="2" direction={{ base: 'column', md: 'row' }} align={{ md: 'end' }}>
-          <Field.Root flex="2">
-            <Field.Label>{t('stores:inventory.search')}</Field.Label>
-            <Input name="search" type="search" maxLength={100} />
-          </Field.Root>
-          <SelectField name="store_id" label={t('stores:field.store_id')} any={t('stores:all')} options={stores} />
-          <SelectField
-            name="status"
-            label={t('stores:field.status')}
-            any={t('stores:all')}
-            options={INVENTORY_STATUSES.map((s) => ({ value: s, label: t(`stores:status.${s}`) }))}
-          />
-          <Button type="submit" colorPalette="blue">
-            {t('stores:find')}
-          </Button>
+        <Stack gap="3">
+          <Stack gap="2" direction={{ base: 'column', md: 'row' }} align={{ md: 'end' }}>
+            <Field.Root flex="2">
+              <Field.Label>{t('stores:inventory.search')}</Field.Label>
+              <Input name="search" type="search" maxLength={100} />
+            </Field.Root>
+            <SelectField
+              name="status"
+              label={t('stores:field.status')}
+              any={t('stores:all')}
+              options={INVENTORY_STATUSES.map((s) => ({ value: s, label: t(`stores:status.${s}`) }))}
+            />
+          </Stack>
+          <Box maxW={{ md: 'md' }}>
+            <StorePicker name="store_id" label={t('stores:field.store_id')} any />
+          </Box>
+          <Box>
+            <Button type="submit" colorPalette="blue">
+              {t('stores:find')}
+            </Button>
+          </Box>
         </Stack>
       </form>
-      <StockTable key={JSON.stringify(filter)} filter={filter} stores={stores} models={models} />
+      <StockTable key={JSON.stringify(filter)} filter={filter} models={models} />
     </Stack>
   );
 }
 
-function StockTable({ filter, stores, models }: { filter: ListFilter; stores: Option[]; models: Option[] }) {
+function StockTable({ filter, models }: { filter: ListFilter; models: Option[] }) {
   const { t } = useTranslation('stores');
   const items = useStoreList<InventoryItem>('inventory', filter);
   const batch = useStoreAction('addBatch');
@@ -250,7 +255,7 @@ function StockTable({ filter, stores, models }: { filter: ListFilter; stores: Op
         }}
       >
         {items.saveFailure && <StoreFailure failure={items.saveFailure} />}
-        <SelectField name="store_id" label={t('stores:field.store_id')} any={t('stores:choose')} options={stores} error={errors.store_id} />
+        <StorePicker name="store_id" label={t('stores:field.store_id')} error={errors.store_id} />
         <SelectField
           name="phone_model_id"
           label={t('stores:field.phone_model_id')}
@@ -276,13 +281,7 @@ function StockTable({ filter, stores, models }: { filter: ListFilter; stores: Op
       >
         {(errs) => (
           <>
-            <SelectField
-              name="store_id"
-              label={t('stores:field.store_id')}
-              any={t('stores:choose')}
-              options={stores}
-              error={errs.store_id}
-            />
+            <StorePicker name="store_id" label={t('stores:field.store_id')} error={errs.store_id} />
             <SelectField
               name="phone_model_id"
               label={t('stores:field.phone_model_id')}
@@ -319,7 +318,7 @@ function BatchResult({ result }: { result: InventoryBatchResult }) {
   );
 }
 
-function Transfers({ stores }: { stores: Option[] }) {
+function Transfers() {
   const { t, i18n } = useTranslation('stores');
   const transfers = useStoreList<Transfer>('transfers');
   const send = useStoreAction('sendTransfer');
@@ -387,20 +386,8 @@ function Transfers({ stores }: { stores: Option[] }) {
       >
         {(errs) => (
           <>
-            <SelectField
-              name="from_store_id"
-              label={t('stores:transfers.from')}
-              any={t('stores:choose')}
-              options={stores}
-              error={errs.from_store_id}
-            />
-            <SelectField
-              name="to_store_id"
-              label={t('stores:transfers.to')}
-              any={t('stores:choose')}
-              options={stores}
-              error={errs.to_store_id}
-            />
+            <StorePicker name="from_store_id" label={t('stores:transfers.from')} error={errs.from_store_id} />
+            <StorePicker name="to_store_id" label={t('stores:transfers.to')} error={errs.to_store_id} />
             <Field.Root invalid={Object.keys(errs).some((k) => k.startsWith('imeis'))}>
               <Field.Label>{t('stores:transfers.imeis')}</Field.Label>
               <Textarea name="imeis" rows={5} fontFamily="mono" />
@@ -440,7 +427,7 @@ function Transfers({ stores }: { stores: Option[] }) {
   );
 }
 
-function Counts({ stores }: { stores: Option[] }) {
+function Counts() {
   const { t, i18n } = useTranslation('stores');
   const counts = useStoreList<StockCount>('stockCounts');
   const count = useStoreAction('stockCount');
@@ -477,13 +464,7 @@ function Counts({ stores }: { stores: Option[] }) {
       >
         {(errs) => (
           <>
-            <SelectField
-              name="store_id"
-              label={t('stores:field.store_id')}
-              any={t('stores:choose')}
-              options={stores}
-              error={errs.store_id}
-            />
+            <StorePicker name="store_id" label={t('stores:field.store_id')} error={errs.store_id} />
             <Field.Root>
               <Field.Label>{t('stores:counts.shelf')}</Field.Label>
               <Textarea name="lines" rows={8} fontFamily="mono" />

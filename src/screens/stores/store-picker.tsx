@@ -16,6 +16,7 @@ export const STORE_PICKER_WAIT_MS = 300;
  * caller on the server), however many stores the business has (decision 035). The user types part of a name,
  * location or till number and picks one of the matching stores with the arrow keys or a click; the chosen store's
  * id is the form's `name` field. `unavailable` says why a store cannot be picked (shown beside it, not hidden).
+ * A filter's picker is `any`: no store chosen stands for every store, and a button goes back to that.
  */
 export function StorePicker({
   name,
@@ -24,11 +25,13 @@ export function StorePicker({
   filter = {},
   unavailable = () => null,
   describe = (s) => s.name,
+  any = false,
 }: {
   name: string;
   label: string;
   error?: string;
   filter?: ListFilter;
+  any?: boolean;
   unavailable?: (store: Store) => string | null;
   describe?: (store: Store) => string;
 }) {
@@ -37,6 +40,7 @@ export function StorePicker({
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Store | null>(null);
   const wait = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
   const resultsId = useId();
   // Typing restarts the search once the user pauses; Enter searches at once (and does not send the form).
   const searchNow = (value: string) => {
@@ -53,6 +57,7 @@ export function StorePicker({
       <Field.Root invalid={!!error}>
         <Field.Label>{label}</Field.Label>
         <Input
+          ref={input}
           type="search"
           value={typed}
           maxLength={100}
@@ -70,20 +75,40 @@ export function StorePicker({
         {error && <Field.ErrorText>{error}</Field.ErrorText>}
       </Field.Root>
       <input type="hidden" name={name} value={chosen?.id ?? ''} />
-      <Text fontSize="sm" role="status" aria-live="polite">
-        {chosen ? t('stores:picker.chosen', { store: describe(chosen) }) : t('stores:picker.noneChosen')}
-      </Text>
-      <StoreResults
-        key={search}
-        id={resultsId}
-        label={label}
-        search={search}
-        filter={search ? { ...filter, search } : filter}
-        chosen={chosen}
-        onChoose={setChosen}
-        unavailable={unavailable}
-        describe={describe}
-      />
+      <HStack gap="2" wrap="wrap">
+        <Text fontSize="sm" role="status" aria-live="polite">
+          {chosen
+            ? t('stores:picker.chosen', { store: describe(chosen) })
+            : t(any ? 'stores:picker.allStores' : 'stores:picker.noneChosen')}
+        </Text>
+        {any && chosen && (
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={() => {
+              setChosen(null);
+              // The button goes with the choice: the search box keeps the keyboard where the user can choose again.
+              input.current?.focus();
+            }}
+          >
+            {t('stores:picker.clear')}
+          </Button>
+        )}
+      </HStack>
+      {/* A filter lists stores once the user searches: until then it stands for every store and keeps its place small. */}
+      {(!any || search) && (
+        <StoreResults
+          key={search}
+          id={resultsId}
+          label={label}
+          search={search}
+          filter={search ? { ...filter, search } : filter}
+          chosen={chosen}
+          onChoose={setChosen}
+          unavailable={unavailable}
+          describe={describe}
+        />
+      )}
     </Stack>
   );
 }
