@@ -3,6 +3,8 @@ import { proxyList } from './http-surface';
 
 export const DEMO_JWT_SECRET = 'simu-portal-demo-secret-not-for-production';
 export const DEFAULT_BRIDGE_PORT = 8765;
+/** PostgreSQL connections per copy unless DB_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_BRIDGE_URL = `http://127.0.0.1:${DEFAULT_BRIDGE_PORT}`;
 
 const schema = z
@@ -46,6 +48,9 @@ const schema = z
     // Background work (ageing run, analytics snapshot, lock commands, deposit release) on this copy: 'off' for copies
     // that only answer requests while another copy of the same database does the work (decision 016).
     WORKERS: z.enum(['on', 'off']).default('on'),
+    // Connections this copy keeps open to PostgreSQL (DATABASE_URL): the most statements it runs at once. Copies times
+    // this must stay under the database's max_connections.
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
     PORTAL_API_URL: z.url().optional(),
   })
   .transform((env, ctx) => {
@@ -73,6 +78,7 @@ const schema = z
       // A build pointed at another back-end calls it from the browser: the CSP allows it.
       portalApiUrl: env.PORTAL_API_URL,
       workers: env.WORKERS === 'on',
+      poolSize: env.DB_POOL_SIZE,
     } as const;
   });
 

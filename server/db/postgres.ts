@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable } from './port';
 import { mayWrite } from './writes';
+import { DEFAULT_POOL_SIZE } from '../config';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
@@ -106,7 +107,7 @@ function changeFeed(url: string) {
 }
 
 /** PostgreSQL through a pool; `schema` (tests) puts every table of this Db in its own schema. */
-export async function openPostgres(url: string, schema?: string): Promise<Db> {
+export async function openPostgres(url: string, schema?: string, poolSize = DEFAULT_POOL_SIZE): Promise<Db> {
   if (schema) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -119,7 +120,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
   // portal's database is on SSD and its hot pages in memory. With 4, a page's lookups in a small table were planned
   // as a sequential scan per row (decision 047).
   const options = ['-c jit=off', '-c random_page_cost=1.1', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ');
-  const pool = new pg.Pool({ connectionString: url, max: 10, options });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
   // A connection the database ends (a restart, a killed session) is an error on that connection, not a crash of the
   // server: the pool drops it and opens another.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));

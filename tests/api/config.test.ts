@@ -26,6 +26,14 @@ describe('server configuration', () => {
     );
   });
 
+  it('keeps 10 PostgreSQL connections a copy unless DB_POOL_SIZE says otherwise, and names it when it is no count', () => {
+    expect(loadConfig({}).poolSize).toBe(10);
+    expect(loadConfig({ DB_POOL_SIZE: '4' }).poolSize).toBe(4);
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
+    expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
+    expect(() => loadConfig({ DB_POOL_SIZE: '2.5' })).toThrow(/DB_POOL_SIZE/);
+  });
+
   it("takes the mobile-money provider's callback token from the environment", () => {
     expect(loadConfig({ MOBILE_MONEY_CALLBACK_SECRET: 'a-token-of-the-provider' }).mobileMoneyCallbackSecret).toBe(
       'a-token-of-the-provider',
