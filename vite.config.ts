@@ -34,11 +34,12 @@ export default defineConfig({
               name: 'shell',
               test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|xstate|@xstate[\\/]react|wouter|regexparam|use-sync-external-store)[\\/]/,
             },
-            // The small Chakra parts and Zag helpers that the signed-in layout and its first screens share: one request
-            // instead of a dozen of 0.1-6 kB each, which a slow network pays one round trip per six (decision 038).
+            // The small Chakra parts and Zag helpers that the signed-in screens share: one request instead of a dozen of
+            // 0.1-6 kB each, which a slow network pays one round trip per six (decisions 038 and 049). The layout and the
+            // home page draw without Chakra (decision 049), so these load with the first screen that draws with it.
             {
               name: 'chakra-parts',
-              test: /node_modules[\\/](@zag-js[\\/](anatomy|react)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](heading|link|card|grid|simple-grid|skeleton|icon-button)[\\/])/,
+              test: /node_modules[\\/](@zag-js[\\/](anatomy|react)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]((heading|link|card|grid|simple-grid|skeleton|icon-button|button|text|stack|alert)[\\/]|icons\.js)|@ark-ui[\\/]react[\\/]dist[\\/](utils[\\/]|components[\\/][^\\/]+[\\/][^\\/]+\.anatomy\.js))/,
             },
             {
               name: 'chakra',

@@ -23,7 +23,15 @@ export default defineConfig({
         : []),
       {
         extends: true,
-        test: { name: 'screens', environment: 'jsdom', include: ['tests/screens/**/*.test.tsx'], setupFiles: ['tests/setup/screens.ts'] },
+        test: {
+          name: 'screens',
+          environment: 'jsdom',
+          include: ['tests/screens/**/*.test.tsx'],
+          setupFiles: ['tests/setup/screens.ts'],
+          // The stylesheets of the pages drawn without Chakra are applied, as Chakra's styles are: what a test reads of
+          // their look (upper case, hidden) is what the browser shows (docs/decisions/049).
+          css: { include: [/\.css$/] },
+        },
       },
     ],
   },

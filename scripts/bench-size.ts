@@ -28,8 +28,8 @@ import { startDemoPortal, storedSession } from './portal-process';
 // drawer on first use, and the session's and the home page's route contracts apart from the rest, brought it to
 // 242.4 kB (on decision 033's login without Chakra): held at 243 kB (decision 034).
 // The login reached its target (109.0 kB) once its pages stopped loading Chakra's runtime (decision 033): its budget
-// is the target.
-const BUDGETS = { login: 120 * 1024, dashboard: 243 * 1024 };
+// is the target. The dashboard reached its own (177.0 kB) once the layout and the home page did too (decision 049).
+const BUDGETS = { login: 120 * 1024, dashboard: 200 * 1024 };
 const TARGETS = { login: 120 * 1024, dashboard: 200 * 1024 };
 
 const args = process.argv.slice(2);

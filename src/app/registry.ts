@@ -58,6 +58,11 @@ export interface ScreenEntry {
    * dashboard opens on it (decision 038). One left out still loads, when the screen asks, one round trip later.
    */
   readonly strings?: readonly string[];
+  /**
+   * Drawn without Chakra: plain elements styled by its own stylesheet, so its route needs no Chakra provider and the
+   * page loads no Chakra while it is shown (docs/decisions/049). A test checks such a screen imports no Chakra.
+   */
+  readonly plain?: true;
 }
 
 /** Loaders of live logic by name: each brings its machine and services when a screen first needs them. */
@@ -134,6 +139,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
     path: '/dashboard',
     live: ['settings', 'homeFigures', 'navLinks'],
     strings: ['analytics'],
+    plain: true,
     label: 'nav.dashboard',
     access: everyone,
     screen: lazyChunk(() => import('../screens/home/home-screen')),

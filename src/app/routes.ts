@@ -16,6 +16,8 @@ export interface DashboardRoute {
   readonly strings: readonly string[];
   /** Registered only for a user this allows (the spec gates only security this way). */
   readonly onlyFor?: Access;
+  /** Drawn without Chakra, so without its provider around it (docs/decisions/049). */
+  readonly plain: boolean;
 }
 
 const DASHBOARD = '/dashboard';
@@ -32,6 +34,7 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = REGISTRY.flatMap((ent
           live: entry.live ?? [],
           strings: entry.strings ?? [],
           onlyFor: entry.gated && entry.access,
+          plain: entry.plain ?? false,
         },
       ]
     : [],
@@ -39,3 +42,12 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = REGISTRY.flatMap((ent
 
 export const registeredRoutes = (roles: readonly string[]) =>
   DASHBOARD_ROUTES.filter((route) => !route.onlyFor || allows(route.onlyFor, roles));
+
+/** A route's path as a pattern: its `:name` parts match one segment. */
+const pattern = (path: string) => new RegExp(`^/${path.replace(/:[^/]+/g, '[^/]+')}/?$`);
+
+/** The route of a whole path (`/dashboard/...`), if it is one of the dashboard's. */
+export function routeAt(pathname: string): DashboardRoute | undefined {
+  const inside = pathname.replace(/^\/dashboard/, '') || '/';
+  return DASHBOARD_ROUTES.find(({ path }) => pattern(path).test(inside));
+}

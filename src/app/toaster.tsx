@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { ChakraRoot } from './chakra-root';
 
 export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true });
 
@@ -7,7 +8,7 @@ let markMounted: () => void = () => undefined;
 /** Resolves once the Toaster is on the page: a toast created before would not be drawn. */
 export const toasterMounted = new Promise<void>((resolve) => (markMounted = resolve));
 
-/** Loaded and mounted by the layout when the first notice asks for it (notices.ts). */
+/** Loaded and mounted by the layout when the first notice asks for it (notices.ts), with Chakra's provider (decision 049). */
 export default function Toaster() {
   useEffect(() => {
     markMounted();
@@ -15,20 +16,22 @@ export default function Toaster() {
     return () => toaster.remove();
   }, []);
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
-            {/* The portal's notices are success or error (notices.ts): no loading toasts, so no spinner here. */}
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <ChakraRoot>
+      <Portal>
+        <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+          {(toast) => (
+            <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
+              {/* The portal's notices are success or error (notices.ts): no loading toasts, so no spinner here. */}
+              <Toast.Indicator />
+              <Stack gap="1" flex="1" maxWidth="100%">
+                {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+                {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+              </Stack>
+              <Toast.CloseTrigger />
+            </Toast.Root>
+          )}
+        </ChakraToaster>
+      </Portal>
+    </ChakraRoot>
   );
 }

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/contract/roles';
 import { NAV_GROUPS, REGISTRY, type ProcessEntry, type ScreenEntry } from '../../src/app/registry';
-import { DASHBOARD_ROUTES } from '../../src/app/routes';
+import { DASHBOARD_ROUTES, routeAt } from '../../src/app/routes';
 import { NAV_TABLE, visibleLinks } from '../../src/app/nav-table';
 import { PROCESSES } from '../../src/app/processes/catalogue';
 import { ACTOR_CALLS } from '../../src/app/processes/actor-calls';
@@ -22,7 +22,18 @@ describe('the registry: routes, nav, shortcuts and the process catalogue derive 
       expect(route.screen).toBe(dashboard[i]!.screen);
       expect(route.props).toBe(dashboard[i]!.props);
       expect(route.label).toBe(dashboard[i]!.label);
+      // Drawn without Chakra's provider only when its entry says so (docs/decisions/049).
+      expect(route.plain).toBe(dashboard[i]!.plain === true);
     }
+  });
+
+  it('finds the route of a whole path under /dashboard, its parameters matched, as the screen to start loading', () => {
+    expect(routeAt('/dashboard')?.path).toBe('');
+    expect(routeAt('/dashboard/')?.path).toBe('');
+    expect(routeAt('/dashboard/customers/find')?.path).toBe('customers/find');
+    expect(routeAt('/dashboard/stores/12')?.path).toBe('stores/:id');
+    expect(routeAt('/dashboard/stores/12/more')).toBeUndefined();
+    expect(routeAt('/dashboard/nowhere')).toBeUndefined();
   });
 
   it('registers a gated screen only for the roles its access allows', () => {

@@ -50,9 +50,35 @@ describe('dashboard layout', () => {
     expect(stores).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('link', { name: 'IMEI change requests' })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(stores);
-    // The collapsible (zag) reports its new state on its own tick: wait for it as a user would.
     await waitFor(() => expect(stores).toHaveAttribute('aria-expanded', 'true'));
     expect(await screen.findByRole('link', { name: 'Stores' })).toBeVisible();
+  });
+
+  it("opens and closes a group's links from its button, which says so and names what it opens", async () => {
+    await renderApp('/dashboard', loggedInSession(['VIEW_STORES', 'VIEW_REGIONS']));
+    await jsdomUi().see('heading', 'Welcome to Simu Test');
+    const group = screen.getByRole('button', { name: 'Phone store' });
+    const links = document.getElementById(group.getAttribute('aria-controls')!)!;
+    const stores = within(links).getByRole('link', { name: 'Stores', hidden: true });
+    // Closed: the links are in the page (the nav's link list still names them) but hidden, out of the Tab order.
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(stores).not.toBeVisible();
+    expect(within(links).getByRole('link', { name: 'Regions', hidden: true })).not.toBeVisible();
+    await userEvent.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    expect(stores).toBeVisible();
+    // The keyboard: Enter and Space on the button close and open it again, and Tab goes from it into its links.
+    group.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(stores).not.toBeVisible();
+    await userEvent.keyboard(' ');
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab();
+    expect(document.activeElement).toBe(stores);
+    await userEvent.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(stores).not.toBeVisible();
   });
 
   it('sends an unknown dashboard path to the dashboard home', async () => {
@@ -92,6 +118,95 @@ describe('accessibility of the shell (issue 17)', () => {
     expect(language).toHaveTextContent('EN');
     const user = screen.getByRole('button', { name: 'User menu: Daudi Kimaro' });
     expect(user).toHaveTextContent('Daudi Kimaro');
+  });
+});
+
+/** Chakra's global styles (its reset and tokens), which its provider puts in the page while it is mounted. */
+const chakraProvided = () => document.head.querySelector('style[data-emotion="css-global"]') !== null;
+
+describe('without Chakra on the home page (docs/decisions/049)', () => {
+  it('draws the layout and the home page under no Chakra provider; a screen drawn with Chakra brings one and takes it away', async () => {
+    await renderApp('/dashboard', loggedInSession(['FIND_CUSTOMER', 'VIEW_USERS']));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Welcome to Simu Test');
+    await ui.see('heading', 'Your shortcuts');
+    await ui.see('navigation', 'Main navigation');
+    expect(chakraProvided()).toBe(false);
+    // A Chakra screen draws under its provider (it would throw without one), and keeps it to the next such screen.
+    const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+    await userEvent.click(nav.getByRole('link', { name: 'Find customers' }));
+    await ui.see('heading', 'Find customer');
+    expect(chakraProvided()).toBe(true);
+    await userEvent.click(nav.getByRole('link', { name: 'Users' }));
+    await ui.see('heading', 'Portal users');
+    expect(chakraProvided()).toBe(true);
+    await userEvent.click(nav.getByRole('link', { name: 'Dashboard' }));
+    await ui.see('heading', 'Your shortcuts');
+    expect(chakraProvided()).toBe(false);
+  });
+
+  it('starts loading Chakra when the pointer or the focus reaches a link to a screen drawn with it, not to the home page', async () => {
+    const { LazyChakraRoot } = await import('../../src/app/lazy-chakra-root');
+    const preload = vi.spyOn(LazyChakraRoot, 'preload');
+    try {
+      await renderApp('/dashboard', loggedInSession(['FIND_CUSTOMER', 'VIEW_USERS']));
+      const ui = jsdomUi();
+      await ui.see('heading', 'Your shortcuts');
+      const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+      await userEvent.hover(nav.getByRole('link', { name: 'Dashboard' }));
+      nav.getByRole('link', { name: 'Dashboard' }).focus();
+      expect(preload).not.toHaveBeenCalled();
+      await userEvent.hover(nav.getByRole('link', { name: 'Find customers' }));
+      expect(preload).toHaveBeenCalled();
+      preload.mockClear();
+      // A shortcut, reached with the keyboard.
+      within(screen.getByRole('list')).getByRole('link', { name: 'Users' }).focus();
+      expect(preload).toHaveBeenCalled();
+      expect(chakraProvided()).toBe(false);
+    } finally {
+      preload.mockRestore();
+    }
+  });
+
+  it('opens a Chakra screen first, the route starting Chakra beside its chunk', async () => {
+    await renderApp('/dashboard/customers/find', loggedInSession(['FIND_CUSTOMER']));
+    await jsdomUi().see('heading', 'Find customer');
+    expect(chakraProvided()).toBe(true);
+  });
+
+  it('opens the user menu from its plain button by a click, and under Chakra once open', async () => {
+    await renderApp('/dashboard', loggedInSession(approver, storedUser({ name: 'Daudi Kimaro' })));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Welcome to Simu Test');
+    const button = screen.getByRole('button', { name: 'User menu: Daudi Kimaro' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(chakraProvided()).toBe(false);
+    await userEvent.click(button);
+    await ui.see('menuitem', 'Log out');
+    expect(screen.getByRole('button', { name: 'User menu: Daudi Kimaro' })).toHaveAttribute('aria-expanded', 'true');
+    expect(chakraProvided()).toBe(true);
+  });
+
+  it.each([
+    ['Enter', '{Enter}'],
+    ['Space', ' '],
+    ['the down arrow', '{ArrowDown}'],
+  ])('opens the language menu from the keyboard (%s), focus inside it, and Escape closes it', async (_, key) => {
+    await renderApp('/dashboard', loggedInSession(approver));
+    const ui = jsdomUi();
+    await ui.see('heading', 'Welcome to Simu Test');
+    screen.getByRole('button', { name: 'Language: EN' }).focus();
+    await userEvent.keyboard(key);
+    await ui.see('menuitem', 'Kiswahili');
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['English', 'Kiswahili', 'Português']);
+    await waitFor(() => expect(screen.getByRole('menu')).toContainElement(document.activeElement as HTMLElement));
+    const trigger = screen.getByRole('button', { name: 'Language: EN' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    await ui.notSee('menuitem', 'Kiswahili');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
   });
 });
 

@@ -1,13 +1,12 @@
-import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
-import { Box, Center, CloseButton, Flex, HStack, IconButton } from '@chakra-ui/react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Suspense, lazy, useEffect, useState, useSyncExternalStore, type SyntheticEvent } from 'react';
+import { Redirect, Route, Switch, matchRoute, useLocation, useRouter } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { SessionContext, useRoles } from '../../screens/common/session-context';
-import { registeredRoutes } from '../routes';
+import { registeredRoutes, routeAt } from '../routes';
 import { useWideScreen } from '../use-wide-screen';
 import { MenuIcon } from '../icons';
 import { LoadFailure } from '../../screens/common/load-failure';
-import { DRAWER_WIDTH, SideNav } from './side-nav';
+import { SideNav } from './side-nav';
 import { LanguageMenu } from './language-menu';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
@@ -18,6 +17,8 @@ import { registerLiveActor } from '../../screens/common/live-actors';
 import { LIVE_LOGIC, WithLiveLogic } from '../live-logic';
 import { BrandLogo } from '../../screens/scanner/brand-logo';
 import { LoadingSpinner } from '../../screens/common/loading-spinner';
+import { LazyChakraRoot } from '../lazy-chakra-root';
+import './layout.css';
 
 // Loaded when the first notice asks for it, not with the layout (docs/decisions/034).
 const Toaster = lazy(() => import('../toaster'));
@@ -28,25 +29,27 @@ function Content() {
   const { t } = useTranslation();
   const roles = useRoles();
   const [location] = useLocation();
+  const { parser } = useRouter();
   const session = SessionContext.useActorRef();
   const ready = SessionContext.useSelector((s) => s.matches({ authenticated: 'ready' }));
   const failure = SessionContext.useSelector((s) => (s.matches({ authenticated: 'rolesFailed' }) ? s.context.failure : null));
   const loading = (
-    <Center py="20">
+    <div className="layout-loading">
       <LoadingSpinner size="lg" label={t('shell.loading')} />
-    </Center>
+    </div>
   );
   if (failure) {
     return <LoadFailure failure={failure} title={t('shell.rolesFailed')} onRetry={() => session.send({ type: 'roles.retry' })} />;
   }
   if (!ready) return loading;
+  const routes = registeredRoutes(roles);
   // A screen whose code did not load says so and offers to reload, inside the layout: the session, the navigation
   // and the top bar stay; another screen of the navigation tries its own chunk afresh.
-  return (
+  const screens = (
     <ChunkErrorBoundary key={location}>
       <Suspense fallback={loading}>
         <Switch>
-          {registeredRoutes(roles).map(({ path, screen: Screen, props, live }) => (
+          {routes.map(({ path, screen: Screen, props, live }) => (
             <Route key={path} path={`/${path}`}>
               {(params) => {
                 // The screen's live logic is fetched beside its chunk, not after it (each name once).
@@ -60,11 +63,38 @@ function Content() {
       </Suspense>
     </ChunkErrorBoundary>
   );
+  // The route the Switch draws, found the way it finds it. The home page (and a redirect) draw without Chakra; every
+  // other screen draws under Chakra's provider, loaded with the first of them and kept from one such screen to the
+  // next (docs/decisions/049).
+  const here = routes.find(({ path }) => matchRoute(parser, `/${path}`, location)[0]);
+  if (!here || here.plain) return screens;
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={loading}>
+        <LazyChakraRoot>{screens}</LazyChakraRoot>
+      </Suspense>
+    </ChunkErrorBoundary>
+  );
+}
+
+/**
+ * A link into a screen drawn with Chakra, under the pointer or the focus: Chakra starts loading before the click
+ * (nothing loads it on the home page until then, docs/decisions/049). Asked once; the screen's own chunk waits for
+ * the click, so tabbing through the navigation does not fetch every screen.
+ */
+function prefetchChakra(event: SyntheticEvent) {
+  const href = (event.target as Element).closest?.('a[href^="/dashboard"]')?.getAttribute('href');
+  if (!href) return;
+  const route = routeAt(href.split(/[?#]/)[0]!);
+  if (route && !route.plain) void LazyChakraRoot.preload().catch(() => undefined);
 }
 
 const MAIN_ID = 'main-content';
 
-/** Top bar, side navigation (persistent on desktop, temporary on small screens) and the routed screen. */
+/**
+ * Top bar, side navigation (persistent on desktop, temporary on small screens) and the routed screen: plain elements
+ * styled by layout.css, so the home page loads no Chakra (docs/decisions/049).
+ */
 export default function DashboardLayout() {
   const { t } = useTranslation();
   const session = SessionContext.useActorRef();
@@ -86,56 +116,43 @@ export default function DashboardLayout() {
       <Suspense fallback={null}>
         <SkipLink target={MAIN_ID} />
       </Suspense>
-      <Flex minH="100dvh">
+      <div className="layout" onPointerOver={prefetchChakra} onFocus={prefetchChakra}>
         {toasts && (
           <Suspense fallback={null}>
             <Toaster />
           </Suspense>
         )}
         {wide && desktopOpen && (
-          <Box as="aside" w={`${DRAWER_WIDTH}px`} flexShrink={0} borderRightWidth="1px" bg="bg" position="sticky" top="0" h="100dvh">
+          <aside className="layout-aside">
             <SideNav onNavigate={() => undefined} />
-          </Box>
+          </aside>
         )}
         {!wide && mobileUsed && (
           <Suspense fallback={null}>
-            <MobileNav
-              open={mobileOpen}
-              onOpenChange={setMobileOpen}
-              closeButton={<CloseButton size="sm" aria-label={t('common.close')} />}
-            />
+            <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} />
           </Suspense>
         )}
-        <Flex direction="column" flex="1" minW="0">
-          <HStack
-            as="header"
-            h={{ base: '56px', md: '64px' }}
-            px={{ base: 2, md: 4 }}
-            gap="2"
-            borderBottomWidth="1px"
-            bg="bg"
-            position="sticky"
-            top="0"
-            zIndex="sticky"
-          >
-            <IconButton
-              variant="ghost"
+        <div className="layout-column">
+          <header className="top-bar">
+            <button
+              type="button"
+              className="btn btn-ghost btn-icon"
               aria-label={t('shell.toggleNavigation')}
               aria-expanded={wide ? desktopOpen : mobileOpen}
               onClick={toggle}
             >
               <MenuIcon />
-            </IconButton>
-            <BrandLogo />
+            </button>
+            <BrandLogo chakra={LazyChakraRoot} />
             <LanguageMenu />
             <ThemeToggle />
             <UserMenu />
-          </HStack>
-          <Box as="main" id={MAIN_ID} tabIndex={-1} outline="none" flex="1" p={{ base: 3, md: 6 }}>
+          </header>
+          <main id={MAIN_ID} tabIndex={-1} className="layout-main">
             <Content />
-          </Box>
-        </Flex>
-      </Flex>
+          </main>
+        </div>
+      </div>
     </WithLiveLogic>
   );
 }

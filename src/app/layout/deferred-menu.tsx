@@ -1,21 +1,18 @@
 import { Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactElement, type ReactNode } from 'react';
-import { Button } from '@chakra-ui/react';
 
 /** What a top-bar menu draws once loaded: its own Menu.Root over the same trigger button, opened as soon as it mounts. */
 export interface LoadedMenuProps {
-  /** The trigger button (made here, so the menu's chunk does not bring Button again). */
+  /** The trigger button, the same plain button the menu replaces (made here, so both look and read alike). */
   trigger: ReactElement;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-const triggerStyle = { variant: 'ghost', size: 'sm' } as const;
-
 /**
- * A top-bar menu whose code (Zag's menu machine, the popper and floating-ui) is not part of the dashboard's first
- * load (docs/decisions/034). Until first used, its trigger is the same button without the menu behind it: a click,
- * Enter, Space or an arrow key loads the menu, which replaces the button and opens where the button was. The menu's chunk is small
- * and the button keeps its place and name while it arrives.
+ * A top-bar menu whose code (Chakra, Zag's menu machine, the popper and floating-ui) is not part of the dashboard's
+ * first load (docs/decisions/034, 049). Until first used, its trigger is a plain button of the same look and name: a
+ * click, Enter, Space or an arrow key loads the menu, which replaces the button and opens where the button was. The
+ * menu's chunk is small and the button keeps its place and name while it arrives.
  */
 export function DeferredMenu({
   menu: Menu,
@@ -29,8 +26,9 @@ export function DeferredMenu({
   const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
   const placeholder = (
-    <Button
-      {...triggerStyle}
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm"
       aria-label={label}
       aria-haspopup="menu"
       aria-expanded={false}
@@ -42,7 +40,7 @@ export function DeferredMenu({
       }}
     >
       {trigger}
-    </Button>
+    </button>
   );
   if (!used) return placeholder;
   return (
@@ -50,9 +48,9 @@ export function DeferredMenu({
       <OpenOnMount onMount={() => setOpen(true)}>
         <Menu
           trigger={
-            <Button {...triggerStyle} aria-label={label}>
+            <button type="button" className="btn btn-ghost btn-sm" aria-label={label}>
               {trigger}
-            </Button>
+            </button>
           }
           open={open}
           onOpenChange={setOpen}

@@ -1,4 +1,3 @@
-import { IconButton } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ThemeContext } from '../theme-context';
 import { MoonIcon, SunIcon } from '../icons';
@@ -8,14 +7,14 @@ export function ThemeToggle() {
   const dark = ThemeContext.useSelector((s) => s.matches('dark'));
   const theme = ThemeContext.useActorRef();
   return (
-    <IconButton
-      variant="ghost"
-      size="sm"
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm btn-icon"
       aria-label={dark ? t('shell.lightTheme') : t('shell.darkTheme')}
       aria-pressed={dark}
       onClick={() => theme.send({ type: 'theme.toggled' })}
     >
       {dark ? <SunIcon /> : <MoonIcon />}
-    </IconButton>
+    </button>
   );
 }

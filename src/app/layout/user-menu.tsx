@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { Avatar, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../screens/common/session-context';
 import { DeferredMenu } from './deferred-menu';
@@ -15,10 +14,10 @@ export function UserMenu() {
       label={`${t('shell.userMenu')}: ${user?.name ?? ''}`}
       trigger={
         <>
-          <Avatar.Root size="2xs" colorPalette="blue" aria-hidden="true">
-            <Avatar.Fallback>{user?.name.charAt(0).toUpperCase()}</Avatar.Fallback>
-          </Avatar.Root>
-          <Text hideBelow="md">{user?.name}</Text>
+          <span className="avatar avatar-2xs" aria-hidden="true">
+            {user?.name.charAt(0).toUpperCase()}
+          </span>
+          <span className="user-menu-name">{user?.name}</span>
         </>
       }
     />

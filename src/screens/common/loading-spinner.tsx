@@ -1,9 +1,8 @@
-import { Spinner, type SpinnerProps } from '@chakra-ui/react';
-
 /**
- * A spinner that says what is loading: a status region named by its label (Chakra's spinner is a plain span, on
- * which an aria-label alone is not allowed, and screen readers would not announce it).
+ * A spinner that says what is loading: a status region named by its label. Plain (first-load.css draws Chakra's
+ * spinner at its sizes md and lg, in the colour of the text around it), so the layout and the home page, drawn
+ * without Chakra, use the same one as the screens drawn with it (docs/decisions/049).
  */
-export function LoadingSpinner({ label, size }: { label: string; size?: SpinnerProps['size'] }) {
-  return <Spinner role="status" aria-label={label} size={size} />;
+export function LoadingSpinner({ label, size = 'md' }: { label: string; size?: 'md' | 'lg' }) {
+  return <span className={`spinner spinner-${size}`} role="status" aria-label={label} />;
 }

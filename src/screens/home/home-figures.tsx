@@ -1,5 +1,4 @@
 import { Suspense, lazy, memo, useDeferredValue, type ReactNode } from 'react';
-import { Card, Heading, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -14,16 +13,28 @@ const LineChart = lazy(() => import('../analytics/charts').then((m) => ({ defaul
 
 const PORTFOLIO: Measure[] = ['par30', 'par1', 'collectionRate', 'grossReceivable', 'activeLoans', 'loansStarted'];
 
+// Plain elements styled by home.css, as Chakra's cards, tables and links drew them (docs/decisions/049).
+
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <Card.Root size="sm" p="3" gap="1">
-      <Text as="dt" fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text as="dd" fontSize="xl" fontWeight="semibold" data-testid={testId}>
+    <div className="card figure">
+      <dt className="figure-label">{label}</dt>
+      <dd className="figure-value" data-testid={testId}>
         {value}
-      </Text>
-    </Card.Root>
+      </dd>
+    </div>
+  );
+}
+
+/** A table of figures: it scrolls sideways inside its frame, which the keyboard can reach and a screen reader names. */
+function FigureTable({ label, caption, children }: { label: string; caption?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="table-scroll" tabIndex={0} aria-label={label}>
+      <table className="table">
+        {caption && <caption>{caption}</caption>}
+        {children}
+      </table>
+    </div>
   );
 }
 
@@ -47,7 +58,7 @@ export function HomeFigures({ after }: { after?: ReactNode }) {
       </>
     );
   }
-  if (!data) return <Skeleton height="24" aria-busy="true" aria-label={t('analytics:loading')} />;
+  if (!data) return <div className="skeleton home-figures-skeleton" aria-busy="true" aria-label={t('analytics:loading')} />;
   return (
     <>
       <FiguresByRole data={data} />
@@ -61,19 +72,17 @@ const FiguresByRole = memo(function FiguresByRole({ data }: { data: Figures }) {
   const format = formatter(i18n.language);
   const money = (v: number) => format('grossReceivable', v);
   return (
-    <Stack gap="6">
+    <div className="home-stack">
       {data.portfolio && (
-        <Stack as="section" gap="3" aria-label={t('analytics:home.portfolio')}>
-          <Heading as="h2" size="md">
-            {t('analytics:home.portfolio')}
-          </Heading>
-          <SimpleGrid as="dl" columns={{ base: 2, md: 3, xl: 6 }} gap="3">
+        <section className="home-section" aria-label={t('analytics:home.portfolio')}>
+          <h2 className="home-heading">{t('analytics:home.portfolio')}</h2>
+          <dl className="figures figures-6">
             {PORTFOLIO.map((m) => (
               <Figure key={m} label={t(`analytics:measure.${m}`)} value={format(m, data.portfolio!.today[m])} testId={`home-${m}`} />
             ))}
-          </SimpleGrid>
+          </dl>
           {data.portfolio.trend.length > 1 && (
-            <Suspense fallback={<Skeleton height="40" />}>
+            <Suspense fallback={<div className="skeleton home-chart-skeleton" />}>
               <LineChart
                 title={t('analytics:home.trend')}
                 labels={data.portfolio.trend.map((p) => p.day)}
@@ -82,19 +91,17 @@ const FiguresByRole = memo(function FiguresByRole({ data }: { data: Figures }) {
               />
             </Suspense>
           )}
-          <Link href="~/bi" asChild>
-            <ChakraLink alignSelf="start">{t('analytics:home.openAnalytics')}</ChakraLink>
+          <Link href="~/bi" className="link link-start">
+            {t('analytics:home.openAnalytics')}
           </Link>
-        </Stack>
+        </section>
       )}
       {data.stores && <StoresFigures stores={data.stores} />}
       {data.collector && <CollectorFigures collector={data.collector} />}
       {data.finance && (
-        <Stack as="section" gap="3" aria-label={t('analytics:home.suspense')}>
-          <Heading as="h2" size="md">
-            {t('analytics:home.suspense')}
-          </Heading>
-          <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
+        <section className="home-section" aria-label={t('analytics:home.suspense')}>
+          <h2 className="home-heading">{t('analytics:home.suspense')}</h2>
+          <dl className="figures figures-4">
             <Figure label={t('analytics:home.suspenseCount')} value={String(data.finance.suspenseCount)} testId="home-suspense-count" />
             <Figure label={t('analytics:home.suspenseAmount')} value={money(data.finance.suspenseAmount)} testId="home-suspense-amount" />
             <Figure
@@ -107,61 +114,51 @@ const FiguresByRole = memo(function FiguresByRole({ data }: { data: Figures }) {
               testId="home-suspense-oldest"
             />
             <Figure label={t('analytics:home.suspenseOver7Days')} value={money(data.finance.suspenseOver7Days)} />
-          </SimpleGrid>
-          <Link href="~/dashboard/suspense-transactions" asChild>
-            <ChakraLink alignSelf="start">{t('analytics:home.openSuspense')}</ChakraLink>
+          </dl>
+          <Link href="~/dashboard/suspense-transactions" className="link link-start">
+            {t('analytics:home.openSuspense')}
           </Link>
-        </Stack>
+        </section>
       )}
       {data.reconciliation && <ReconciliationFigures reconciliation={data.reconciliation} />}
       {data.agent && (
-        <Stack as="section" gap="3" aria-label={t('analytics:home.mine')}>
-          <Heading as="h2" size="md">
-            {t('analytics:home.mine')}
-          </Heading>
-          <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
+        <section className="home-section" aria-label={t('analytics:home.mine')}>
+          <h2 className="home-heading">{t('analytics:home.mine')}</h2>
+          <dl className="figures figures-4">
             <Figure label={t('analytics:home.salesThisWeek')} value={String(data.agent.salesThisWeek)} testId="home-sales" />
             <Figure label={t('analytics:home.depositsThisWeek')} value={money(data.agent.depositsThisWeek)} />
             <Figure label={t('analytics:home.customersInArrears')} value={String(data.agent.customersInArrears)} testId="home-arrears" />
             <Figure label={t('analytics:home.arrearsBalance')} value={money(data.agent.arrearsBalance)} />
             <Figure label={t('analytics:home.myStock')} value={String(data.agent.inStock)} testId="home-stock" />
-          </SimpleGrid>
-        </Stack>
+          </dl>
+        </section>
       )}
       {data.approvals && (
-        <Stack as="section" gap="3" aria-label={t('analytics:home.approvals')}>
-          <Heading as="h2" size="md">
-            {t('analytics:home.approvals')}
-          </Heading>
-          <Table.ScrollArea tabIndex={0} aria-label={t('analytics:home.approvals')} borderWidth="1px" rounded="md">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader scope="col">{t('analytics:home.queue')}</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col" textAlign="end">
-                    {t('analytics:home.waiting')}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">{t('analytics:home.oldest')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.approvals.queues.map((q) => (
-                  <Table.Row key={q.queue}>
-                    <Table.Cell as="th" scope="row" fontWeight="normal" textAlign="start">
-                      {t(`analytics:home.queueName.${q.queue}`, { defaultValue: q.queue })}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{q.waiting}</Table.Cell>
-                    <Table.Cell>
-                      {q.oldestSubmittedAt ? new Date(q.oldestSubmittedAt).toLocaleString(i18n.language) : t('analytics:home.none')}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Stack>
+        <section className="home-section" aria-label={t('analytics:home.approvals')}>
+          <h2 className="home-heading">{t('analytics:home.approvals')}</h2>
+          <FigureTable label={t('analytics:home.approvals')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('analytics:home.queue')}</th>
+                <th scope="col" className="end">
+                  {t('analytics:home.waiting')}
+                </th>
+                <th scope="col">{t('analytics:home.oldest')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.approvals.queues.map((q) => (
+                <tr key={q.queue}>
+                  <th scope="row">{t(`analytics:home.queueName.${q.queue}`, { defaultValue: q.queue })}</th>
+                  <td className="end">{q.waiting}</td>
+                  <td>{q.oldestSubmittedAt ? new Date(q.oldestSubmittedAt).toLocaleString(i18n.language) : t('analytics:home.none')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </FigureTable>
+        </section>
       )}
-    </Stack>
+    </div>
   );
 });
 
@@ -184,63 +181,65 @@ function StoresFigures({ stores }: { stores: NonNullable<Figures['stores']> }) {
     ...stores.rows.map((r) => [r.name, ...columns.map(([key]) => r[key])]),
   ]);
   return (
-    <Stack as="section" gap="3" aria-label={title}>
-      <Heading as="h2" size="md">
+    <section className="home-section" aria-label={title}>
+      <h2 className="home-heading">
         {title}
         {stores.scope.label ? ` (${stores.scope.label})` : ''}
-      </Heading>
-      <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
+      </h2>
+      <dl className="figures figures-4">
         <Figure label={t('analytics:home.salesWeek')} value={String(stores.totals.salesThisWeek)} testId="home-stores-sales" />
         <Figure label={t('analytics:home.loansLate')} value={String(stores.totals.loansLate)} testId="home-stores-late" />
         <Figure label={t('analytics:measure.par30')} value={format('par30', stores.totals.par30)} testId="home-stores-par30" />
         <Figure label={t('analytics:home.inStock')} value={String(stores.totals.inStock)} testId="home-stores-stock" />
-      </SimpleGrid>
+      </dl>
       {stores.rows.length === 0 ? (
-        <Text color="fg.muted">{t('analytics:home.noStores')}</Text>
+        <p className="home-muted">{t('analytics:home.noStores')}</p>
       ) : (
         <>
-          <Table.ScrollArea tabIndex={0} aria-label={t('analytics:home.storesTable')} borderWidth="1px" rounded="md">
-            <Table.Root size="sm">
-              <Table.Caption>
+          <FigureTable
+            label={t('analytics:home.storesTable')}
+            caption={
+              <>
                 {stores.asOf ? t('analytics:home.storesAsOf', { day: stores.asOf }) : t('analytics:home.noSnapshot')}
                 {stores.storeCount > stores.rows.length
                   ? ` ${t('analytics:home.worstStores', { shown: stores.rows.length, count: stores.storeCount })}`
                   : ''}
-              </Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader scope="col">{t('analytics:home.store')}</Table.ColumnHeader>
-                  {columns.map(([key, label]) => (
-                    <Table.ColumnHeader key={key} scope="col" textAlign="end">
-                      {label}
-                    </Table.ColumnHeader>
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {stores.rows.map((r) => (
-                  <Table.Row key={r.storeId}>
-                    <Table.Cell as="th" scope="row" fontWeight="normal" textAlign="start">
-                      <Link href={`~/bi/view?report=agent_analysis&store=${r.storeId}`} asChild>
-                        <ChakraLink>{r.name}</ChakraLink>
-                      </Link>
-                    </Table.Cell>
-                    {columns.map(([key, , show]) => (
-                      <Table.Cell key={key} textAlign="end">
-                        {show(r)}
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
+              </>
+            }
+          >
+            <thead>
+              <tr>
+                <th scope="col">{t('analytics:home.store')}</th>
+                {columns.map(([key, label]) => (
+                  <th key={key} scope="col" className="end">
+                    {label}
+                  </th>
                 ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <ChakraLink href={csvHref(csv)} download="my-stores.csv" alignSelf="start">
+              </tr>
+            </thead>
+            <tbody>
+              {stores.rows.map((r) => (
+                <tr key={r.storeId}>
+                  <th scope="row">
+                    <Link href={`~/bi/view?report=agent_analysis&store=${r.storeId}`} className="link">
+                      {r.name}
+                    </Link>
+                  </th>
+                  {columns.map(([key, , show]) => (
+                    <td key={key} className="end">
+                      {show(r)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </FigureTable>
+          <a href={csvHref(csv)} download="my-stores.csv" className="link link-start">
             {t('analytics:exportCsv')}
-          </ChakraLink>
+          </a>
         </>
       )}
-    </Stack>
+    </section>
   );
 }
 
@@ -250,11 +249,9 @@ function CollectorFigures({ collector }: { collector: NonNullable<Figures['colle
   const money = (v: number) => format('grossReceivable', v);
   const total = collector.categories.reduce((sum, c) => sum + c.loans, 0);
   return (
-    <Stack as="section" gap="3" aria-label={t('analytics:home.myList')}>
-      <Heading as="h2" size="md">
-        {t('analytics:home.myList')}
-      </Heading>
-      <SimpleGrid as="dl" columns={{ base: 2, md: 3 }} gap="3">
+    <section className="home-section" aria-label={t('analytics:home.myList')}>
+      <h2 className="home-heading">{t('analytics:home.myList')}</h2>
+      <dl className="figures figures-3">
         <Figure label={t('analytics:home.myListLoans')} value={String(total)} testId="home-list-total" />
         <Figure
           label={t('analytics:home.promisesDueToday')}
@@ -262,44 +259,41 @@ function CollectorFigures({ collector }: { collector: NonNullable<Figures['colle
           testId="home-promises-today"
         />
         <Figure label={t('analytics:home.brokenPromises')} value={String(collector.brokenPromises)} testId="home-promises-broken" />
-      </SimpleGrid>
+      </dl>
       {total === 0 ? (
-        <Text color="fg.muted">{t('analytics:home.emptyList')}</Text>
+        <p className="home-muted">{t('analytics:home.emptyList')}</p>
       ) : (
-        <Table.ScrollArea tabIndex={0} aria-label={t('analytics:home.myListByCategory')} borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Caption>{t('analytics:home.myListByCategory')}</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader scope="col">{t('analytics:home.category')}</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  {t('analytics:home.loans')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  {t('analytics:home.amountDue')}
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {collector.categories.map((c) => (
-                <Table.Row key={c.category}>
-                  <Table.Cell as="th" scope="row" fontWeight="normal" textAlign="start">
-                    <Link href={`~/dashboard/defaulters_list?category=${c.category}`} asChild>
-                      <ChakraLink>{t(`analytics:home.categoryName.${c.category}`)}</ChakraLink>
-                    </Link>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{c.loans}</Table.Cell>
-                  <Table.Cell textAlign="end">{money(c.amountDue)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <FigureTable label={t('analytics:home.myListByCategory')} caption={t('analytics:home.myListByCategory')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('analytics:home.category')}</th>
+              <th scope="col" className="end">
+                {t('analytics:home.loans')}
+              </th>
+              <th scope="col" className="end">
+                {t('analytics:home.amountDue')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {collector.categories.map((c) => (
+              <tr key={c.category}>
+                <th scope="row">
+                  <Link href={`~/dashboard/defaulters_list?category=${c.category}`} className="link">
+                    {t(`analytics:home.categoryName.${c.category}`)}
+                  </Link>
+                </th>
+                <td className="end">{c.loans}</td>
+                <td className="end">{money(c.amountDue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </FigureTable>
       )}
-      <Link href="~/dashboard/collection-worklist" asChild>
-        <ChakraLink alignSelf="start">{t('analytics:home.openWorklist')}</ChakraLink>
+      <Link href="~/dashboard/collection-worklist" className="link link-start">
+        {t('analytics:home.openWorklist')}
       </Link>
-    </Stack>
+    </section>
   );
 }
 
@@ -318,46 +312,42 @@ function ReconciliationFigures({ reconciliation }: { reconciliation: NonNullable
   const awaiting = reconciliation.providers.reduce((sum, p) => sum + p.awaitingSignOff, 0);
   const days = (count: number) => t('analytics:home.days', { count });
   return (
-    <Stack as="section" gap="3" aria-label={t('analytics:home.reconciliation')}>
-      <Heading as="h2" size="md">
-        {t('analytics:home.reconciliation')}
-      </Heading>
-      <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
+    <section className="home-section" aria-label={t('analytics:home.reconciliation')}>
+      <h2 className="home-heading">{t('analytics:home.reconciliation')}</h2>
+      <dl className="figures figures-4">
         <Figure label={t('analytics:home.unreconciledDays')} value={days(total)} testId="home-unreconciled-days" />
         <Figure label={t('analytics:home.awaitingSignOff')} value={days(awaiting)} testId="home-awaiting-sign-off" />
-      </SimpleGrid>
-      <Table.ScrollArea tabIndex={0} aria-label={t('analytics:home.unreconciledTable')} borderWidth="1px" rounded="md">
-        <Table.Root size="sm">
-          <Table.Caption>{t('analytics:home.unreconciledWindow', { from: reconciliation.from, to: reconciliation.to })}</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader scope="col">{t('analytics:home.provider')}</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col" textAlign="end">
-                {t('analytics:home.unreconciledDays')}
-              </Table.ColumnHeader>
-              <Table.ColumnHeader scope="col" textAlign="end">
-                {t('analytics:home.awaitingSignOff')}
-              </Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">{t('analytics:home.lastReconciled')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {reconciliation.providers.map((p) => (
-              <Table.Row key={p.provider}>
-                <Table.Cell as="th" scope="row" fontWeight="normal" textAlign="start">
-                  {PROVIDER_NAMES[p.provider]}
-                </Table.Cell>
-                <Table.Cell textAlign="end">{p.unreconciledDays}</Table.Cell>
-                <Table.Cell textAlign="end">{p.awaitingSignOff}</Table.Cell>
-                <Table.Cell>{p.lastReconciledDay ?? t('analytics:home.never')}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <Link href="~/dashboard/reconciliation" asChild>
-        <ChakraLink alignSelf="start">{t('analytics:home.openReconciliation')}</ChakraLink>
+      </dl>
+      <FigureTable
+        label={t('analytics:home.unreconciledTable')}
+        caption={t('analytics:home.unreconciledWindow', { from: reconciliation.from, to: reconciliation.to })}
+      >
+        <thead>
+          <tr>
+            <th scope="col">{t('analytics:home.provider')}</th>
+            <th scope="col" className="end">
+              {t('analytics:home.unreconciledDays')}
+            </th>
+            <th scope="col" className="end">
+              {t('analytics:home.awaitingSignOff')}
+            </th>
+            <th scope="col">{t('analytics:home.lastReconciled')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {reconciliation.providers.map((p) => (
+            <tr key={p.provider}>
+              <th scope="row">{PROVIDER_NAMES[p.provider]}</th>
+              <td className="end">{p.unreconciledDays}</td>
+              <td className="end">{p.awaitingSignOff}</td>
+              <td>{p.lastReconciledDay ?? t('analytics:home.never')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </FigureTable>
+      <Link href="~/dashboard/reconciliation" className="link link-start">
+        {t('analytics:home.openReconciliation')}
       </Link>
-    </Stack>
+    </section>
   );
 }

@@ -1,16 +1,20 @@
 import { Suspense, lazy } from 'react';
-import { Box, Card, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useLiveLogic } from '../common/live-logic';
 import { useRoles, useUser } from '../common/session-context';
 import { LoadFailure } from '../common/load-failure';
+import './home.css';
 
 // The figures (and their strings, a namespace of their own) load after the welcome; the shortcuts come with them
 // (drawn below them once they are there, so they are not pushed down, docs/decisions/038).
 const HomeFigures = lazy(() => import('./home-figures').then((m) => ({ default: m.HomeFigures })));
 
+/**
+ * The signed-in home page: plain elements styled by home.css, without Chakra, so the dashboard's first load brings
+ * none of it (docs/decisions/049).
+ */
 export default function HomeScreen() {
   const { t } = useTranslation();
   const user = useUser();
@@ -21,58 +25,45 @@ export default function HomeScreen() {
   const shortcuts = useLiveLogic('navLinks')(roles).filter((link) => link.path !== '/dashboard');
 
   return (
-    <Stack gap="6">
-      <Stack gap="1">
+    <div className="home-stack">
+      <div className="home-welcome">
         {company ? (
-          <Heading as="h1" size="2xl">
-            {t('home.welcome', { company })}
-          </Heading>
+          <h1 className="home-title">{t('home.welcome', { company })}</h1>
         ) : failure ? (
           <LoadFailure failure={failure} onRetry={() => settings.send({ type: 'load.retry' })} />
         ) : (
-          <Skeleton height="9" width="60%" />
+          <div className="skeleton home-title-skeleton" />
         )}
-        <Text color="fg.muted">{t('home.greeting', { name: user?.name })}</Text>
-      </Stack>
-      <Suspense fallback={<Skeleton height="24" />}>
+        <p className="home-muted">{t('home.greeting', { name: user?.name })}</p>
+      </div>
+      <Suspense fallback={<div className="skeleton home-figures-skeleton" />}>
         <HomeFigures
           after={
             <>
-              <Heading as="h2" size="md">
-                {t('home.shortcuts')}
-              </Heading>
+              <h2 className="home-heading">{t('home.shortcuts')}</h2>
               {shortcuts.length === 0 ? (
-                <Text color="fg.muted">{t('home.noShortcuts')}</Text>
+                <p className="home-muted">{t('home.noShortcuts')}</p>
               ) : (
-                <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" as="ul" listStyleType="none">
+                <ul className="home-shortcuts">
                   {shortcuts.map((link, i) => (
-                    // Each shortcut fades in and rises 8 px, one after the other: Chakra's keyframes in CSS (framer-motion's
-                    // 45 kB are not worth one entrance on the dashboard's first load, docs/decisions/025).
-                    <Box
-                      as="li"
-                      key={link.path}
-                      animationName="fade-in, slide-from-bottom"
-                      animationDuration="slow"
-                      animationTimingFunction="ease-out"
-                      animationFillMode="backwards"
-                      animationDelay={`${i * 30}ms`}
-                      _motionReduce={{ animation: 'none' }}
-                    >
-                      <Link href={`~${link.path}`}>
-                        <Card.Root size="sm" _hover={{ borderColor: 'blue.solid' }} h="full">
-                          <Card.Body>
-                            <Text fontWeight="semibold">{t(link.label)}</Text>
-                          </Card.Body>
-                        </Card.Root>
+                    // Each shortcut fades in and rises 8 px, one after the other (home.css; not for who asks for
+                    // reduced motion): framer-motion's 45 kB are not worth one entrance (docs/decisions/025).
+                    <li key={link.path} className="home-shortcut" style={{ animationDelay: `${i * 30}ms` }}>
+                      <Link href={`~${link.path}`} className="home-shortcut-link">
+                        <div className="card home-shortcut-card">
+                          <div className="card-body">
+                            <p className="home-shortcut-label">{t(link.label)}</p>
+                          </div>
+                        </div>
                       </Link>
-                    </Box>
+                    </li>
                   ))}
-                </SimpleGrid>
+                </ul>
               )}
             </>
           }
         />
       </Suspense>
-    </Stack>
+    </div>
   );
 }

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
+import { playwrightUi } from '../support/ui-playwright';
+import { pageLoggedInAs } from './portal';
+import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
+
+/**
+ * The agent's dashboard draws its layout and home page without Chakra (docs/decisions/049): its first load fetches
+ * none of Chakra's chunks (vite.config.ts's `chakra` and `chakra-parts` groups, and `chakra-root`, the provider with
+ * the portal's system), until the user heads for a screen that draws with it.
+ */
+const url = inject('portalUrl');
+let browser: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CHAKRA_CHUNK = /\/assets\/chakra(-parts|-root)?-[\w-]+\.js$/;
+
+/** The paths of the scripts the page fetches from now on. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+/** The home page at rest: its welcome, its shortcuts done fading in. */
+const homeAtRest = (page: Page) => async () => {
+  await page.getByRole('heading', { name: 'Your shortcuts' }).waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('main li')].every((li) => getComputedStyle(li).opacity === '1'));
+};
+
+describe("the agent's dashboard without Chakra", () => {
+  it('fetches no Chakra until the pointer reaches a link to a screen drawn with it, which then opens as before', async () => {
+    const page = await pageLoggedInAs(browser, 'agent');
+    const watch = watchConsole(page);
+    const scripts = scriptsOf(page);
+    const ui = playwrightUi(page, 20_000);
+    await page.goto(`${url}/dashboard?lng=en`);
+    await ui.see('heading', /^Welcome to /);
+    await homeAtRest(page)();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(10);
+    expect(scripts.filter((path) => CHAKRA_CHUNK.test(path))).toEqual([]);
+    // The user menu opens (its chunk brings Chakra with it).
+    await ui.click('button', /^User menu: /);
+    await ui.see('menuitem', 'Log out');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    scripts.length = 0;
+    await homeAtRest(page)();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => CHAKRA_CHUNK.test(path))).toEqual([]);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Find customers' }).hover();
+    await expect.poll(() => scripts.some((path) => /\/assets\/chakra-root-/.test(path))).toBe(true);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Find customers' }).click();
+    await ui.see('heading', 'Find customer');
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it.each(['finance', 'shopowner'])("passes axe at both widths in the dark theme too (%s's figures, tables and links)", async (user) => {
+    const page = await pageLoggedInAs(browser, user);
+    await page.addInitScript(() => localStorage.setItem('theme', 'defaultDark'));
+    const watch = watchConsole(page);
+    await page.goto(`${url}/dashboard?lng=en`);
+    await checkPageAtBothWidths(page, homeAtRest(page));
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DASHBOARD_ROUTES } from '../../src/app/routes';
+
+/**
+ * The signed-in layout and the home page are drawn without Chakra (docs/decisions/049): what the dashboard loads
+ * before the user leaves the home page must not bring Chakra's runtime, its theme, Emotion, Ark or Zag. These are the
+ * static imports (not `import()`) from the dashboard's chunk and from each screen marked `plain` in the registry,
+ * followed through src; a lazy import is where Chakra may come in.
+ */
+const CHAKRA = /^(@chakra-ui\/|@chakra-theme\/|@emotion\/|@ark-ui\/|@zag-js\/)/;
+
+/** Every specifier a file imports statically (`import ... from`, `import '...'`, `export ... from`), comments left out. */
+function staticImports(file: string): string[] {
+  const code = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
+  return [...code.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?'([^']+)'/g)].map((m) => m[1]!);
+}
+
+const resolveSource = (from: string, specifier: string) =>
+  ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+    .map((ext) => resolve(dirname(from), specifier) + ext)
+    .find((f) => existsSync(f) && !f.endsWith('/'));
+
+/** What a file and the files it imports statically import, as `file -> specifier` for each Chakra one. */
+function chakraImportsOf(entry: string): string[] {
+  const seen = new Set<string>();
+  const found: string[] = [];
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const specifier of staticImports(file)) {
+      if (CHAKRA.test(specifier)) found.push(`${relative('.', file)} -> ${specifier}`);
+      if (!specifier.startsWith('.')) continue;
+      const target = resolveSource(file, specifier);
+      if (target && /\.tsx?$/.test(target)) visit(target);
+    }
+  };
+  visit(resolve(entry));
+  return found;
+}
+
+/** The screen files of the registry's `plain` entries, read from its source (their lazy imports). */
+function plainScreenFiles(): string[] {
+  const source = readFileSync('src/app/registry.ts', 'utf8');
+  return source
+    .split(/\n {2}screen\(/)
+    .slice(1)
+    .filter((block) => /\bplain: true\b/.test(block.slice(0, block.indexOf('\n  }),'))))
+    .map((block) => resolveSource(resolve('src/app/registry.ts'), /import\('([^']+)'\)/.exec(block)![1]!)!);
+}
+
+describe('the dashboard without Chakra until the user leaves the home page (docs/decisions/049)', () => {
+  it('marks the home page, and only it, as drawn without Chakra', () => {
+    expect(DASHBOARD_ROUTES.filter((route) => route.plain).map((route) => route.path)).toEqual(['']);
+    expect(plainScreenFiles().map((file) => relative('.', file))).toEqual(['src/screens/home/home-screen.tsx']);
+  });
+
+  it("imports no Chakra, Emotion, Ark or Zag with the layout's chunk or the plain screens' chunks", () => {
+    const entries = ['src/app/dashboard-route.tsx', ...plainScreenFiles()];
+    expect(entries.flatMap(chakraImportsOf)).toEqual([]);
+  });
+
+  it('would see a Chakra import: the screens drawn with Chakra have them, and so does what the menus load', () => {
+    expect(chakraImportsOf('src/screens/customers/find-customer-screen.tsx').length).toBeGreaterThan(0);
+    expect(chakraImportsOf('src/app/layout/user-menu-list.tsx')).toContain('src/app/chakra-root.tsx -> @chakra-ui/react');
+    expect(staticImports('src/app/layout/dashboard-layout.tsx')).toContain('../lazy-chakra-root');
+  });
+});
