@@ -133,6 +133,7 @@ async function chooseStore(scope: HTMLElement, label: string, typed: string, nam
   await user.clear(box);
   await user.type(box, `${typed}{Enter}`);
   const results = await within(scope).findByRole('radiogroup', { name: `${label}: matching stores` }, { timeout: 5000 });
+  expect(results.closest(`#${CSS.escape(box.getAttribute('aria-controls') ?? '')}`)).not.toBeNull();
   await user.click(within(results).getByRole('radio', { name: new RegExp(`^${name}`) }));
   expect(within(scope).getByText(`Chosen: ${name}`)).toBeInTheDocument();
 }
@@ -141,6 +142,8 @@ async function chooseStore(scope: HTMLElement, label: string, typed: string, nam
 async function seeAllStores(form: HTMLElement) {
   expect(await within(form).findByText('No store chosen: all stores.')).toBeInTheDocument();
   expect(within(form).queryByRole('radiogroup', { name: 'Store: matching stores' })).not.toBeInTheDocument();
+  // The search box names no list while there is none (axe: aria-controls must name an element of the page).
+  expect(within(form).getByRole('searchbox', { name: 'Store' })).not.toHaveAttribute('aria-controls');
   expect(sent('/api/v1/get_phone_stores')).toEqual([]);
 }
 

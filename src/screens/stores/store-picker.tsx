@@ -42,6 +42,8 @@ export function StorePicker({
   const wait = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
   const resultsId = useId();
+  // A filter lists stores once the user searches: until then it stands for every store and keeps its place small.
+  const listed = !any || search !== '';
   // Typing restarts the search once the user pauses; Enter searches at once (and does not send the form).
   const searchNow = (value: string) => {
     clearTimeout(wait.current);
@@ -62,7 +64,7 @@ export function StorePicker({
           value={typed}
           maxLength={100}
           autoComplete="off"
-          aria-controls={resultsId}
+          aria-controls={listed ? resultsId : undefined}
           onKeyDown={onKeyDown}
           onChange={(event) => {
             const value = event.target.value;
@@ -95,8 +97,7 @@ export function StorePicker({
           </Button>
         )}
       </HStack>
-      {/* A filter lists stores once the user searches: until then it stands for every store and keeps its place small. */}
-      {(!any || search) && (
+      {listed && (
         <StoreResults
           key={search}
           id={resultsId}
