@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Badge, Box, Button, Checkbox, Field, HStack, Heading, Input, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Badge, Button, Checkbox, HStack, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { allocateCategoryRequest, classifyAgentRequest, type Agent, type Category } from '../../contract/stores';
 import type { ListFilter } from '../../machines/resource-list.machine';
@@ -16,7 +16,7 @@ import {
   useStoreAction,
   useStoreList,
 } from './parts';
-import { StorePicker } from './store-picker';
+import { StoreFilterForm } from './store-picker';
 
 /**
  * Agents: store and category ("Unassigned" when is_category is not 1), agents per store by the store filter (any
@@ -27,51 +27,31 @@ export default function AgentsScreen() {
   const { t } = useTranslation('stores');
   const [filter, setFilter] = useState<ListFilter>({});
   const categories = useLoaded<Category[]>('categoryOptions');
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next: ListFilter = {};
-    const search = String(form.get('search') ?? '').trim();
-    if (search) next.search = search;
-    const store = numberOf(form, 'store_id');
-    if (store) next.store_id = store;
-    const category = String(form.get('category') ?? '');
-    if (category === 'unassigned') next.unassigned = 'true';
-    else if (category) next.category_id = Number(category);
-    setFilter(next);
-  };
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
         {t('stores:agents.title')}
       </Heading>
-      <form onSubmit={apply} role="search" aria-label={t('stores:agents.title')}>
-        <Stack gap="3">
-          <Stack gap="2" direction={{ base: 'column', md: 'row' }} align={{ md: 'end' }}>
-            <Field.Root flex="2">
-              <Field.Label>{t('stores:search')}</Field.Label>
-              <Input name="search" type="search" maxLength={100} />
-            </Field.Root>
-            <SelectField
-              name="category"
-              label={t('stores:field.category_id')}
-              any={t('stores:all')}
-              options={[
-                { value: 'unassigned', label: t('stores:unassigned') },
-                ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-              ]}
-            />
-          </Stack>
-          <Box maxW={{ md: 'md' }}>
-            <StorePicker name="store_id" label={t('stores:field.store_id')} any />
-          </Box>
-          <Box>
-            <Button type="submit" colorPalette="blue">
-              {t('stores:find')}
-            </Button>
-          </Box>
-        </Stack>
-      </form>
+      <StoreFilterForm
+        label={t('stores:agents.title')}
+        searchLabel={t('stores:search')}
+        onFilter={setFilter}
+        more={(form): ListFilter => {
+          const category = String(form.get('category') ?? '');
+          if (category === 'unassigned') return { unassigned: 'true' };
+          return category ? { category_id: Number(category) } : {};
+        }}
+      >
+        <SelectField
+          name="category"
+          label={t('stores:field.category_id')}
+          any={t('stores:all')}
+          options={[
+            { value: 'unassigned', label: t('stores:unassigned') },
+            ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+          ]}
+        />
+      </StoreFilterForm>
       <AgentTable key={JSON.stringify(filter)} filter={filter} categories={categories.data ?? []} />
     </Stack>
   );

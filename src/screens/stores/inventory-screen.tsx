@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Badge, Box, Button, Field, HStack, Heading, Input, List, NativeSelect, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Badge, Box, Button, Field, HStack, Heading, List, NativeSelect, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import {
   IMEI_EXCEPTION_KINDS,
@@ -31,7 +31,7 @@ import {
   useStoreAction,
   useStoreList,
 } from './parts';
-import { StorePicker } from './store-picker';
+import { StoreFilterForm, StorePicker } from './store-picker';
 
 type Option = { value: number; label: string };
 const linesOf = (form: FormData, name: string) => String(form.get(name) ?? '').split(/\r?\n/);
@@ -77,44 +77,24 @@ export default function InventoryScreen() {
 function Stock({ models }: { models: Option[] }) {
   const { t } = useTranslation('stores');
   const [filter, setFilter] = useState<ListFilter>({});
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next: ListFilter = {};
-    const search = String(form.get('search') ?? '').trim();
-    if (search) next.search = search;
-    const store = numberOf(form, 'store_id');
-    if (store) next.store_id = store;
-    const status = String(form.get('status') ?? '');
-    if (status) next.status = status;
-    setFilter(next);
-  };
   return (
     <Stack gap="3">
-      <form onSubmit={apply} role="search" aria-label={t('stores:inventory.title')}>
-        <Stack gap="3">
-          <Stack gap="2" direction={{ base: 'column', md: 'row' }} align={{ md: 'end' }}>
-            <Field.Root flex="2">
-              <Field.Label>{t('stores:inventory.search')}</Field.Label>
-              <Input name="search" type="search" maxLength={100} />
-            </Field.Root>
-            <SelectField
-              name="status"
-              label={t('stores:field.status')}
-              any={t('stores:all')}
-              options={INVENTORY_STATUSES.map((s) => ({ value: s, label: t(`stores:status.${s}`) }))}
-            />
-          </Stack>
-          <Box maxW={{ md: 'md' }}>
-            <StorePicker name="store_id" label={t('stores:field.store_id')} any />
-          </Box>
-          <Box>
-            <Button type="submit" colorPalette="blue">
-              {t('stores:find')}
-            </Button>
-          </Box>
-        </Stack>
-      </form>
+      <StoreFilterForm
+        label={t('stores:inventory.title')}
+        searchLabel={t('stores:inventory.search')}
+        onFilter={setFilter}
+        more={(form): ListFilter => {
+          const status = String(form.get('status') ?? '');
+          return status ? { status } : {};
+        }}
+      >
+        <SelectField
+          name="status"
+          label={t('stores:field.status')}
+          any={t('stores:all')}
+          options={INVENTORY_STATUSES.map((s) => ({ value: s, label: t(`stores:status.${s}`) }))}
+        />
+      </StoreFilterForm>
       <StockTable key={JSON.stringify(filter)} filter={filter} models={models} />
     </Stack>
   );

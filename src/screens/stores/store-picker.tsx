@@ -1,10 +1,10 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, Field, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Box, Button, Field, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Store } from '../../contract/stores';
 import type { ListFilter } from '../../machines/resource-list.machine';
 import { LoadFailure } from '../common/load-failure';
-import { useStoreList } from './parts';
+import { numberOf, useStoreList } from './parts';
 
 /** Stores shown at a time: a short list to choose from, the rest found by typing more of a name. */
 export const STORE_PICKER_PAGE = 8;
@@ -214,5 +214,57 @@ function StoreResults({
         )}
       </HStack>
     </Stack>
+  );
+}
+
+/**
+ * A list's filter form with a store among its filters: the search box, the list's own fields (`children`), the store
+ * picker (any store) and Find. Find hands `onFilter` the search and the store chosen, with what `more` reads of the
+ * list's own fields.
+ */
+export function StoreFilterForm({
+  label,
+  searchLabel,
+  more,
+  onFilter,
+  children,
+}: {
+  label: string;
+  searchLabel: string;
+  more: (form: FormData) => ListFilter;
+  onFilter: (filter: ListFilter) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('stores');
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next: ListFilter = {};
+    const search = String(form.get('search') ?? '').trim();
+    if (search) next.search = search;
+    const store = numberOf(form, 'store_id');
+    if (store) next.store_id = store;
+    onFilter({ ...next, ...more(form) });
+  };
+  return (
+    <form onSubmit={apply} role="search" aria-label={label}>
+      <Stack gap="3">
+        <Stack gap="2" direction={{ base: 'column', md: 'row' }} align={{ md: 'end' }}>
+          <Field.Root flex="2">
+            <Field.Label>{searchLabel}</Field.Label>
+            <Input name="search" type="search" maxLength={100} />
+          </Field.Root>
+          {children}
+        </Stack>
+        <Box maxW={{ md: 'md' }}>
+          <StorePicker name="store_id" label={t('stores:field.store_id')} any />
+        </Box>
+        <Box>
+          <Button type="submit" colorPalette="blue">
+            {t('stores:find')}
+          </Button>
+        </Box>
+      </Stack>
+    </form>
   );
 }
