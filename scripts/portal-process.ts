@@ -59,7 +59,8 @@ export async function startDemoPortal(): Promise<{ url: string; stop: () => Prom
 
 /**
  * What a login leaves in localStorage (services/session-store.ts), key by key: the API's user with its token under
- * `user`, and the group's roles under `roles` (the session loads them right after the login and keeps them). A
+ * `user`, the group's roles under `roles` and the portal's settings under `settings` (the session loads both right
+ * after the login and keeps them). A
  * signed-in page opened later in a new browser window starts from these, as the benchmarks' cold loads do.
  */
 export async function storedSession(url: string, username: string): Promise<Record<string, string>> {
@@ -76,8 +77,13 @@ export async function storedSession(url: string, username: string): Promise<Reco
   });
   if (!roles.ok) throw new Error(`roles of ${username}: ${roles.status} ${await roles.text()}`);
   const { data } = (await roles.json()) as { data: Array<{ admin_role: string }> };
+  // The login reads the settings beside the roles and keeps them (src/services/session.ts, docs/decisions/050).
+  const settings = await fetch(`${url}/portal_api/settings`, { headers: { authorization: `Bearer ${body.accessToken}` } });
+  if (!settings.ok) throw new Error(`settings for ${username}: ${settings.status} ${await settings.text()}`);
+  const { company, device_bridge_url, demo } = (await settings.json()) as { company: string; device_bridge_url: string; demo: boolean };
   return {
     user: JSON.stringify({ ...body.user, token: body.accessToken }),
     roles: JSON.stringify({ groupId, roles: data.map((row) => row.admin_role) }),
+    settings: JSON.stringify({ company, device_bridge_url, demo }),
   };
 }

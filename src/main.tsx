@@ -1,20 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './app/root';
+import { preloadDashboard } from './app/app';
 import { startFirstCalls } from './services/early-calls';
 import { sessionStore } from './services/session-store';
 import './app/first-load.css';
 import './i18n';
 
-// The first signed-in page's calls leave now, not once its code has loaded (docs/decisions/048).
+// The first signed-in page's calls leave now, not once its code has loaded (docs/decisions/048 and 050).
 const user = sessionStore.user();
-startFirstCalls({
+const early = startFirstCalls({
   pathname: location.pathname,
   user,
   rolesStored: sessionStore.rolesFor(user) !== null,
   now: Date.now(),
   fetch: (...a) => fetch(...a),
 });
+// And the dashboard's code, which the app's first render would otherwise ask for only once it had run.
+if (early.length > 0) preloadDashboard();
 
 createRoot(document.getElementById('root')!, {
   // React reports a recovered render error by its wrapper alone (error 520): the console shows what caused it.

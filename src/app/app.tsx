@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
 import { SessionContext } from '../screens/common/session-context';
 import { FullPageSpinner } from './full-page-spinner';
-import { lazyChunk } from './chunk-load';
+import { lazyChunk, useChunksSettled } from './chunk-load';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
 
 import LoginScreen from '../screens/auth/login-screen';
@@ -24,6 +24,13 @@ const DashboardLayout = lazyChunk(() => {
 });
 const BiScreen = lazyChunk(() => import('./bi-route'));
 
+/**
+ * Starts the dashboard's code (and with it the opened screen's) before React's first render of the app: the app's
+ * entry does, on a dashboard page with a session the portal would let in (docs/decisions/050). Drawing the route then
+ * takes this load.
+ */
+export const preloadDashboard = () => void DashboardLayout.preload().catch(() => undefined);
+
 type Phase = 'checking' | 'out' | 'otp' | 'password' | 'in';
 
 /** Which part of the app the session allows: everything else is a redirect (spec section 2). */
@@ -40,7 +47,10 @@ function usePhase(): Phase {
 export function AppRoutes() {
   const { t } = useTranslation();
   const phase = usePhase();
-  if (phase === 'checking') return <FullPageSpinner label={t('shell.loading')} />;
+  const [location] = useLocation();
+  // Signed in on a dashboard page, the spinner stays until the dashboard's code is here (decision 050).
+  const dashboardHere = useChunksSettled(phase === 'in' && location.startsWith('/dashboard') ? [DashboardLayout] : []);
+  if (phase === 'checking' || !dashboardHere) return <FullPageSpinner label={t('shell.loading')} />;
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={<FullPageSpinner label={t('shell.loading')} />}>

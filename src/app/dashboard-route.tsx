@@ -14,6 +14,11 @@ import { i18n } from '../i18n';
 export function startScreen(pathname: string) {
   const route = routeAt(pathname);
   if (!route) return;
+  // A screen that comes with this code (the home page) draws in the layout's first commit, from what the session
+  // kept: its live logic and strings are asked for as it draws, not before, where evaluating their code (the HTTP
+  // client, the contracts) on a slow phone held that first paint back (docs/decisions/050). The app's entry has
+  // already asked for the settings (early-calls.ts).
+  if (route.screen.eager) return;
   void route.screen.preload().catch(() => undefined);
   void LIVE_LOGIC.preload(route.live).catch(() => undefined);
   if (route.strings.length > 0) void i18n.loadNamespaces([...route.strings]);

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { lazyChunk, type LazyChunk } from './chunk-load';
+import { eagerChunk, lazyChunk, type LazyChunk } from './chunk-load';
+import HomeScreen from '../screens/home/home-screen';
 import type { Access, Role } from '../contract/roles';
 import type { LiveLogic } from '../screens/common/live-logic';
 import type { ProcessId } from './processes/machines';
@@ -11,7 +12,8 @@ import type { ProcessId } from './processes/machines';
  * screen is one entry here plus its own files.
  *
  * It loads with the dashboard's layout, so it holds no machine, service or route contract itself: a screen and
- * each process's live logic are loaders, fetched when a screen opens (docs/decisions/034). The machines and what
+ * each process's live logic are loaders, fetched when a screen opens (docs/decisions/034). The home page alone comes
+ * with it, drawn in the layout's first commit (plain elements, 2 kB, docs/decisions/050). The machines and what
  * their actors call are in processes/, which only the explorer and `npm run statecharts` load, by the same ids.
  * The pages before login and the public pages (login, OTP, terms, e-contract, BI) are routed in app.tsx.
  */
@@ -142,7 +144,8 @@ export const REGISTRY: readonly RegistryEntry[] = [
     plain: true,
     label: 'nav.dashboard',
     access: everyone,
-    screen: lazyChunk(() => import('../screens/home/home-screen')),
+    // Comes with the registry: the dashboard's first screen draws with its layout (docs/decisions/050).
+    screen: eagerChunk(HomeScreen),
   }),
   screen({
     path: '/dashboard/users',

@@ -27,7 +27,21 @@ export function askSettingsEarly() {
   const token = sessionStore.token();
   if (token) sendEarly('settings', token);
 }
-export const loadSettings = effect((_: { params: unknown }) => call(routes.settings));
+/**
+ * The settings: those this session kept (the login leaves them) at once, so the home page's welcome and the wizard
+ * do not wait on a round trip on a slow network; the server's are read behind and kept for the next page
+ * (docs/decisions/050). Without kept ones, the server's, kept in turn.
+ */
+export const loadSettings = effect(async (_: { params: unknown }) => {
+  const kept = sessionStore.settings();
+  const fresh = call(routes.settings).then((settings) => {
+    sessionStore.keepSettings(settings);
+    return settings;
+  });
+  if (!kept) return fresh;
+  fresh.catch(() => undefined); // the kept ones stand for this page; the next one asks again
+  return kept;
+});
 export const fetchRoles = effect((_: { params: unknown }) => call(routes.listRoles, { query: { $limit: 1000 } }));
 
 export const fetchGroups = pageOf((i) => call(routes.listGroups, { query: { $limit: i.limit, $skip: i.skip } }));

@@ -4,6 +4,19 @@ import { forgetEarlyCalls } from './early-calls';
 
 const USER_KEY = 'user';
 const ROLES_KEY = 'roles';
+const SETTINGS_KEY = 'settings';
+
+/** The portal's settings as GET /settings gives them (contract/auth.ts), kept for the session's next page. */
+export interface KeptSettings {
+  company: string;
+  device_bridge_url: string;
+  demo: boolean;
+}
+
+const isSettings = (value: unknown): value is KeptSettings => {
+  const v = value as Partial<KeptSettings> | null;
+  return typeof v?.company === 'string' && typeof v.device_bridge_url === 'string' && typeof v.demo === 'boolean';
+};
 
 function read<T>(key: string): T | null {
   try {
@@ -23,6 +36,25 @@ export const sessionStore = {
     return user && stored && stored.groupId === user.group.id && Array.isArray(stored.roles) ? stored.roles : null;
   },
   token: () => read<StoredUser>(USER_KEY)?.token ?? null,
+  /**
+   * The settings this session last read (the login leaves them, each later read replaces them): the home page's
+   * welcome and the wizard draw from them at once and read the server's behind (docs/decisions/050). Whatever is
+   * not their shape is not taken. They go with the session at logout, as every key but the preferences does.
+   */
+  settings: (): KeptSettings | null => {
+    const kept = read<unknown>(SETTINGS_KEY);
+    return isSettings(kept) ? kept : null;
+  },
+  keepSettings(settings: KeptSettings) {
+    try {
+      localStorage.setItem(
+        SETTINGS_KEY,
+        JSON.stringify({ company: settings.company, device_bridge_url: settings.device_bridge_url, demo: settings.demo }),
+      );
+    } catch {
+      // storage full or blocked: the next page reads the server's, as without kept settings
+    }
+  },
   save(user: StoredUser | null, roles: string[] | null) {
     if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
     if (roles && user) localStorage.setItem(ROLES_KEY, JSON.stringify({ groupId: user.group.id, roles }));

@@ -35,7 +35,11 @@ export const sessionActors = {
     return { user, now: Date.now() };
   }),
   loadRoles: fromPromise(async ({ input }: { input: { groupId: number } }) => {
-    const answer = await call((await contract()).listGroupRoles, { query: rolesQuery(input.groupId) });
+    const routes = await contract();
+    // The settings are asked for beside the roles and kept when they come, so the pages after a login draw their
+    // welcome at once (docs/decisions/050). The session does not wait for them: slow or failed, the page asks itself.
+    void call(routes.settings).then(sessionStore.keepSettings, () => undefined);
+    const answer = await call(routes.listGroupRoles, { query: rolesQuery(input.groupId) });
     return answer.data.map((record) => record.admin_role);
   }),
   revokeSession: fromPromise(async (): Promise<unknown> => call((await contract()).logout)),

@@ -66,6 +66,36 @@ describe("the agent's dashboard without Chakra", () => {
     await page.close();
   });
 
+  it('welcomes with the settings the session kept while the server has not answered for them (decision 050)', async () => {
+    const page = await pageLoggedInAs(browser, 'agent');
+    const kept = { company: 'Simu Kept Overnight', device_bridge_url: 'http://127.0.0.1:9', demo: true };
+    // As a login left them last night: once, not again on the reload below.
+    await page.addInitScript((stored) => {
+      if (sessionStorage.getItem('kept-once')) return;
+      sessionStorage.setItem('kept-once', '1');
+      localStorage.setItem('settings', stored);
+    }, JSON.stringify(kept));
+    const watch = watchConsole(page);
+    // The server's settings are held until the welcome has been seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/portal_api/settings', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${url}/dashboard?lng=en`);
+    const ui = playwrightUi(page, 20_000);
+    await ui.see('heading', 'Welcome to Simu Kept Overnight');
+    release();
+    // The server's are kept for the next page, which draws them.
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('settings') ?? 'null')?.company)).not.toBe(kept.company);
+    await page.unroute('**/portal_api/settings');
+    await page.reload();
+    await ui.see('heading', /^Welcome to (?!Simu Kept Overnight)/);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
   it.each(['finance', 'shopowner'])("passes axe at both widths in the dark theme too (%s's figures, tables and links)", async (user) => {
     const page = await pageLoggedInAs(browser, user);
     await page.addInitScript(() => localStorage.setItem('theme', 'defaultDark'));

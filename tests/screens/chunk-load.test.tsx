@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { Suspense, type ReactElement } from 'react';
+import { act, render, screen } from '@testing-library/react';
 import { renderApp } from '../support/render-app';
 import { jsdomUi } from '../support/ui-jsdom';
 import { loggedInSession } from '../support/fake-session';
 import { allowConsole } from '../setup/console';
-import { CHUNK_LOAD_TIMEOUT_MS, isChunkLoadError, loadChunk } from '../../src/app/chunk-load';
+import { CHUNK_LOAD_TIMEOUT_MS, isChunkLoadError, lazyChunk, loadChunk, useChunksSettled, type LazyChunk } from '../../src/app/chunk-load';
+import { ChunkErrorBoundary } from '../../src/app/chunk-error-boundary';
 
 vi.mock('../../src/services/portal-api', async (original) => {
   const actual = await original<typeof import('../../src/services/portal-api')>();
@@ -69,5 +71,81 @@ describe('loadChunk', () => {
     await expect(loadChunk(async () => ({ default: 'screen' }))).resolves.toEqual({ default: 'screen' });
     const failed = await loadChunk(() => Promise.reject(new TypeError('Failed to fetch'))).catch((error: unknown) => error);
     expect(isChunkLoadError(failed)).toBe(true);
+  });
+});
+
+describe('lazyChunk and useChunksSettled (decision 050)', () => {
+  /** A chunk whose import the test settles. */
+  function controlled() {
+    let arrive: (module: { default: () => ReactElement }) => void = () => undefined;
+    let fail: (error: unknown) => void = () => undefined;
+    const load = vi.fn(
+      () =>
+        new Promise<{ default: () => ReactElement }>((resolve, reject) => {
+          arrive = resolve;
+          fail = reject;
+        }),
+    );
+    const chunk = lazyChunk(load);
+    return { chunk, load, arrive: (text: string) => arrive({ default: () => <p>{text}</p> }), fail: (error: unknown) => fail(error) };
+  }
+
+  function Waiting({ chunk: Chunk }: { chunk: LazyChunk<() => ReactElement> }) {
+    const here = useChunksSettled([Chunk]);
+    return here ? <Chunk /> : <p>own spinner</p>;
+  }
+
+  it('draws a chunk that arrived before it is drawn at once, never showing the fallback', async () => {
+    const { chunk, arrive } = controlled();
+    const loading = chunk.preload();
+    arrive('the screen');
+    await loading;
+    const fallbacks: string[] = [];
+    function Fallback() {
+      fallbacks.push('shown');
+      return <p>fallback</p>;
+    }
+    const Chunk = chunk;
+    render(
+      <Suspense fallback={<Fallback />}>
+        <Chunk />
+      </Suspense>,
+    );
+    expect(screen.getByText('the screen')).toBeTruthy();
+    expect(fallbacks).toEqual([]);
+  });
+
+  it('waits with its own spinner until the chunk arrives, loading it once', async () => {
+    const { chunk, load, arrive } = controlled();
+    render(
+      <Suspense fallback={<p>fallback</p>}>
+        <Waiting chunk={chunk} />
+      </Suspense>,
+    );
+    expect(screen.getByText('own spinner')).toBeTruthy();
+    expect(chunk.settled()).toBe(false);
+    await act(async () => arrive('the screen'));
+    expect(screen.getByText('the screen')).toBeTruthy();
+    expect(screen.queryByText('fallback')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands a chunk that failed to the error boundary, which says so', async () => {
+    allowConsole();
+    const { i18n } = await import('../../src/i18n');
+    await i18n.changeLanguage('en');
+    const { chunk, fail } = controlled();
+    render(
+      <ChunkErrorBoundary>
+        <Suspense fallback={<p>fallback</p>}>
+          <Waiting chunk={chunk} />
+        </Suspense>
+      </ChunkErrorBoundary>,
+    );
+    expect(screen.getByText('own spinner')).toBeTruthy();
+    await act(async () => fail(new TypeError('Failed to fetch')));
+    // Drawn once settled: the lazy import is tried again, and fails the same way.
+    await act(async () => fail(new TypeError('Failed to fetch')));
+    await jsdomUi().see('heading', 'Loading chunk failed');
   });
 });

@@ -13,6 +13,7 @@ import { UserMenu } from './user-menu';
 import { SkipLink } from './skip-link';
 import { toasterWanted } from '../notices';
 import { ChunkErrorBoundary } from '../chunk-error-boundary';
+import { useChunksSettled } from '../chunk-load';
 import { registerLiveActor } from '../../screens/common/live-actors';
 import { LIVE_LOGIC, WithLiveLogic } from '../live-logic';
 import { BrandLogo } from '../../screens/scanner/brand-logo';
@@ -33,6 +34,12 @@ function Content() {
   const session = SessionContext.useActorRef();
   const ready = SessionContext.useSelector((s) => s.matches({ authenticated: 'ready' }));
   const failure = SessionContext.useSelector((s) => (s.matches({ authenticated: 'rolesFailed' }) ? s.context.failure : null));
+  // The opened screen's code and, for a screen drawn with Chakra, its provider: until they are here the layout shows
+  // its own spinner rather than a Suspense fallback, which React would hold for 300 ms after they came (decision 050).
+  const routes = registeredRoutes(roles);
+  // The route the Switch draws, found the way it finds it.
+  const here = routes.find(({ path }) => matchRoute(parser, `/${path}`, location)[0]);
+  const codeHere = useChunksSettled(here ? (here.plain ? [here.screen] : [here.screen, LazyChakraRoot]) : []);
   const loading = (
     <div className="layout-loading">
       <LoadingSpinner size="lg" label={t('shell.loading')} />
@@ -41,8 +48,7 @@ function Content() {
   if (failure) {
     return <LoadFailure failure={failure} title={t('shell.rolesFailed')} onRetry={() => session.send({ type: 'roles.retry' })} />;
   }
-  if (!ready) return loading;
-  const routes = registeredRoutes(roles);
+  if (!ready || !codeHere) return loading;
   // A screen whose code did not load says so and offers to reload, inside the layout: the session, the navigation
   // and the top bar stay; another screen of the navigation tries its own chunk afresh.
   const screens = (
@@ -52,8 +58,9 @@ function Content() {
           {routes.map(({ path, screen: Screen, props, live }) => (
             <Route key={path} path={`/${path}`}>
               {(params) => {
-                // The screen's live logic is fetched beside its chunk, not after it (each name once).
-                void LIVE_LOGIC.preload(live).catch(() => undefined);
+                // The screen's live logic is fetched beside its chunk, not after it (each name once). A screen that
+                // comes with the layout asks for its own once it is drawn (the home page, docs/decisions/050).
+                if (!Screen.eager) void LIVE_LOGIC.preload(live).catch(() => undefined);
                 return <Screen {...props} params={params} />;
               }}
             </Route>
@@ -63,10 +70,8 @@ function Content() {
       </Suspense>
     </ChunkErrorBoundary>
   );
-  // The route the Switch draws, found the way it finds it. The home page (and a redirect) draw without Chakra; every
-  // other screen draws under Chakra's provider, loaded with the first of them and kept from one such screen to the
-  // next (docs/decisions/049).
-  const here = routes.find(({ path }) => matchRoute(parser, `/${path}`, location)[0]);
+  // The home page (and a redirect) draw without Chakra; every other screen draws under Chakra's provider, loaded with
+  // the first of them and kept from one such screen to the next (docs/decisions/049).
   if (!here || here.plain) return screens;
   return (
     <ChunkErrorBoundary>

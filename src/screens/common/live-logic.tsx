@@ -123,6 +123,11 @@ export interface LiveLogic {
   processes: readonly ProcessCard[];
   /** The side navigation's links a user with these roles sees, groups flattened (the home page's shortcuts). */
   navLinks: (roles: readonly string[]) => ReadonlyArray<{ label: string; path: string }>;
+  /**
+   * The settings this session kept (the login leaves them, docs/decisions/050), read at once with no code to load:
+   * the home page's welcome draws from them before the settings' own logic and HTTP client have arrived.
+   */
+  keptSettings: () => { company: string; device_bridge_url: string; demo: boolean } | null;
 }
 
 /** How the app hands over a live logic: a loader, called when a screen first asks for it (or when its route preloads it). */
