@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './app/root';
-import { preloadDashboard } from './app/app';
+import { isHomePage, preloadDashboard } from './app/app';
 import { startFirstCalls } from './services/early-calls';
 import { sessionStore } from './services/session-store';
 import './app/first-load.css';
@@ -16,8 +16,10 @@ const early = startFirstCalls({
   now: Date.now(),
   fetch: (...a) => fetch(...a),
 });
-// And the dashboard's code, which the app's first render would otherwise ask for only once it had run.
-if (early.length > 0) preloadDashboard();
+// On the home page, the dashboard's code too, which the app's first render would otherwise ask for only once it had
+// run: the home page draws with the layout, in its first commit (decision 050). A screen of its own chunk is not
+// helped: its code, come earlier, was drawn in the same long task as the layout (the wizard's blocking time rose).
+if (early.length > 0 && isHomePage(location.pathname)) preloadDashboard();
 
 createRoot(document.getElementById('root')!, {
   // React reports a recovered render error by its wrapper alone (error 520): the console shows what caused it.

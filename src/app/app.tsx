@@ -15,21 +15,26 @@ const EcontractPage = lazyChunk(() => import('./econtract-route'));
 // The opened screen starts loading with the dashboard's code, while the session loads the roles (decision 038). The
 // layout is drawn with its skip link's strings (the admin namespace, fetched beside it): now that a screen can be
 // drawn before they would otherwise arrive, the first Tab stop would else be the navigation.
-const DashboardLayout = lazyChunk(() => {
-  const strings = i18n.loadNamespaces('admin');
-  return import('./dashboard-route').then((route) => {
-    route.startScreen(window.location.pathname);
-    return strings.then(() => route);
-  });
-});
+const DashboardLayout = lazyChunk(
+  () => {
+    const strings = i18n.loadNamespaces('admin');
+    return import('./dashboard-route').then((route) => {
+      route.startScreen(window.location.pathname);
+      return strings.then(() => route);
+    });
+  },
+  { atOnce: true },
+);
 const BiScreen = lazyChunk(() => import('./bi-route'));
 
 /**
- * Starts the dashboard's code (and with it the opened screen's) before React's first render of the app: the app's
- * entry does, on a dashboard page with a session the portal would let in (docs/decisions/050). Drawing the route then
- * takes this load.
+ * Starts the dashboard's code before React's first render of the app: the app's entry does, on the home page with a
+ * session the portal would let in (docs/decisions/050). Drawing the route then takes this load.
  */
 export const preloadDashboard = () => void DashboardLayout.preload().catch(() => undefined);
+
+/** The signed-in home page, the one screen that comes with the dashboard's code (registry.ts, eagerChunk). */
+export const isHomePage = (pathname: string) => /^\/dashboard\/?$/.test(pathname);
 
 type Phase = 'checking' | 'out' | 'otp' | 'password' | 'in';
 
@@ -48,8 +53,8 @@ export function AppRoutes() {
   const { t } = useTranslation();
   const phase = usePhase();
   const [location] = useLocation();
-  // Signed in on a dashboard page, the spinner stays until the dashboard's code is here (decision 050).
-  const dashboardHere = useChunksSettled(phase === 'in' && location.startsWith('/dashboard') ? [DashboardLayout] : []);
+  // Signed in on the home page, the spinner stays until the dashboard's code is here (decision 050).
+  const dashboardHere = useChunksSettled(phase === 'in' && isHomePage(location) ? [DashboardLayout] : []);
   if (phase === 'checking' || !dashboardHere) return <FullPageSpinner label={t('shell.loading')} />;
   return (
     <ChunkErrorBoundary>

@@ -1,4 +1,4 @@
-import { createElement, lazy, useState, useSyncExternalStore, type ComponentProps, type ComponentType } from 'react';
+import { createElement, lazy, startTransition, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 
 /** How long a script chunk may take to load before it counts as failed (spec section 9). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -58,13 +58,22 @@ const subscribe = (listener: () => void) => {
  * Whether all these chunks have arrived (or failed), starting the loads of those that have not. A place that would
  * draw them behind a Suspense boundary draws its own spinner instead until then: a fallback React has shown holds
  * back what replaces it until 300 ms after it showed, which on a first load delayed the page's first screen by that
- * much after its code was here (docs/decisions/050).
+ * much after its code was here (docs/decisions/050). The drawing that follows an arrival is a transition, which React
+ * renders in slices as it does a Suspense boundary's retry: an update from an external store would be drawn in one
+ * task, the layout and the screen together (the wizard's total blocking time rose by half).
  */
 export function useChunksSettled(chunks: ReadonlyArray<LazyChunk<any>>): boolean {
-  useSyncExternalStore(subscribe, () => settlements);
+  const [, setSettlements] = useState(settlements);
   const waiting = chunks.filter((chunk) => !chunk.settled());
   for (const chunk of waiting) void chunk.preload().catch(() => undefined);
-  return waiting.length === 0;
+  const done = waiting.length === 0;
+  useEffect(() => {
+    if (done) return;
+    const update = () => startTransition(() => setSettlements(settlements));
+    update(); // one may have settled between this drawing and now
+    return subscribe(update);
+  }, [done]);
+  return done;
 }
 
 /**
@@ -72,12 +81,14 @@ export function useChunksSettled(chunks: ReadonlyArray<LazyChunk<any>>): boolean
  * starts the same load early (the dashboard asks for the opened screen while the session still loads the roles);
  * the drawing then takes that load. A failed load is forgotten, so the next ask tries again.
  *
- * A chunk that has arrived by the time it is first drawn is drawn at once. React.lazy would suspend on it all the
- * same, until its own callback on the settled promise had run: the boundary's fallback showed for that moment, and
- * React then holds back what replaces a fallback until 300 ms after it showed (docs/decisions/050). Each place keeps
- * the way it was first drawn, so a screen is never mounted afresh when its chunk arrives.
+ * `atOnce`: a chunk that has arrived by the time it is first drawn is drawn at once, in the commit that draws it.
+ * React.lazy would suspend on it all the same, until its own callback on the settled promise had run; the boundary's
+ * fallback showed for that moment, and React holds back what replaces a fallback until 300 ms after it showed
+ * (docs/decisions/050). Each place keeps the way it was first drawn, so nothing is mounted afresh when the chunk
+ * arrives. Only the dashboard's layout asks for it: a screen drawn in the layout's commit would make one long task of
+ * the two on a slow phone (the wizard's total blocking time rose by half).
  */
-export function lazyChunk<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyChunk<C> {
+export function lazyChunk<C extends ComponentType<any>>(load: () => Promise<{ default: C }>, { atOnce = false } = {}): LazyChunk<C> {
   let loading: Promise<{ default: C }> | undefined;
   let loaded: C | undefined;
   let failed = false;
@@ -99,11 +110,13 @@ export function lazyChunk<C extends ComponentType<any>>(load: () => Promise<{ de
     return loading;
   };
   const Lazy = lazy(once);
+  const settled = () => loaded !== undefined || failed;
+  if (!atOnce) return Object.assign(Lazy, { preload: once, settled }) as unknown as LazyChunk<C>;
   function Chunk(props: ComponentProps<C>) {
     const [arrived] = useState(() => loaded);
     return createElement((arrived ?? Lazy) as ComponentType<ComponentProps<C>>, props);
   }
-  return Object.assign(Chunk, { preload: once, settled: () => loaded !== undefined || failed });
+  return Object.assign(Chunk, { preload: once, settled });
 }
 
 /**

@@ -28,19 +28,13 @@ export function askSettingsEarly() {
   if (token) sendEarly('settings', token);
 }
 /**
- * The settings: those this session kept (the login leaves them) at once, so the home page's welcome and the wizard
- * do not wait on a round trip on a slow network; the server's are read behind and kept for the next page
- * (docs/decisions/050). Without kept ones, the server's, kept in turn.
+ * The settings, read from the server and kept for the session's next page: the home page draws its welcome from the
+ * kept ones while these are on their way (docs/decisions/050). The wizard and the scanner check take only these.
  */
 export const loadSettings = effect(async (_: { params: unknown }) => {
-  const kept = sessionStore.settings();
-  const fresh = call(routes.settings).then((settings) => {
-    sessionStore.keepSettings(settings);
-    return settings;
-  });
-  if (!kept) return fresh;
-  fresh.catch(() => undefined); // the kept ones stand for this page; the next one asks again
-  return kept;
+  const settings = await call(routes.settings);
+  sessionStore.keepSettings(settings);
+  return settings;
 });
 export const fetchRoles = effect((_: { params: unknown }) => call(routes.listRoles, { query: { $limit: 1000 } }));
 

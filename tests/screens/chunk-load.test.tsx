@@ -86,7 +86,7 @@ describe('lazyChunk and useChunksSettled (decision 050)', () => {
           fail = reject;
         }),
     );
-    const chunk = lazyChunk(load);
+    const chunk = lazyChunk(load, { atOnce: true });
     return { chunk, load, arrive: (text: string) => arrive({ default: () => <p>{text}</p> }), fail: (error: unknown) => fail(error) };
   }
 

@@ -13,7 +13,6 @@ import { UserMenu } from './user-menu';
 import { SkipLink } from './skip-link';
 import { toasterWanted } from '../notices';
 import { ChunkErrorBoundary } from '../chunk-error-boundary';
-import { useChunksSettled } from '../chunk-load';
 import { registerLiveActor } from '../../screens/common/live-actors';
 import { LIVE_LOGIC, WithLiveLogic } from '../live-logic';
 import { BrandLogo } from '../../screens/scanner/brand-logo';
@@ -34,12 +33,9 @@ function Content() {
   const session = SessionContext.useActorRef();
   const ready = SessionContext.useSelector((s) => s.matches({ authenticated: 'ready' }));
   const failure = SessionContext.useSelector((s) => (s.matches({ authenticated: 'rolesFailed' }) ? s.context.failure : null));
-  // The opened screen's code and, for a screen drawn with Chakra, its provider: until they are here the layout shows
-  // its own spinner rather than a Suspense fallback, which React would hold for 300 ms after they came (decision 050).
   const routes = registeredRoutes(roles);
   // The route the Switch draws, found the way it finds it.
   const here = routes.find(({ path }) => matchRoute(parser, `/${path}`, location)[0]);
-  const codeHere = useChunksSettled(here ? (here.plain ? [here.screen] : [here.screen, LazyChakraRoot]) : []);
   const loading = (
     <div className="layout-loading">
       <LoadingSpinner size="lg" label={t('shell.loading')} />
@@ -48,7 +44,7 @@ function Content() {
   if (failure) {
     return <LoadFailure failure={failure} title={t('shell.rolesFailed')} onRetry={() => session.send({ type: 'roles.retry' })} />;
   }
-  if (!ready || !codeHere) return loading;
+  if (!ready) return loading;
   // A screen whose code did not load says so and offers to reload, inside the layout: the session, the navigation
   // and the top bar stay; another screen of the navigation tries its own chunk afresh.
   const screens = (
