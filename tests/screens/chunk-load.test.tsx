@@ -149,3 +149,19 @@ describe('lazyChunk and useChunksSettled (decision 050)', () => {
     await jsdomUi().see('heading', 'Loading chunk failed');
   });
 });
+
+describe('the one screen drawn with the layout (decision 050)', () => {
+  it('is the home page: the entry starts the dashboard early there and nowhere else', async () => {
+    const { isHomePage } = await import('../../src/app/app');
+    expect(['/dashboard', '/dashboard/'].map(isHomePage)).toEqual([true, true]);
+    expect(['/dashboard/customers', '/dashboards', '/', '/dashboard/customers/add-loan'].map(isHomePage)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    const { REGISTRY } = await import('../../src/app/registry');
+    const eager = REGISTRY.flatMap((entry) => (entry.kind === 'screen' && entry.screen?.eager ? [entry.path] : []));
+    expect(eager).toEqual(['/dashboard']);
+  });
+});
