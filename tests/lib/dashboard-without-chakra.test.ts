@@ -42,14 +42,20 @@ function chakraImportsOf(entry: string): string[] {
   return found;
 }
 
-/** The screen files of the registry's `plain` entries, read from its source (their lazy imports). */
+/**
+ * The screen files of the registry's `plain` entries, read from its source: their lazy imports, or for a screen that
+ * comes with the registry (`eagerChunk(Name)`, decision 050) the registry's own import of it.
+ */
 function plainScreenFiles(): string[] {
   const source = readFileSync('src/app/registry.ts', 'utf8');
+  const screenFile = (block: string) =>
+    /import\('([^']+)'\)/.exec(block)?.[1] ??
+    new RegExp(`import ${/eagerChunk\((\w+)\)/.exec(block)![1]} from '([^']+)'`).exec(source)![1]!;
   return source
     .split(/\n {2}screen\(/)
     .slice(1)
     .filter((block) => /\bplain: true\b/.test(block.slice(0, block.indexOf('\n  }),'))))
-    .map((block) => resolveSource(resolve('src/app/registry.ts'), /import\('([^']+)'\)/.exec(block)![1]!)!);
+    .map((block) => resolveSource(resolve('src/app/registry.ts'), screenFile(block))!);
 }
 
 describe('the dashboard without Chakra until the user leaves the home page (docs/decisions/049)', () => {

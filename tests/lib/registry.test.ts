@@ -99,7 +99,8 @@ describe('the registry: routes, nav, shortcuts and the process catalogue derive 
   }, 60_000);
 
   it("names with each screen the live logic its files ask for, so it loads beside the screen's chunk", () => {
-    // The screen file of each entry, read from the registry's source (its lazy import, or the shared const's).
+    // The screen file of each entry, read from the registry's source (its lazy import, the shared const's, or for a
+    // screen that comes with the registry, decision 050, the registry's own import of it).
     const source = readFileSync('src/app/registry.ts', 'utf8');
     const shared = Object.fromEntries(
       [...source.matchAll(/const (\w+Screen) = lazyChunk\(\(\) => import\('([^']+)'\)\)/g)].map((m) => [m[1]!, m[2]!]),
@@ -112,8 +113,10 @@ describe('the registry: routes, nav, shortcuts and the process catalogue derive 
         { ADD_LOAN_SCREEN: '/dashboard/customers/add-loan', CUSTOMER_VIEW: '/dashboard/customers/view' }[
           /path: (\w+)/.exec(block)?.[1] ?? ''
         ];
+      const eager = /screen: eagerChunk\((\w+)\)/.exec(block)?.[1];
       const lazy =
         /import\('([^']+)'\)/.exec(block)?.[1] ??
+        (eager ? new RegExp(`import ${eager} from '([^']+)'`).exec(source)?.[1] : undefined) ??
         shared[/screen: (\w+Screen)/.exec(block)?.[1] ?? ''] ??
         (block.startsWith("'") ? shared.QueueScreen : undefined);
       if (path && lazy) files.set(path, resolve('src/app', `${lazy}.tsx`));
