@@ -54,6 +54,9 @@ describe('logging in as each demo user', () => {
 /** The home page at rest: its heading shown and its shortcut cards done fading in (axe measures contrast as drawn). */
 const welcome = (page: Page) => async () => {
   await page.getByRole('heading', { name: /^Welcome to / }).waitFor();
+  // The welcome comes first, from the settings the login kept (decision 050); the shortcuts follow the figures and
+  // fade in: the page is at rest once they are there and done.
+  await page.getByRole('heading', { name: 'Your shortcuts' }).waitFor();
   await page.waitForFunction(() => [...document.querySelectorAll('main li')].every((li) => getComputedStyle(li).opacity === '1'));
 };
 
