@@ -96,6 +96,18 @@ describe('the home page with settings kept by the session', () => {
     expect(sessionStore.settings()).toEqual(KEPT);
   });
 
+  it('says so when nothing is kept and the server fails, and welcomes once a retry is answered', async () => {
+    await renderApp('/dashboard', loggedInSession(['FIND_CUSTOMER']));
+    await waitFor(() => expect(server.calls).toContain('/settings'));
+    settingsAnswer.fail(503);
+    const ui = jsdomUi();
+    await ui.click('button', 'Retry');
+    await waitFor(() => expect(server.calls.filter((path) => path === '/settings')).toHaveLength(2));
+    settingsAnswer.resolve(RENAMED);
+    await ui.see('heading', 'Welcome to Simu Renamed');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('takes nothing kept that is not the settings’ shape', async () => {
     localStorage.setItem('settings', JSON.stringify({ company: 7 }));
     expect(sessionStore.settings()).toBeNull();
