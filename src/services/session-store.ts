@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { settingsResponse } from '../contract/auth';
 import type { StoredUser } from '../machines/session.machine';
 import { PREFERENCE_KEYS } from '../lib/preference-keys';
 import { forgetEarlyCalls } from './early-calls';
@@ -6,12 +8,11 @@ const USER_KEY = 'user';
 const ROLES_KEY = 'roles';
 const SETTINGS_KEY = 'settings';
 
-/** The portal's settings as GET /settings gives them (contract/auth.ts), kept for the session's next page. */
-export interface KeptSettings {
-  company: string;
-  device_bridge_url: string;
-  demo: boolean;
-}
+/**
+ * The portal's settings as GET /settings gives them, kept for the session's next page. Checked by hand, not with the
+ * contract's schema: the session's store loads with the login page, which brings no zod.
+ */
+export type KeptSettings = z.output<typeof settingsResponse>;
 
 const isSettings = (value: unknown): value is KeptSettings => {
   const v = value as Partial<KeptSettings> | null;

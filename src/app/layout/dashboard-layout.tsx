@@ -33,9 +33,6 @@ function Content() {
   const session = SessionContext.useActorRef();
   const ready = SessionContext.useSelector((s) => s.matches({ authenticated: 'ready' }));
   const failure = SessionContext.useSelector((s) => (s.matches({ authenticated: 'rolesFailed' }) ? s.context.failure : null));
-  const routes = registeredRoutes(roles);
-  // The route the Switch draws, found the way it finds it.
-  const here = routes.find(({ path }) => matchRoute(parser, `/${path}`, location)[0]);
   const loading = (
     <div className="layout-loading">
       <LoadingSpinner size="lg" label={t('shell.loading')} />
@@ -45,6 +42,7 @@ function Content() {
     return <LoadFailure failure={failure} title={t('shell.rolesFailed')} onRetry={() => session.send({ type: 'roles.retry' })} />;
   }
   if (!ready) return loading;
+  const routes = registeredRoutes(roles);
   // A screen whose code did not load says so and offers to reload, inside the layout: the session, the navigation
   // and the top bar stay; another screen of the navigation tries its own chunk afresh.
   const screens = (
@@ -66,8 +64,10 @@ function Content() {
       </Suspense>
     </ChunkErrorBoundary>
   );
-  // The home page (and a redirect) draw without Chakra; every other screen draws under Chakra's provider, loaded with
-  // the first of them and kept from one such screen to the next (docs/decisions/049).
+  // The route the Switch draws, found the way it finds it. The home page (and a redirect) draw without Chakra; every
+  // other screen draws under Chakra's provider, loaded with the first of them and kept from one such screen to the
+  // next (docs/decisions/049).
+  const here = routes.find(({ path }) => matchRoute(parser, `/${path}`, location)[0]);
   if (!here || here.plain) return screens;
   return (
     <ChunkErrorBoundary>

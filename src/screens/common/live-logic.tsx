@@ -1,5 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Snapshot } from 'xstate';
+import type { z } from 'zod';
+import type { settingsResponse } from '../../contract/auth';
 import type { RequestQueue } from '../../contract/requests';
 import type { loadMachine } from '../../machines/load.machine';
 import type { resourceListMachine } from '../../machines/resource-list.machine';
@@ -127,7 +129,7 @@ export interface LiveLogic {
    * The settings this session kept (the login leaves them, docs/decisions/050), read at once with no code to load:
    * the home page's welcome draws from them before the settings' own logic and HTTP client have arrived.
    */
-  keptSettings: () => { company: string; device_bridge_url: string; demo: boolean } | null;
+  keptSettings: () => z.output<typeof settingsResponse> | null;
 }
 
 /** How the app hands over a live logic: a loader, called when a screen first asks for it (or when its route preloads it). */
