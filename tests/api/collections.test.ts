@@ -175,7 +175,28 @@ describe('the defaulters lists', () => {
       expect(fromStore.map((r) => r.id).sort()).toEqual([b.substandard!.loanId, b.npl!.loanId].sort());
       expect(mine.data.map((r) => r.id)).not.toContain(b.due!.loanId);
       expect(mine.total).toBe(before.total + 2);
+
+      // A store's defaulter whose case has a planned next action (assigned to nobody) leads the owner's list, and one
+      // with a broken promise comes before it: the priority order's runs of cases read the owner's stores' loans too.
+      await api.db.query('INSERT INTO collection_cases (loan_id, next_action_date, updated_at) VALUES ($1, $2, $3)', [
+        b.npl!.loanId,
+        today,
+        TEST_NOW,
+      ]);
+      const planned = defaultersList.parse((await post(routes.myDefaulters.path, {}, token.shopowner!)).body);
+      expect(planned.data[0]).toMatchObject({ id: b.npl!.loanId, next_action_date: today, broken_promise: false, collector: null });
+      await api.db.query('INSERT INTO collection_cases (loan_id, broken_promise_at, updated_at) VALUES ($1, $2, $2)', [
+        b.substandard!.loanId,
+        TEST_NOW,
+      ]);
+      const broken = defaultersList.parse((await post(routes.myDefaulters.path, {}, token.shopowner!)).body);
+      expect(broken.data.slice(0, 2).map((r) => [r.id, r.broken_promise])).toEqual([
+        [b.substandard!.loanId, true],
+        [b.npl!.loanId, false],
+      ]);
+      expect(broken.total).toBe(mine.total);
     } finally {
+      await api.db.query('DELETE FROM collection_cases WHERE loan_id = ANY($1)', [[b.npl!.loanId, b.substandard!.loanId]]);
       await api.db.query('UPDATE stores SET shop_owner_id = $1 WHERE id = $2', [store!.shop_owner_id, fx.stores[1]]);
     }
   });
