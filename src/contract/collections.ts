@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defaulterCategoryNames } from '../lib/defaulter-category';
+import { MOBILE_MONEY_NAMES } from '../lib/mobile-money';
 import { isoDay, listOf, text } from './common';
 import { CALL_DESCRIPTIONS, CALL_MOODS, CALL_TYPES } from './customer-actions';
 
@@ -400,13 +401,8 @@ export type FirstDepositStatus = (typeof FIRST_DEPOSIT_STATUSES)[number];
 /** The mobile-money providers a deposit is pushed through. */
 export const DEPOSIT_PROVIDERS = ['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'] as const;
 export type DepositProvider = (typeof DEPOSIT_PROVIDERS)[number];
-/** The providers' brand names, the same in every language. */
-export const DEPOSIT_PROVIDER_NAMES: Readonly<Record<DepositProvider, string>> = {
-  mpesa: 'M-Pesa',
-  tigo_pesa: 'Tigo Pesa',
-  airtel_money: 'Airtel Money',
-  halopesa: 'HaloPesa',
-};
+/** The providers' brand names, the same in every language (src/lib/mobile-money.ts). */
+export const DEPOSIT_PROVIDER_NAMES: Readonly<Record<DepositProvider, string>> = MOBILE_MONEY_NAMES;
 
 /** A period of at most a year: `to` not before `from` and at most COLLECTION_LIMITS.reportDays after it. */
 const period = (value: { from?: string; to?: string }, ctx: z.RefinementCtx) => {

@@ -398,6 +398,12 @@ describe('deposits', () => {
     expect(within(grid).getByText('Awaiting payment')).toBeInTheDocument();
     expect(within(grid).getByText('LN102')).toBeInTheDocument();
     expect(sent('/api/v1/first_deposits')[0]).toEqual({ limit: 25, skip: 0 });
+    // The networks by their brand names, as the stores' billers and finance's figures name them (Tigo Pesa is Mixx by Yas).
+    expect(
+      within(screen.getByLabelText('Provider'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any', 'M-Pesa', 'Mixx by Yas (Tigo Pesa)', 'Airtel Money', 'HaloPesa']);
     await ui.fill('Started from', '2026-10-20');
     await ui.fill('Started to', '2026-10-10');
     await ui.click('button', 'Apply');

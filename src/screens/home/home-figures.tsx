@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { HomeFigures as Figures, HomeStoreFigures, Measure } from '../../contract/analytics';
 import type { Provider } from '../../contract/reconciliation';
 import { csvHref, tableCsv } from '../../lib/csv';
+import { MOBILE_MONEY_NAMES } from '../../lib/mobile-money';
 import { useLiveLogic } from '../common/live-logic';
 import { LoadFailure } from '../common/load-failure';
 import { formatter, prepareNumberFormats } from '../analytics/format';
@@ -300,12 +301,7 @@ function CollectorFigures({ collector }: { collector: NonNullable<Figures['colle
 }
 
 /** The mobile-money networks' brand names: the same in every language. */
-const PROVIDER_NAMES: Record<Provider, string> = {
-  mpesa: 'M-Pesa',
-  tigo_pesa: 'Mixx by Yas (Tigo Pesa)',
-  airtel_money: 'Airtel Money',
-  halopesa: 'HaloPesa',
-};
+const PROVIDER_NAMES: Record<Provider, string> = MOBILE_MONEY_NAMES;
 
 /** Finance: per provider, the days of the window that no signed-off reconciliation run covers (decision 029). */
 function ReconciliationFigures({ reconciliation }: { reconciliation: NonNullable<Figures['reconciliation']> }) {

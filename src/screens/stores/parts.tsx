@@ -4,6 +4,7 @@ import { Alert, Box, Button, Dialog, Field, HStack, Heading, Input, List, Native
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CallFailure } from '../../lib/call-failure';
+import { MOBILE_MONEY_NAMES } from '../../lib/mobile-money';
 import type { ListFilter } from '../../machines/resource-list.machine';
 import type { z } from 'zod';
 import { FormDialog } from '../common/form-dialog';
@@ -15,7 +16,7 @@ import { useResourceList } from '../common/use-resource-list';
 import type { Column } from '../common/data-table';
 
 /** The mobile-money networks by their brand names (the same in every language). */
-export const BILLERS = { mpesa: 'M-Pesa', tigo_pesa: 'Tigo Pesa', airtel_money: 'Airtel Money', halopesa: 'HaloPesa' } as const;
+export const BILLERS = MOBILE_MONEY_NAMES;
 
 /** The refusal reasons of the stores area, in its own words. */
 const REASONS = [
