@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { eagerChunk, lazyChunk, type LazyChunk } from './chunk-load';
+import { LazyChakraRoot } from './lazy-chakra-root';
 import HomeScreen from '../screens/home/home-screen';
 import type { Access, Role } from '../contract/roles';
 import type { LiveLogic } from '../screens/common/live-logic';
@@ -62,7 +63,8 @@ export interface ScreenEntry {
   readonly strings?: readonly string[];
   /**
    * Drawn without Chakra: plain elements styled by its own stylesheet, so its route needs no Chakra provider and the
-   * page loads no Chakra while it is shown (docs/decisions/049). A test checks such a screen imports no Chakra.
+   * page loads no Chakra while it is shown (docs/decisions/049). A test checks such a screen imports no Chakra. A
+   * plain screen that draws some parts with Chakra is handed the provider as a prop (the wizard, decision 051).
    */
   readonly plain?: true;
 }
@@ -240,6 +242,9 @@ export const REGISTRY: readonly RegistryEntry[] = [
     path: ADD_LOAN_SCREEN,
     live: ['firstDeposit', 'settings', 'scannerCapture'],
     strings: ['deposit'],
+    // The first step draws without Chakra; the later ones under its provider, handed to the screen (decision 051).
+    plain: true,
+    props: { chakra: LazyChakraRoot },
     label: 'nav.addLoan',
     access: anyOf('ADD_LOAN'),
     screen: lazyChunk(() => import('../screens/first-deposit/first-deposit-screen')),
