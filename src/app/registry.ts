@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { eagerChunk, lazyChunk, type LazyChunk } from './chunk-load';
-import { LazyChakraRoot } from './lazy-chakra-root';
 import HomeScreen from '../screens/home/home-screen';
 import type { Access, Role } from '../contract/roles';
 import type { LiveLogic } from '../screens/common/live-logic';
@@ -64,7 +63,7 @@ export interface ScreenEntry {
   /**
    * Drawn without Chakra: plain elements styled by its own stylesheet, so its route needs no Chakra provider and the
    * page loads no Chakra while it is shown (docs/decisions/049). A test checks such a screen imports no Chakra. A
-   * plain screen that draws some parts with Chakra is handed the provider as a prop (the wizard, decision 051).
+   * plain screen that draws some parts with Chakra draws them under the layout's `chakra` prop (decision 051).
    */
   readonly plain?: true;
 }
@@ -242,9 +241,8 @@ export const REGISTRY: readonly RegistryEntry[] = [
     path: ADD_LOAN_SCREEN,
     live: ['firstDeposit', 'settings', 'scannerCapture'],
     strings: ['deposit'],
-    // The first step draws without Chakra; the later ones under its provider, handed to the screen (decision 051).
+    // The first step draws without Chakra; the later ones under the provider the layout hands it (decision 051).
     plain: true,
-    props: { chakra: LazyChakraRoot },
     label: 'nav.addLoan',
     access: anyOf('ADD_LOAN'),
     screen: lazyChunk(() => import('../screens/first-deposit/first-deposit-screen')),
