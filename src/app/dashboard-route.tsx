@@ -22,7 +22,8 @@ export function startScreen(pathname: string) {
   void route.screen.preload().catch(() => undefined);
   void LIVE_LOGIC.preload(route.live).catch(() => undefined);
   if (route.strings.length > 0) void i18n.loadNamespaces([...route.strings]);
-  // The home page draws without Chakra: opened on it, the dashboard fetches none of it (docs/decisions/049).
+  // A plain screen (the home page, the wizard's first step) draws without Chakra: opened on it, the dashboard fetches
+  // none of it (docs/decisions/049, 051).
   if (!route.plain) void LazyChakraRoot.preload().catch(() => undefined);
   // Imported here, not above: the dashboard's own code waits for no HTTP client (the session brings it anyway).
   if (route.live.includes('settings')) void import('../services/portal-api').then((api) => api.askSettingsEarly()).catch(() => undefined);

@@ -62,7 +62,8 @@ export interface ScreenEntry {
   readonly strings?: readonly string[];
   /**
    * Drawn without Chakra: plain elements styled by its own stylesheet, so its route needs no Chakra provider and the
-   * page loads no Chakra while it is shown (docs/decisions/049). A test checks such a screen imports no Chakra.
+   * page loads no Chakra while it is shown (docs/decisions/049). A test checks such a screen imports no Chakra. A
+   * plain screen that draws some parts with Chakra draws them under the layout's `chakra` prop (decision 051).
    */
   readonly plain?: true;
 }
@@ -240,6 +241,8 @@ export const REGISTRY: readonly RegistryEntry[] = [
     path: ADD_LOAN_SCREEN,
     live: ['firstDeposit', 'settings', 'scannerCapture'],
     strings: ['deposit'],
+    // The first step draws without Chakra; the later ones under the provider the layout hands it (decision 051).
+    plain: true,
     label: 'nav.addLoan',
     access: anyOf('ADD_LOAN'),
     screen: lazyChunk(() => import('../screens/first-deposit/first-deposit-screen')),

@@ -3,7 +3,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { playwrightUi } from '../support/ui-playwright';
 import { pageLoggedInAs } from './portal';
-import { checkPageAtBothWidths, watchConsole } from '../support/page-checks';
+import { axeViolations, checkPageAtBothWidths, watchConsole } from '../support/page-checks';
+import { depositWizard } from '../support/deposit-wizard';
+import deposit from '../../src/i18n/locales/deposit/en.json';
+import scanner from '../../src/i18n/locales/scanner/en.json';
 
 /**
  * The agent's dashboard draws its layout and home page without Chakra (docs/decisions/049): its first load fetches
@@ -30,6 +33,9 @@ function scriptsOf(page: Page): string[] {
   });
   return scripts;
 }
+
+/** Whether Chakra's provider is mounted: it holds its global styles (Emotion's `css-global` style elements) while it is. */
+const chakraMounted = (page: Page) => page.evaluate(() => document.querySelector('style[data-emotion="css-global"]') !== null);
 
 /** The home page at rest: its welcome, its shortcuts done fading in. */
 const homeAtRest = (page: Page) => async () => {
@@ -104,6 +110,51 @@ describe("the agent's dashboard without Chakra", () => {
     await checkPageAtBothWidths(page, homeAtRest(page));
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the deposit wizard's first step without Chakra (docs/decisions/051)", () => {
+  it('fetches no Chakra when opened, mounts no provider while on the first step, and passes axe at both widths in the dark theme, a refusal and a warning shown', async () => {
+    const page = await pageLoggedInAs(browser, 'agent');
+    await page.addInitScript(() => localStorage.setItem('theme', 'defaultDark'));
+    const watch = watchConsole(page);
+    const scripts = scriptsOf(page);
+    const ui = playwrightUi(page, 20_000);
+    const wizard = depositWizard(ui, deposit, scanner);
+    const firstStep = () => page.getByRole('heading', { name: 'Step 1 of 8: Customer' }).waitFor();
+    await page.goto(`${url}/dashboard/customers/add-loan?lng=en`);
+    await wizard.seeStep(1, 'customer');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((path) => /\/assets\/first-deposit-screen-/.test(path))).toBe(true);
+    expect(scripts.filter((path) => CHAKRA_CHUNK.test(path))).toEqual([]);
+    expect(await chakraMounted(page)).toBe(false);
+    expect(await page.getByRole('listitem').filter({ hasText: 'Customer' }).getAttribute('aria-current')).toBe('step');
+    await checkPageAtBothWidths(page, firstStep);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+
+    // A refused number: the error is tied to the field, and still no provider (typing only fetches the next steps' code).
+    await wizard.findCustomer('0754');
+    await ui.seeText('A valid phone number is required');
+    const field = page.getByLabel(deposit.search.label);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await field.evaluate((input) =>
+        input
+          .getAttribute('aria-describedby')!
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent),
+      ),
+    ).toEqual([deposit.search.help, 'A valid phone number is required']);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await chakraMounted(page)).toBe(false);
+    await wizard.findCustomer('0713 000 000');
+    await ui.seeAlert(deposit.search.notFound);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The later steps, drawn with Chakra, are first-deposit.test.ts's: it has a customer who qualifies.
+    // Chromium logs the search's answer for the unknown number (404), as expected; nothing else.
+    expect(watch.errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
     await page.close();
   });
 });

@@ -53,6 +53,19 @@ async function qualifying(token: string, msisdn: string) {
   return { customer, phone, box, name: `${customer.first_name} ${customer.other_names}` };
 }
 
+/** The Chakra chunks the page fetches from now on, and whether Chakra's provider is mounted (its global styles). */
+function chakraWatch(page: Page) {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/\/assets\/chakra(-parts|-root)?-[\w-]+\.js$/.test(path)) scripts.push(path);
+  });
+  return {
+    fetched: () => [...scripts],
+    mounted: () => page.evaluate(() => document.querySelector('style[data-emotion="css-global"]') !== null),
+  };
+}
+
 async function check(page: Page, label: string) {
   await page.locator('label').filter({ hasText: label }).locator('[data-part="control"]').click();
 }
@@ -63,14 +76,22 @@ describe('first-time deposit, as an agent', () => {
     const { customer, phone, box, name } = await qualifying(accessToken, '255754300100');
     const page = await pageLoggedInAs(browser, 'agent');
     const watch = watchConsole(page);
+    const chakra = chakraWatch(page);
     await page.goto(`${url}/dashboard/customers/add-loan?lng=en`);
     const ui = playwrightUi(page, 20_000);
     const wizard = depositWizard(ui, en, scannerEn);
     const shown = (index: number, key: keyof (typeof en)['step']) => stepShown(page, en, index, key);
 
     await wizard.seeStep(1, 'customer');
+    // The first step draws without Chakra (docs/decisions/051): none of its chunks and no provider until a later step.
+    await page.waitForLoadState('networkidle');
+    expect(chakra.fetched()).toEqual([]);
+    expect(await chakra.mounted()).toBe(false);
     await checkPageAtBothWidths(page, shown(1, 'customer'));
     await wizard.findCustomer('0754 300 100');
+    await ui.see('button', `${en.phone.pick.replace('{{name}}', phone.name)}`);
+    expect(chakra.fetched().some((path) => /\/assets\/chakra-root-/.test(path))).toBe(true);
+    expect(await chakra.mounted()).toBe(true);
     await checkPageAtBothWidths(page, shown(2, 'phone'));
     await wizard.choosePhone(phone.name);
     await checkPageAtBothWidths(page, shown(2, 'phone'));

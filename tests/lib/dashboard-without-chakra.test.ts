@@ -59,9 +59,20 @@ function plainScreenFiles(): string[] {
 }
 
 describe('the dashboard without Chakra until the user leaves the home page (docs/decisions/049)', () => {
-  it('marks the home page, and only it, as drawn without Chakra', () => {
-    expect(DASHBOARD_ROUTES.filter((route) => route.plain).map((route) => route.path)).toEqual(['']);
-    expect(plainScreenFiles().map((file) => relative('.', file))).toEqual(['src/screens/home/home-screen.tsx']);
+  it('marks the home page and the deposit wizard (its first view, decision 051), and only them, as drawn without Chakra', () => {
+    expect(DASHBOARD_ROUTES.filter((route) => route.plain).map((route) => route.path)).toEqual(['', 'customers/add-loan']);
+    expect(plainScreenFiles().map((file) => relative('.', file))).toEqual([
+      'src/screens/home/home-screen.tsx',
+      'src/screens/first-deposit/first-deposit-screen.tsx',
+    ]);
+  });
+
+  it("hands the screens Chakra's lazy provider, which the wizard draws around its later steps only", () => {
+    expect(readFileSync('src/app/layout/dashboard-layout.tsx', 'utf8')).toMatch(/<Screen [^>]*\bchakra=\{LazyChakraRoot\}/);
+    // The later steps, the leave dialog and a deposit in progress draw with Chakra, in a chunk of their own.
+    expect(chakraImportsOf('src/screens/first-deposit/later-steps.tsx').length).toBeGreaterThan(0);
+    expect(staticImports('src/screens/first-deposit/first-deposit-screen.tsx')).not.toContain('./later-steps');
+    expect(staticImports('src/screens/first-deposit/search-step.tsx')).not.toContain('./held-deposit');
   });
 
   it("imports no Chakra, Emotion, Ark or Zag with the layout's chunk or the plain screens' chunks", () => {

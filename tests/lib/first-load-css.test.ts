@@ -13,7 +13,7 @@ import { accessibleColors } from '../../src/app/dashboard-system';
  */
 const css = readFileSync(new URL('../../src/app/first-load.css', import.meta.url), 'utf8');
 /** The stylesheets of the signed-in pages drawn without Chakra: their colours are first-load.css's variables. */
-const SIGNED_IN = ['src/app/layout/layout.css', 'src/screens/home/home.css'];
+const SIGNED_IN = ['src/app/layout/layout.css', 'src/screens/home/home.css', 'src/screens/first-deposit/wizard.css'];
 const signedIn = SIGNED_IN.map((path) => ({ path, text: readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8') }));
 type Mode = '_light' | '_dark';
 
@@ -81,7 +81,7 @@ describe('first-load.css: the design tokens of the pages before login', () => {
   });
 });
 
-describe("the signed-in layout's and home page's stylesheets (docs/decisions/049)", () => {
+describe("the signed-in layout's, home page's and wizard's stylesheets (docs/decisions/049, 051)", () => {
   it.each(SIGNED_IN)("%s: every colour is one of first-load.css's, none written out", (path) => {
     const text = signedIn.find((file) => file.path === path)!.text.replace(/\/\*[\s\S]*?\*\//g, '');
     expect(text.match(/#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?|oklch|lab|lch)\(|\b(?:white|black|red|blue|gray|grey)\b(?!-)/gi)).toBeNull();
@@ -123,6 +123,13 @@ describe('first-load.css: text contrast, WCAG AA 4.5:1 (issue 17)', () => {
     ['brand', 'avatar-bg', "the avatar's initial"],
     ['ghost-fg', 'bg-subtle', 'a link on the page'],
     ['ghost-fg', 'bg', 'a link in a table'],
+    // The deposit wizard's first step (docs/decisions/051).
+    ['fg', 'active-bg', "the current step's name"],
+    ['solid-contrast', 'solid', "the current step's number"],
+    ['done-fg', 'done-bg', "a done step's mark"],
+    ['fg', 'bg-muted', "a next step's number"],
+    ['error-fg', 'bg-panel', "the search field's error in the step's card"],
+    ['warning-fg', 'warning-bg', 'a warning (no such customer, not qualified)'],
   ];
 
   it.each(['_light', '_dark'] as const)('every text on its background (%s)', (mode) => {

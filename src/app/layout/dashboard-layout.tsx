@@ -55,7 +55,9 @@ function Content() {
                 // The screen's live logic is fetched beside its chunk, not after it (each name once). A screen that
                 // comes with the layout asks for its own once it is drawn (the home page, docs/decisions/050).
                 if (!Screen.eager) void LIVE_LOGIC.preload(live).catch(() => undefined);
-                return <Screen {...props} params={params} />;
+                // `chakra`: Chakra's provider, for the parts a plain screen draws with it (the wizard's later steps,
+                // docs/decisions/051); the other screens are drawn under it already.
+                return <Screen {...props} params={params} chakra={LazyChakraRoot} />;
               }}
             </Route>
           ))}

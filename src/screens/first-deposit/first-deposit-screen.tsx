@@ -1,5 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState, type ComponentType } from 'react';
-import { Box, Button, Card, Heading, HStack, Stack } from '@chakra-ui/react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLiveLogic } from '../common/live-logic';
@@ -9,9 +8,12 @@ import { SearchStep } from './search-step';
 import { useMoney } from './wizard-parts';
 import { WizardStepper } from './wizard-stepper';
 import { LoadingSpinner } from '../common/loading-spinner';
+import type { WizardChakra } from './wizard-ref';
+import './wizard.css';
 
-// The first step is drawn with the screen; the others and the leave dialog come in one chunk fetched once it is
-// drawn (docs/decisions/038): a resumed wizard waits for that chunk behind a spinner.
+// The first step is drawn with the screen, without Chakra (docs/decisions/051); the others, the leave dialog and a
+// deposit in progress come in one chunk drawn with Chakra (docs/decisions/038), fetched with Chakra's provider once
+// the agent starts typing a search: a resumed wizard waits for them behind a spinner.
 const laterSteps = () => import('./later-steps');
 const later = <K extends keyof Awaited<ReturnType<typeof laterSteps>>>(name: K) =>
   lazy(() => laterSteps().then((m) => ({ default: m[name] as ComponentType<any> })));
@@ -37,8 +39,12 @@ const STEPS = [
   { key: 'loan', states: ['done'] },
 ] as const;
 
-/** Customer first-time deposit (ADD_LOAN): loads the portal settings (the scanner's address), then the wizard. */
-export default function FirstDepositScreen() {
+/**
+ * Customer first-time deposit (ADD_LOAN): loads the portal settings (the scanner's address), then the wizard. The page,
+ * the stepper, the frame of the step and the first step are plain elements drawn by wizard.css; `chakra` is Chakra's
+ * provider (the registry's prop), around the later steps only.
+ */
+export default function FirstDepositScreen({ chakra }: { chakra: WizardChakra }) {
   const { t } = useTranslation('deposit');
   const settings = useActorRef(useLiveLogic('settings'), { input: { params: {} } });
   const { store } = useLiveLogic('firstDeposit');
@@ -49,10 +55,8 @@ export default function FirstDepositScreen() {
   const username = user?.username ?? 'agent';
 
   return (
-    <Stack gap="4" maxW="3xl">
-      <Heading as="h1" size="lg">
-        {t('deposit:title')}
-      </Heading>
+    <div className="wizard-page">
+      <h1 className="wizard-title">{t('deposit:title')}</h1>
       {failure && <LoadFailure failure={failure} onRetry={() => settings.send({ type: 'load.retry' })} />}
       {!bridgeUrl && !failure && <LoadingSpinner label={t('deposit:loading')} />}
       {bridgeUrl && (
@@ -60,17 +64,28 @@ export default function FirstDepositScreen() {
           key={run}
           bridgeUrl={bridgeUrl}
           username={username}
+          chakra={chakra}
           onNew={() => {
             store.clear(username);
             setRun((n) => n + 1);
           }}
         />
       )}
-    </Stack>
+    </div>
   );
 }
 
-function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: string; onNew: () => void }) {
+function Wizard({
+  bridgeUrl,
+  username,
+  chakra: Chakra,
+  onNew,
+}: {
+  bridgeUrl: string;
+  username: string;
+  chakra: WizardChakra;
+  onNew: () => void;
+}) {
   const { t } = useTranslation('deposit');
   const { logic, newInput, store } = useLiveLogic('firstDeposit');
   const [restored] = useState(() => store.load(username));
@@ -105,10 +120,12 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
   useEffect(() => {
     if (left) onNew();
   }, [left, onNew]);
-  // The next steps' code, fetched once this one is on the screen (not a step of the machine: only code).
-  useEffect(() => {
+  // The next steps' code and Chakra's provider, fetched once the agent starts typing a search (not a step of the
+  // machine: only code). Not with the first view: its first load brings no Chakra (docs/decisions/051).
+  const fetchLater = useCallback(() => {
     void laterSteps().catch(() => undefined);
-  }, []);
+    void Chakra.preload?.().catch(() => undefined);
+  }, [Chakra]);
   // The leave dialog is drawn from the first time it opens on, so it closes as it always did.
   const asked = useRef(false);
   if (leaving) asked.current = true;
@@ -126,56 +143,55 @@ function Wizard({ bridgeUrl, username, onNew }: { bridgeUrl: string; username: s
   }, [top]);
 
   return (
-    <Stack gap="4">
+    <div className="wizard">
       <WizardStepper keys={STEPS.map((s) => s.key)} current={index} />
-      <HStack justify="space-between" wrap="wrap" gap="2">
-        <Heading
-          as="h2"
-          size="md"
-          ref={heading}
-          tabIndex={-1}
-          data-testid="wizard-step"
-          outline="none"
-          _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
-        >
+      <div className="wizard-head">
+        <h2 ref={heading} tabIndex={-1} data-testid="wizard-step" className="wizard-step-title">
           {t('deposit:stepOf', { index: index + 1, count: STEPS.length, title: t(`deposit:step.${step.key}`) })}
-        </Heading>
+        </h2>
         {started && top !== 'done' && (
-          <Button size="xs" variant="ghost" onClick={() => wizard.send({ type: 'wizard.startOver' })}>
+          <button type="button" className="btn btn-ghost wizard-btn-xs" onClick={() => wizard.send({ type: 'wizard.startOver' })}>
             {t('deposit:startOver')}
-          </Button>
+          </button>
         )}
-      </HStack>
-      <Card.Root variant="outline">
-        <Card.Body>
-          <Box>
+      </div>
+      <div className="wizard-card">
+        <div className="wizard-card-body">
+          <div>
             <Suspense fallback={<LoadingSpinner label={t('deposit:loading')} />}>
-              {top === 'searching' && <SearchStep wizard={wizard} />}
-              {top === 'choosingPhone' && <PhoneStep wizard={wizard} />}
-              {top === 'confirmingPhone' && <ConfirmStep wizard={wizard} />}
-              {top === 'deposit' && <DepositStep wizard={wizard} />}
-              {top === 'otp' && <OtpStep wizard={wizard} />}
-              {top === 'identity' && <IdentityStep wizard={wizard} />}
-              {top === 'contract' && <ContractStep wizard={wizard} />}
-              {top === 'lock' && <LockStep wizard={wizard} />}
-              {top === 'done' && <DoneStep wizard={wizard} onNew={onNew} />}
+              {top === 'searching' && <SearchStep wizard={wizard} chakra={Chakra} onTyping={fetchLater} />}
+              {/* One provider for every later step, kept from one to the next (none while the wizard is left). */}
+              {top !== 'searching' && top !== 'left' && (
+                <Chakra>
+                  {top === 'choosingPhone' && <PhoneStep wizard={wizard} />}
+                  {top === 'confirmingPhone' && <ConfirmStep wizard={wizard} />}
+                  {top === 'deposit' && <DepositStep wizard={wizard} />}
+                  {top === 'otp' && <OtpStep wizard={wizard} />}
+                  {top === 'identity' && <IdentityStep wizard={wizard} />}
+                  {top === 'contract' && <ContractStep wizard={wizard} />}
+                  {top === 'lock' && <LockStep wizard={wizard} />}
+                  {top === 'done' && <DoneStep wizard={wizard} onNew={onNew} />}
+                </Chakra>
+              )}
             </Suspense>
-          </Box>
-        </Card.Body>
-      </Card.Root>
+          </div>
+        </div>
+      </div>
       {asked.current && (
         <Suspense fallback={null}>
-          <ConfirmDialog
-            open={leaving}
-            busy={false}
-            title={t('deposit:leave.title')}
-            body={t('deposit:leave.body', { name: customerName, amount: money(paidAmount) })}
-            confirmLabel={t('deposit:startOver')}
-            onConfirm={() => wizard.send({ type: 'wizard.leaveConfirmed' })}
-            onCancel={() => wizard.send({ type: 'wizard.leaveCancelled' })}
-          />
+          <Chakra>
+            <ConfirmDialog
+              open={leaving}
+              busy={false}
+              title={t('deposit:leave.title')}
+              body={t('deposit:leave.body', { name: customerName, amount: money(paidAmount) })}
+              confirmLabel={t('deposit:startOver')}
+              onConfirm={() => wizard.send({ type: 'wizard.leaveConfirmed' })}
+              onCancel={() => wizard.send({ type: 'wizard.leaveCancelled' })}
+            />
+          </Chakra>
         </Suspense>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,20 +1,41 @@
-import type { FormEvent } from 'react';
-import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Suspense, lazy, useId, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { FirstDepositRef } from './wizard-ref';
+import type { FirstDepositRef, WizardChakra } from './wizard-ref';
 import { describeInvalid } from '../common/describe-failure';
+import { AlertIndicator } from '../common/load-failure';
+import { LoadingSpinner } from '../common/loading-spinner';
+import { Button } from '../auth/auth-ui';
 import { FailureAlert } from './wizard-parts';
-import { HeldDeposit } from './held-deposit';
 
-/** Step 1: find the customer by phone number (any Tanzanian form) or national ID. */
-export function SearchStep({ wizard }: { wizard: FirstDepositRef }) {
+// A deposit already in progress is shown with Chakra, in the later steps' chunk (docs/decisions/051).
+const HeldDeposit = lazy(() => import('./later-steps').then((m) => ({ default: m.HeldDeposit })));
+
+/**
+ * Step 1: find the customer by phone number (any Tanzanian form) or national ID. Plain elements drawn by wizard.css
+ * (docs/decisions/051): the field is tied to its helper text and, while refused, to its error, as Chakra's Field tied
+ * them.
+ */
+export function SearchStep({
+  wizard,
+  chakra: Chakra,
+  onTyping,
+}: {
+  wizard: FirstDepositRef;
+  /** A deposit in progress is shown under Chakra's provider. */
+  chakra: WizardChakra;
+  /** The agent has started typing: the next steps' code can come now. */
+  onTyping: () => void;
+}) {
   const { t } = useTranslation('deposit');
   const busy = useSelector(wizard, (s) => s.hasTag('busy'));
   const invalid = useSelector(wizard, (s) => s.context.invalid);
   const failure = useSelector(wizard, (s) => s.context.failure);
   const held = useSelector(wizard, (s) => s.context.held !== null);
   const notQualified = useSelector(wizard, (s) => (s.matches({ searching: 'notQualified' }) ? s.context : null));
+  const id = useId();
+  const helperId = `${id}-helper`;
+  const errorId = `${id}-error`;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -26,40 +47,66 @@ export function SearchStep({ wizard }: { wizard: FirstDepositRef }) {
   const message = invalid?.msisdn ?? invalid?.national_id;
 
   return (
-    <Stack gap="4">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <Field.Root invalid={!!message} required>
-            <Field.Label>{t('deposit:search.label')}</Field.Label>
-            <Input name="query" autoFocus autoComplete="off" placeholder="0754 123 456" />
-            <Field.HelperText>{t('deposit:search.help')}</Field.HelperText>
-            {message && <Field.ErrorText>{describeInvalid(t, message)}</Field.ErrorText>}
-          </Field.Root>
-          <Button type="submit" colorPalette="blue" loading={busy} alignSelf="start">
-            {t('deposit:search.submit')}
-          </Button>
-        </Stack>
+    <div className="wizard-search">
+      <form onSubmit={submit} noValidate className="wizard-form">
+        <div className="wizard-field">
+          <label htmlFor={id} className="wizard-label">
+            {t('deposit:search.label')}
+          </label>
+          <input
+            id={id}
+            name="query"
+            className="wizard-input"
+            autoFocus
+            autoComplete="off"
+            placeholder="0754 123 456"
+            required
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? `${helperId} ${errorId}` : helperId}
+            aria-errormessage={message ? errorId : undefined}
+            onInput={onTyping}
+          />
+          <div id={helperId} className="wizard-helper">
+            {t('deposit:search.help')}
+          </div>
+          {message && (
+            <div id={errorId} className="wizard-error" aria-live="polite">
+              {describeInvalid(t, message)}
+            </div>
+          )}
+        </div>
+        <Button type="submit" loading={busy} className="btn-start">
+          {t('deposit:search.submit')}
+        </Button>
       </form>
-      {held && <HeldDeposit wizard={wizard} />}
-      {!held && failure && failure.status === 404 && (
-        <Alert.Root status="warning" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{t('deposit:search.notFound')}</Alert.Title>
-        </Alert.Root>
+      {held && (
+        <Suspense fallback={<LoadingSpinner label={t('deposit:loading')} />}>
+          <Chakra>
+            <HeldDeposit wizard={wizard} />
+          </Chakra>
+        </Suspense>
       )}
+      {!held && failure && failure.status === 404 && <Warning title={t('deposit:search.notFound')} />}
       {!held && failure && failure.status !== 404 && <FailureAlert failure={failure} />}
       {notQualified && (
-        <Alert.Root status="warning" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('deposit:search.notQualified')}</Alert.Title>
-            <Alert.Description>
-              {notQualified.customer && <Text>{`${notQualified.customer.first_name} ${notQualified.customer.other_names}`}</Text>}
-              {notQualified.notQualified && t(`deposit:search.why.${notQualified.notQualified}`)}
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <Warning title={t('deposit:search.notQualified')}>
+          {notQualified.customer && <p>{`${notQualified.customer.first_name} ${notQualified.customer.other_names}`}</p>}
+          {notQualified.notQualified && t(`deposit:search.why.${notQualified.notQualified}`)}
+        </Warning>
       )}
-    </Stack>
+    </div>
+  );
+}
+
+/** Chakra's warning Alert (subtle, md): its title, and what it says below when there is more. */
+function Warning({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div role="alert" className="alert wizard-warning">
+      <AlertIndicator />
+      <div className="alert-content">
+        <div className="alert-title">{title}</div>
+        {children && <div className="alert-description">{children}</div>}
+      </div>
+    </div>
   );
 }
