@@ -4,8 +4,9 @@
  * Builds the portal and counts, in headless Chromium with a cold cache, the gzip bytes of every JavaScript file
  * two first loads fetch: the login route as a first-time visitor sees it (dist/ from a static server), and the
  * agent's dashboard right after login (the real portal in demo mode, started on a free port unless --url names
- * one; the session is put in localStorage as a login leaves it, then /dashboard is opened and left to settle).
- * Prints both with their files, then every chunk, largest first. Exits non-zero when either is over its budget.
+ * one; the session is put in localStorage as a login leaves it, then /dashboard is opened and left to settle), and
+ * the deposit wizard opened the same way (/dashboard/customers/add-loan, a new browser: its own first load).
+ * Prints each with its files, then every chunk, largest first. Exits non-zero when one is over its budget.
  */
 import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -29,8 +30,10 @@ import { startDemoPortal, storedSession } from './portal-process';
 // 242.4 kB (on decision 033's login without Chakra): held at 243 kB (decision 034).
 // The login reached its target (109.0 kB) once its pages stopped loading Chakra's runtime (decision 033): its budget
 // is the target. The dashboard reached its own (177.0 kB) once the layout and the home page did too (decision 049).
-const BUDGETS = { login: 120 * 1024, dashboard: 200 * 1024 };
-const TARGETS = { login: 120 * 1024, dashboard: 200 * 1024 };
+// The deposit wizard, the agent's other first page, has no figure of its own in issue 16: it is held to the
+// dashboard's once its first step stopped loading Chakra (290.2 -> 184.4 kB, decision 051).
+const BUDGETS = { login: 120 * 1024, dashboard: 200 * 1024, wizard: 200 * 1024 };
+const TARGETS = { login: 120 * 1024, dashboard: 200 * 1024, wizard: 200 * 1024 };
 
 const args = process.argv.slice(2);
 const urlArg = args.includes('--url') ? args[args.indexOf('--url') + 1] : undefined;
@@ -72,21 +75,38 @@ statics.server.close();
 
 const portal = urlArg ? { url: urlArg.replace(/\/$/, ''), stop: async () => undefined } : await startDemoPortal();
 let dashboard: Array<{ path: string; gzip: number }>;
+let wizard: Array<{ path: string; gzip: number }>;
 try {
   const stored = await storedSession(portal.url, 'agent');
-  context = await launchChromium({ viewport: { width: 360, height: 740 } });
-  dashboard = await scriptsLoaded(context, async (page) => {
-    await page.addInitScript((entries) => Object.entries(entries).forEach(([key, value]) => localStorage.setItem(key, value)), stored);
-    await page.goto(`${portal.url}/dashboard`);
-    await page.getByRole('heading', { level: 1, name: /^Welcome to / }).waitFor({ timeout: 60_000 });
-  });
-  await context.close();
+  /** A signed-in page's first load: a new browser with the session a login leaves, the page opened until `drawn`. */
+  const firstLoad = async (path: string, drawn: (page: Awaited<ReturnType<BrowserContext['newPage']>>) => Promise<void>) => {
+    context = await launchChromium({ viewport: { width: 360, height: 740 } });
+    const files = await scriptsLoaded(context, async (page) => {
+      await page.addInitScript((entries) => Object.entries(entries).forEach(([key, value]) => localStorage.setItem(key, value)), stored);
+      await page.goto(`${portal.url}${path}`);
+      await drawn(page);
+    });
+    await context.close();
+    return files;
+  };
+  dashboard = await firstLoad('/dashboard', (page) =>
+    page.getByRole('heading', { level: 1, name: /^Welcome to / }).waitFor({ timeout: 60_000 }),
+  );
+  wizard = await firstLoad('/dashboard/customers/add-loan', (page) =>
+    page.getByLabel('Customer phone number or national ID').waitFor({ timeout: 60_000 }),
+  );
 } finally {
   await portal.stop();
 }
 
 const loginOk = report('Login route (/)', login, BUDGETS.login, TARGETS.login);
 const dashboardOk = report("Agent's dashboard after login (/dashboard, first load)", dashboard, BUDGETS.dashboard, TARGETS.dashboard);
+const wizardOk = report(
+  'Deposit wizard opened after login (/dashboard/customers/add-loan, first load)',
+  wizard,
+  BUDGETS.wizard,
+  TARGETS.wizard,
+);
 
 const chunks = readdirSync('dist/assets')
   .filter((f) => f.endsWith('.js'))
@@ -95,4 +115,4 @@ const chunks = readdirSync('dist/assets')
 console.log(`\nEvery chunk (${chunks.length}), largest first:`);
 for (const c of chunks) console.log(`  ${kb(c.gzip).padStart(9)}  ${c.f}`);
 
-if (!loginOk || !dashboardOk) process.exit(1);
+if (!loginOk || !dashboardOk || !wizardOk) process.exit(1);
