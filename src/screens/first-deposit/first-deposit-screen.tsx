@@ -155,7 +155,7 @@ function Wizard({
           </button>
         )}
       </div>
-      <div className="wizard-card">
+      <div className="card">
         <div className="wizard-card-body">
           <div>
             <Suspense fallback={<LoadingSpinner label={t('deposit:loading')} />}>
