@@ -1,5 +1,6 @@
 import { define, type RouteContract } from './route';
 import * as a from './analytics';
+import { homeFiguresRoute } from './home-routes';
 
 const ANALYTICS_ONLY = 'Needs a role whose code contains ANALYTICS (VIEW_ANALYTICS)';
 const FIGURES =
@@ -42,12 +43,5 @@ export const analyticsRoutes = {
     'ageing_migration',
     'Ageing migration: balances moving between the ageing categories from one month-end to the next (the last 12 months; the period does not apply)',
   ),
-  homeFigures: define({
-    method: 'GET',
-    path: '/api/v1/home_figures',
-    auth: 'session',
-    summary:
-      "The caller's home dashboard: portfolio measures (with an ANALYTICS role), the agent's own sales and arrears (a portal user linked to an agent), approval queues (VIEW_APPROVALS)",
-    response: a.homeFigures,
-  }),
+  homeFigures: homeFiguresRoute,
 } satisfies Record<string, RouteContract>;

@@ -4,6 +4,7 @@ import { findCustomerRequest } from './customers';
 import { parseNida } from '../lib/nida';
 import { imeiField, msisdnField } from './requests';
 import { text } from './common';
+import { lockSolutionType } from './lock-solution';
 
 /**
  * The customer first-time deposit wizard (issue 3). One wizard is one `wizard_id`, a UUID the portal makes once
@@ -31,8 +32,7 @@ export const wizardStep = z.enum(['deposit', 'otp', 'identity', 'contract', 'loc
 export type WizardStep = z.infer<typeof wizardStep>;
 /** How long a paid deposit may be left without a step before it is released to suspense (decision 010). */
 export const DEPOSIT_RELEASE_AFTER_HOURS = 24;
-export const lockSolutionType = z.enum(['trustonic', 'oguard', 'rguard', 'zte', 'vivo', 'dial_code']);
-export type LockSolutionType = z.infer<typeof lockSolutionType>;
+export { lockSolutionType, type LockSolutionType } from './lock-solution';
 
 // --- Qualify: customer_limits ---------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDay, text } from './common';
+import { PROVIDERS, type Provider } from './providers';
 
 /**
  * Reconciliation of mobile-money statements (issue 13, decision 018): finance uploads a provider's statement (CSV
@@ -9,8 +10,7 @@ import { isoDay, text } from './common';
  * period of the ledger.
  */
 
-export const PROVIDERS = ['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'] as const;
-export type Provider = (typeof PROVIDERS)[number];
+export { PROVIDERS, type Provider } from './providers';
 
 /** The statement fields a mapping names a column for. withdrawn and balance may be left out. */
 export const STATEMENT_FIELDS = ['receipt', 'completed_at', 'details', 'paid_in', 'withdrawn', 'balance'] as const;

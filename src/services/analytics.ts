@@ -16,5 +16,3 @@ export const loadAnalysis = fromPromise<unknown, { params: unknown }>(({ input }
   if (!route) return Promise.reject({ status: 404, message: `No analysis ${report}` });
   return call(route, { query: query as Record<string, string | number | undefined> });
 });
-
-export const loadHomeFigures = fromPromise<unknown, { params: unknown }>(() => call(analyticsRoutes.homeFigures));

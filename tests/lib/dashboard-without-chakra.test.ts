@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_ROUTES } from '../../src/app/routes';
+import { resolveSource, staticImports, walkStaticImports } from '../support/static-imports';
 
 /**
  * The signed-in layout and the home page are drawn without Chakra (docs/decisions/049): what the dashboard loads
@@ -11,34 +12,12 @@ import { DASHBOARD_ROUTES } from '../../src/app/routes';
  */
 const CHAKRA = /^(@chakra-ui\/|@chakra-theme\/|@emotion\/|@ark-ui\/|@zag-js\/)/;
 
-/** Every specifier a file imports statically (`import ... from`, `import '...'`, `export ... from`), comments left out. */
-function staticImports(file: string): string[] {
-  const code = readFileSync(file, 'utf8')
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/^\s*\/\/.*$/gm, '');
-  return [...code.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?'([^']+)'/g)].map((m) => m[1]!);
-}
-
-const resolveSource = (from: string, specifier: string) =>
-  ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
-    .map((ext) => resolve(dirname(from), specifier) + ext)
-    .find((f) => existsSync(f) && !f.endsWith('/'));
-
 /** What a file and the files it imports statically import, as `file -> specifier` for each Chakra one. */
 function chakraImportsOf(entry: string): string[] {
-  const seen = new Set<string>();
   const found: string[] = [];
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const specifier of staticImports(file)) {
-      if (CHAKRA.test(specifier)) found.push(`${relative('.', file)} -> ${specifier}`);
-      if (!specifier.startsWith('.')) continue;
-      const target = resolveSource(file, specifier);
-      if (target && /\.tsx?$/.test(target)) visit(target);
-    }
-  };
-  visit(resolve(entry));
+  walkStaticImports(entry, (file, specifier) => {
+    if (CHAKRA.test(specifier)) found.push(`${relative('.', file)} -> ${specifier}`);
+  });
   return found;
 }
 

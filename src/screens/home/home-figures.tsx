@@ -2,8 +2,9 @@ import { Suspense, lazy, memo, useDeferredValue, useEffect, type ReactNode } fro
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { HomeFigures as Figures, HomeStoreFigures, Measure } from '../../contract/analytics';
-import type { Provider } from '../../contract/reconciliation';
+import type { HomeFigures as Figures, HomeStoreFigures } from '../../contract/home-figures';
+import type { Measure } from '../../contract/measures';
+import type { Provider } from '../../contract/providers';
 import { csvHref, tableCsv } from '../../lib/csv';
 import { MOBILE_MONEY_NAMES } from '../../lib/mobile-money';
 import { useLiveLogic } from '../common/live-logic';
