@@ -26,7 +26,7 @@ export function startScreen(pathname: string) {
   // none of it (docs/decisions/049, 051).
   if (!route.plain) void LazyChakraRoot.preload().catch(() => undefined);
   // Imported here, not above: the dashboard's own code waits for no HTTP client (the session brings it anyway).
-  if (route.live.includes('settings')) void import('../services/portal-api').then((api) => api.askSettingsEarly()).catch(() => undefined);
+  if (route.live.includes('settings')) void import('../services/settings').then((api) => api.askSettingsEarly()).catch(() => undefined);
 }
 
 /**

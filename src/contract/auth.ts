@@ -62,10 +62,4 @@ export const outboxResponse = z.object({ data: z.array(outboxMessage) });
 
 export const healthResponse = z.object({ ok: z.literal(true), db: z.enum(['pglite', 'postgres']) });
 
-export const settingsResponse = z.object({
-  company: z.string(),
-  /** The local biometric device service the browser calls for fingerprint captures. */
-  device_bridge_url: z.string(),
-  /** Demo mode: simulators answer, and the logo opens the scanner check. */
-  demo: z.boolean(),
-});
+export { settingsResponse } from './settings';

@@ -3,6 +3,7 @@ import * as auth from './auth';
 import * as prereq from './prerequisites';
 import * as requests from './requests';
 import { idParam, listQuery } from './common';
+import { settingsRoute } from './settings';
 
 /**
  * The session's calls and the admin's users and groups: what the dashboard's first load needs (the login, the
@@ -65,13 +66,7 @@ export const sessionRoutes = {
     summary: 'Liveness and database kind',
     response: auth.healthResponse,
   }),
-  settings: define({
-    method: 'GET',
-    path: '/settings',
-    auth: 'session',
-    summary: 'Portal settings (company name)',
-    response: auth.settingsResponse,
-  }),
+  settings: settingsRoute,
   outbox: define({
     method: 'GET',
     path: '/dev/outbox',

@@ -1,10 +1,8 @@
 import { fromPromise } from 'xstate';
-// The session's and the admin's route contracts only: the settings load with the dashboard's home (decision 034).
+// The session's and the admin's route contracts only; the settings have their own (services/settings.ts).
 import { sessionRoutes as routes } from '../contract/session-routes';
 import type { ListFilter, Page } from '../machines/resource-list.machine';
-import { sendEarly } from './early-calls';
 import { call } from './http';
-import { sessionStore } from './session-store';
 
 /**
  * Actor implementations over /portal_api, handed to machines with machine.provide({ actors }). Each is typed
@@ -18,24 +16,6 @@ interface PageInput {
 const pageOf = (fetch: (input: PageInput) => Promise<Page<unknown>>) => fromPromise<Page<any>, PageInput>(({ input }) => fetch(input));
 const effect = <I>(run: (input: I) => Promise<unknown>) => fromPromise<unknown, I>(({ input }) => run(input));
 
-/**
- * The settings, asked for by the dashboard as soon as its chunk knows the screen waits on them (the home's welcome,
- * the wizard), while the session may still load the roles: sent as an early call (early-calls.ts, docs/decisions/038
- * and 048), which the screen's load then takes. Not sent again when the app's entry already sent it.
- */
-export function askSettingsEarly() {
-  const token = sessionStore.token();
-  if (token) sendEarly('settings', token);
-}
-/**
- * The settings, read from the server and kept for the session's next page: the home page draws its welcome from the
- * kept ones while these are on their way (docs/decisions/050). The wizard and the scanner check take only these.
- */
-export const loadSettings = effect(async (_: { params: unknown }) => {
-  const settings = await call(routes.settings);
-  sessionStore.keepSettings(settings);
-  return settings;
-});
 export const fetchRoles = effect((_: { params: unknown }) => call(routes.listRoles, { query: { $limit: 1000 } }));
 
 export const fetchGroups = pageOf((i) => call(routes.listGroups, { query: { $limit: i.limit, $skip: i.skip } }));

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { settingsResponse } from '../contract/auth';
+import type { settingsResponse } from '../contract/settings';
 import type { StoredUser } from '../machines/session.machine';
 import { PREFERENCE_KEYS } from '../lib/preference-keys';
 import { forgetEarlyCalls } from './early-calls';

@@ -8,8 +8,8 @@ import { allowConsole } from '../setup/console';
 import { CHUNK_LOAD_TIMEOUT_MS, isChunkLoadError, lazyChunk, loadChunk, useChunksSettled, type LazyChunk } from '../../src/app/chunk-load';
 import { ChunkErrorBoundary } from '../../src/app/chunk-error-boundary';
 
-vi.mock('../../src/services/portal-api', async (original) => {
-  const actual = await original<typeof import('../../src/services/portal-api')>();
+vi.mock('../../src/services/settings', async (original) => {
+  const actual = await original<typeof import('../../src/services/settings')>();
   const { fromPromise } = await import('xstate');
   return { ...actual, loadSettings: fromPromise(async () => ({ company: 'Simu Test' })) };
 });

@@ -60,8 +60,8 @@ function fakeSession(overrides: Partial<Record<string, unknown>> = {}) {
 }
 
 // The dashboard home asks the server for the company name; answer it here.
-vi.mock('../../src/services/portal-api', async (original) => {
-  const actual = await original<typeof import('../../src/services/portal-api')>();
+vi.mock('../../src/services/settings', async (original) => {
+  const actual = await original<typeof import('../../src/services/settings')>();
   const { fromPromise: fp } = await import('xstate');
   return { ...actual, loadSettings: fp(async () => ({ company: 'Simu Test' })) };
 });

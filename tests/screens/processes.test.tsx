@@ -5,8 +5,8 @@ import { renderApp } from '../support/render-app';
 import { jsdomUi } from '../support/ui-jsdom';
 import { loggedInSession } from '../support/fake-session';
 
-vi.mock('../../src/services/portal-api', async (original) => {
-  const actual = await original<typeof import('../../src/services/portal-api')>();
+vi.mock('../../src/services/settings', async (original) => {
+  const actual = await original<typeof import('../../src/services/settings')>();
   const { fromPromise } = await import('xstate');
   return { ...actual, loadSettings: fromPromise(async () => ({ company: 'Simu Test' })) };
 });

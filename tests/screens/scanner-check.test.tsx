@@ -13,8 +13,8 @@ import { loggedInSession } from '../support/fake-session';
 
 /** The settings the top bar asks for when the logo is clicked (demo mode or not). */
 const settings = vi.hoisted(() => ({ demo: true, device_bridge_url: '' }));
-vi.mock('../../src/services/portal-api', async (original) => {
-  const actual = await original<typeof import('../../src/services/portal-api')>();
+vi.mock('../../src/services/settings', async (original) => {
+  const actual = await original<typeof import('../../src/services/settings')>();
   const { fromPromise } = await import('xstate');
   return { ...actual, loadSettings: fromPromise(async () => ({ company: 'Simu Test', ...settings })) };
 });

@@ -19,6 +19,12 @@ const backend = vi.hoisted(() => ({
   nextId: 100,
 }));
 
+vi.mock('../../src/services/settings', async (original) => {
+  const actual = await original<typeof import('../../src/services/settings')>();
+  const { fromPromise } = await import('xstate');
+  return { ...actual, loadSettings: fromPromise(async () => ({ company: 'Simu Test' })) };
+});
+
 vi.mock('../../src/services/portal-api', async () => {
   const { fromPromise } = await import('xstate');
   const page = <T,>(rows: T[], i: { limit: number; skip: number }) => ({
@@ -43,7 +49,6 @@ vi.mock('../../src/services/portal-api', async () => {
     after: {},
   });
   return {
-    loadSettings: fromPromise(async () => ({ company: 'Simu Test' })),
     fetchRoles: fromPromise(async () => ({
       total: 3,
       limit: 1000,

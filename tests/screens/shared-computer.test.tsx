@@ -5,8 +5,8 @@ import { fakeSessionActors, storedUser } from '../support/fake-session';
 import { liveSessionMachine } from '../../src/services/session';
 import { wizardStore } from '../../src/services/first-deposit';
 
-vi.mock('../../src/services/portal-api', async (original) => {
-  const actual = await original<typeof import('../../src/services/portal-api')>();
+vi.mock('../../src/services/settings', async (original) => {
+  const actual = await original<typeof import('../../src/services/settings')>();
   const { fromPromise } = await import('xstate');
   return { ...actual, loadSettings: fromPromise(async () => ({ company: 'Simu Test' })) };
 });

@@ -1,4 +1,4 @@
-import { loadSettings } from '../../services/portal-api';
+import { loadSettings } from '../../services/settings';
 import { loading } from './loading';
 
 /**

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Snapshot } from 'xstate';
 import type { z } from 'zod';
-import type { settingsResponse } from '../../contract/auth';
+import type { settingsResponse } from '../../contract/settings';
 import type { RequestQueue } from '../../contract/requests';
 import type { loadMachine } from '../../machines/load.machine';
 import type { resourceListMachine } from '../../machines/resource-list.machine';

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { z } from 'zod';
-import type { settingsResponse } from '../../contract/auth';
+import type { settingsResponse } from '../../contract/settings';
 import { useLiveLogic } from '../common/live-logic';
 
 const ScannerCheckDialog = lazy(() => import('./scanner-check-dialog'));
