@@ -2,7 +2,6 @@ import { fromPromise } from 'xstate';
 // The session's and the admin's route contracts only: the settings load with the dashboard's home (decision 034).
 import { sessionRoutes as routes } from '../contract/session-routes';
 import type { ListFilter, Page } from '../machines/resource-list.machine';
-import { sendEarly } from './early-calls';
 import { call } from './http';
 import { sessionStore } from './session-store';
 
@@ -18,15 +17,6 @@ interface PageInput {
 const pageOf = (fetch: (input: PageInput) => Promise<Page<unknown>>) => fromPromise<Page<any>, PageInput>(({ input }) => fetch(input));
 const effect = <I>(run: (input: I) => Promise<unknown>) => fromPromise<unknown, I>(({ input }) => run(input));
 
-/**
- * The settings, asked for by the dashboard as soon as its chunk knows the screen waits on them (the home's welcome,
- * the wizard), while the session may still load the roles: sent as an early call (early-calls.ts, docs/decisions/038
- * and 048), which the screen's load then takes. Not sent again when the app's entry already sent it.
- */
-export function askSettingsEarly() {
-  const token = sessionStore.token();
-  if (token) sendEarly('settings', token);
-}
 /**
  * The settings, read from the server and kept for the session's next page: the home page draws its welcome from the
  * kept ones while these are on their way (docs/decisions/050). The wizard and the scanner check take only these.

@@ -79,6 +79,8 @@ export type StoreActionKind =
 /** The deposit wizard's snapshot, kept under the agent's name so a reload resumes it. */
 export interface WizardStore {
   load(username: string): Snapshot<unknown> | undefined;
+  /** The top-level state the saved wizard stands at, or null when none is saved. */
+  step(username: string): string | null;
   save(username: string, snapshot: unknown): void;
   clear(username: string): void;
 }
@@ -130,6 +132,12 @@ export interface LiveLogic {
    * the home page's welcome draws from them before the settings' own logic and HTTP client have arrived.
    */
   keptSettings: () => z.output<typeof settingsResponse> | null;
+  /**
+   * The deposit wizard this agent left saved, read at once with no code to load: the wizard draws its frame at the
+   * saved step, and step 1's search form, before its machine, the HTTP client and the settings have arrived
+   * (docs/decisions/051, addendum). The same store as `firstDeposit.store`.
+   */
+  savedWizard: WizardStore;
 }
 
 /** How the app hands over a live logic: a loader, called when a screen first asks for it (or when its route preloads it). */
