@@ -169,6 +169,14 @@ export class LoadedLiveLogic {
   preload(names: ReadonlyArray<keyof LiveLogic>): Promise<void> {
     return Promise.all(names.map((name) => this.get(name))).then(() => undefined);
   }
+  /**
+   * Starts loading the names not yet asked for, and answers nothing: a render that will read several names one
+   * after the other asks for all of them first, so they load side by side. A failed name is left for `read` to
+   * report.
+   */
+  start(names: ReadonlyArray<keyof LiveLogic>) {
+    for (const name of names) if (!this.#entries.has(name)) void this.get(name).catch(() => undefined);
+  }
   /** The logic of this name once it has arrived: loaded on the first ask, and asked again after a failure. */
   get<K extends keyof LiveLogic>(name: K): Promise<LiveLogic[K]> {
     const entry = this.#entries.get(name);
@@ -209,6 +217,15 @@ const LiveLogicContext = createContext<LiveLogic | LoadedLiveLogic | null>(null)
 /** Tests that draw one screen hand it ready logic (fakes included); the app hands its loaders. */
 export function LiveLogicProvider({ logic, children }: { logic: LiveLogic | LoadedLiveLogic; children: ReactNode }) {
   return <LiveLogicContext.Provider value={logic}>{children}</LiveLogicContext.Provider>;
+}
+
+/**
+ * Asks for these names now, without waiting for them: a component that reads one name, and another only once the
+ * first has done its work (the wizard's settings, then its machine), has both loaded side by side.
+ */
+export function useLiveLogicAhead(names: ReadonlyArray<keyof LiveLogic>) {
+  const logic = useContext(LiveLogicContext);
+  if (logic instanceof LoadedLiveLogic) logic.start(names);
 }
 
 export function useLiveLogic<K extends keyof LiveLogic>(name: K): LiveLogic[K] {

@@ -1,7 +1,7 @@
 import { Suspense, lazy, startTransition, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useLiveLogic } from '../common/live-logic';
+import { useLiveLogic, useLiveLogicAhead } from '../common/live-logic';
 import { useUser } from '../common/session-context';
 import { LoadFailure } from '../common/load-failure';
 import { SearchStep } from './search-step';
@@ -107,6 +107,8 @@ function LiveWizard({
   onLive: (live: Live) => void;
   onFailure: (failure: SettingsFailure) => void;
 }) {
+  // The wizard's own logic loads beside the settings', not once their answer is here.
+  useLiveLogicAhead(['firstDeposit']);
   const settings = useActorRef(useLiveLogic('settings'), { input: { params: {} } });
   const bridgeUrl = useSelector(settings, (s) => (s.context.data as { device_bridge_url?: string } | null)?.device_bridge_url ?? null);
   const failure = useSelector(settings, (s) => s.context.failure);
