@@ -49,9 +49,10 @@ type SettingsFailure = { failure: CallFailure; retry: () => void } | null;
  * elements drawn by wizard.css; `chakra` is Chakra's provider (the registry's prop), around the later steps only.
  *
  * The frame and the search form are drawn in the screen's first commit, from what needs no code to load (the saved
- * wizard's step): the portal's settings (the scanner's address, the machine's input) and the wizard's live logic are
- * asked for once they are on the screen, and the wizard, once it runs, is handed up to the same elements, which stay
- * mounted: the form becomes usable in place (docs/decisions/051, addendum).
+ * wizard's step). The portal's settings (the scanner's address, the machine's input) and the wizard's live logic are
+ * asked for by that same render, not beside the screen's chunk, and arrive after it is painted. The wizard, once it
+ * runs, is handed up to the same elements, which stay mounted: the form becomes usable in place
+ * (docs/decisions/051, addendum).
  */
 export default function FirstDepositScreen({ chakra }: { chakra: WizardChakra }) {
   const { t } = useTranslation('deposit');
@@ -59,8 +60,6 @@ export default function FirstDepositScreen({ chakra }: { chakra: WizardChakra })
   const user = useUser();
   const [run, setRun] = useState(0);
   const username = user?.username ?? 'agent';
-  const [drawn, setDrawn] = useState(false);
-  useEffect(() => setDrawn(true), []);
   const [live, setLive] = useState<Live>(null);
   const [failure, setFailure] = useState<SettingsFailure>(null);
   const onNew = useCallback(() => {
@@ -72,11 +71,10 @@ export default function FirstDepositScreen({ chakra }: { chakra: WizardChakra })
     <div className="wizard-page">
       <h1 className="wizard-title">{t('deposit:title')}</h1>
       {failure && <LoadFailure failure={failure.failure} onRetry={failure.retry} />}
-      {drawn && (
-        <Suspense fallback={null}>
-          <LiveWizard run={run} username={username} onLive={setLive} onFailure={setFailure} />
-        </Suspense>
-      )}
+      {/* Suspended until its code is here, while the frame is drawn: nothing of it is evaluated before that. */}
+      <Suspense fallback={null}>
+        <LiveWizard run={run} username={username} onLive={setLive} onFailure={setFailure} />
+      </Suspense>
       {!failure && (
         <Wizard
           key={run}
