@@ -67,9 +67,9 @@ export interface ScreenEntry {
    */
   readonly plain?: true;
   /**
-   * Its live logic is asked for by the screen's own first render, not beside its chunk: a screen that draws what it
-   * can without it (the deposit wizard's frame and search form, docs/decisions/051 addendum) would else wait while
-   * that code (the machine, the HTTP client, the contracts), arrived first, is evaluated.
+   * Its live logic is asked for by the screen once its first view is painted, not beside its chunk: a screen that
+   * draws what it can without it (the deposit wizard's frame and search form, docs/decisions/051 addendum) would else
+   * share the network with that code (the machine, the HTTP client, the contracts) and wait while it is evaluated.
    */
   readonly logicAfterDraw?: true;
 }
@@ -248,7 +248,7 @@ export const REGISTRY: readonly RegistryEntry[] = [
     live: ['savedWizard', 'firstDeposit', 'settings', 'scannerCapture'],
     strings: ['deposit'],
     // The first step draws without Chakra; the later ones under the provider the layout hands it (decision 051). Its
-    // frame and search form draw before its live logic, which their render asks for (decision 051, addendum).
+    // frame and search form draw before its live logic, asked for once they are painted (decision 051, addendum).
     plain: true,
     logicAfterDraw: true,
     label: 'nav.addLoan',

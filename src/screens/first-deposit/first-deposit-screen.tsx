@@ -1,4 +1,4 @@
-import { Suspense, lazy, startTransition, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, lazy, startTransition, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLiveLogic, useLiveLogicAhead } from '../common/live-logic';
@@ -50,9 +50,8 @@ type SettingsFailure = { failure: CallFailure; retry: () => void } | null;
  *
  * The frame and the search form are drawn in the screen's first commit, from what needs no code to load (the saved
  * wizard's step). The portal's settings (the scanner's address, the machine's input) and the wizard's live logic are
- * asked for by that same render, not beside the screen's chunk, and arrive after it is painted. The wizard, once it
- * runs, is handed up to the same elements, which stay mounted: the form becomes usable in place
- * (docs/decisions/051, addendum).
+ * asked for once they are painted, not beside the screen's chunk. The wizard, once it runs, is handed up to the same
+ * elements, which stay mounted: the form becomes usable in place (docs/decisions/051, addendum).
  */
 export default function FirstDepositScreen({ chakra }: { chakra: WizardChakra }) {
   const { t } = useTranslation('deposit');
@@ -71,10 +70,11 @@ export default function FirstDepositScreen({ chakra }: { chakra: WizardChakra })
     <div className="wizard-page">
       <h1 className="wizard-title">{t('deposit:title')}</h1>
       {failure && <LoadFailure failure={failure.failure} onRetry={failure.retry} />}
-      {/* Suspended until its code is here, while the frame is drawn: nothing of it is evaluated before that. */}
-      <Suspense fallback={null}>
-        <LiveWizard run={run} username={username} onLive={setLive} onFailure={setFailure} />
-      </Suspense>
+      <AfterPaint>
+        <Suspense fallback={null}>
+          <LiveWizard run={run} username={username} onLive={setLive} onFailure={setFailure} />
+        </Suspense>
+      </AfterPaint>
       {!failure && (
         <Wizard
           key={run}
@@ -87,6 +87,25 @@ export default function FirstDepositScreen({ chakra }: { chakra: WizardChakra })
       )}
     </div>
   );
+}
+
+/**
+ * Draws its children once the browser has painted the screen's first commit. Asked for while the frame was drawn,
+ * the wizard's code (some 65 kB) shared the slow network with the screen's own chunks and held its paint back
+ * (Lighthouse counts every request begun before the largest paint on its path). Only this wrapper draws again.
+ */
+function AfterPaint({ children }: { children: ReactNode }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The next frame's callback runs before that frame is painted; a task queued from it runs after.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted ? children : null;
 }
 
 /**
