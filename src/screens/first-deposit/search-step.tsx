@@ -1,5 +1,6 @@
 import { Suspense, lazy, useId, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { FirstDepositRef, WizardChakra } from './wizard-ref';
 import { describeInvalid } from '../common/describe-failure';
@@ -10,6 +11,9 @@ import { FailureAlert } from './wizard-parts';
 
 // A deposit already in progress is shown with Chakra, in the later steps' chunk (docs/decisions/051).
 const HeldDeposit = lazy(() => import('./later-steps').then((m) => ({ default: m.HeldDeposit })));
+
+/** Whether the wizard takes a search now: not before it runs. A function of its own, so only a new snapshot asks. */
+const takesSearch = (s: SnapshotFrom<FirstDepositRef> | undefined) => s?.can({ type: 'customer.search', query: {} }) ?? false;
 
 /**
  * Step 1: find the customer by phone number (any Tanzanian form) or national ID. Plain elements drawn by wizard.css
@@ -30,7 +34,7 @@ export function SearchStep({
 }) {
   const { t } = useTranslation('deposit');
   const busy = useSelector(wizard, (s) => s?.hasTag('busy') ?? false);
-  const canSearch = useSelector(wizard, (s) => s?.can({ type: 'customer.search', query: {} }) ?? false);
+  const canSearch = useSelector(wizard, takesSearch);
   const invalid = useSelector(wizard, (s) => s?.context.invalid ?? null);
   const failure = useSelector(wizard, (s) => s?.context.failure ?? null);
   const held = useSelector(wizard, (s) => (s ? s.context.held !== null : false));
