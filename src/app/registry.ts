@@ -66,6 +66,12 @@ export interface ScreenEntry {
    * plain screen that draws some parts with Chakra draws them under the layout's `chakra` prop (decision 051).
    */
   readonly plain?: true;
+  /**
+   * Its live logic is asked for by the screen once its first view is painted, not beside its chunk: a screen that
+   * draws what it can without it (the deposit wizard's frame and search form, docs/decisions/051 addendum) would else
+   * share the network with that code (the machine, the HTTP client, the contracts) and wait while it is evaluated.
+   */
+  readonly logicAfterDraw?: true;
 }
 
 /** Loaders of live logic by name: each brings its machine and services when a screen first needs them. */
@@ -239,10 +245,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
   }),
   screen({
     path: ADD_LOAN_SCREEN,
-    live: ['firstDeposit', 'settings', 'scannerCapture'],
+    live: ['savedWizard', 'firstDeposit', 'settings', 'scannerCapture'],
     strings: ['deposit'],
-    // The first step draws without Chakra; the later ones under the provider the layout hands it (decision 051).
+    // The first step draws without Chakra; the later ones under the provider the layout hands it (decision 051). Its
+    // frame and search form draw before its live logic, asked for once they are painted (decision 051, addendum).
     plain: true,
+    logicAfterDraw: true,
     label: 'nav.addLoan',
     access: anyOf('ADD_LOAN'),
     screen: lazyChunk(() => import('../screens/first-deposit/first-deposit-screen')),

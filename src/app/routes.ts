@@ -18,6 +18,8 @@ export interface DashboardRoute {
   readonly onlyFor?: Access;
   /** Drawn without Chakra, so without its provider around it (docs/decisions/049). */
   readonly plain: boolean;
+  /** Its screen asks for its live logic once drawn: nothing fetches it beside the chunk (docs/decisions/051). */
+  readonly logicAfterDraw: boolean;
 }
 
 const DASHBOARD = '/dashboard';
@@ -35,6 +37,7 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = REGISTRY.flatMap((ent
           strings: entry.strings ?? [],
           onlyFor: entry.gated && entry.access,
           plain: entry.plain ?? false,
+          logicAfterDraw: entry.logicAfterDraw ?? false,
         },
       ]
     : [],

@@ -1,4 +1,4 @@
-import { fromPromise, type Snapshot } from 'xstate';
+import { fromPromise } from 'xstate';
 // The wizard's calls only, not the whole table (decision 038).
 import { depositRoutes as routes } from '../contract/deposit-routes';
 import type { RepaymentPeriod } from '../contract/deposits';
@@ -102,35 +102,5 @@ export function newWizardInput(bridgeUrl: string, makeId: () => string = () => c
   return { wizardId: makeId(), scanner: { bridgeUrl, ...SCANNER_DEFAULTS }, ...WIZARD_LIMITS };
 }
 
-/**
- * The wizard's persisted snapshot, saved after every step in local storage under the agent's name, so a reload
- * or a return to the wizard resumes where it was. A snapshot that does not restore is dropped, not fatal. The key
- * names the snapshot's shape: v2 has the lock step in the lock-install child; an older one is dropped (the server's
- * first_deposit/status still knows where that wizard stood).
- */
-export const wizardStore = {
-  key: (username: string) => `simu.firstDeposit.v2.${username}`,
-  load(username: string): Snapshot<unknown> | undefined {
-    try {
-      localStorage.removeItem(`simu.firstDeposit.${username}`);
-      const raw = localStorage.getItem(this.key(username));
-      return raw ? (JSON.parse(raw) as Snapshot<unknown>) : undefined;
-    } catch {
-      return undefined;
-    }
-  },
-  save(username: string, snapshot: unknown) {
-    try {
-      localStorage.setItem(this.key(username), JSON.stringify(snapshot));
-    } catch {
-      // Storage full or blocked: the wizard goes on, it only cannot be resumed after a reload.
-    }
-  },
-  clear(username: string) {
-    try {
-      localStorage.removeItem(this.key(username));
-    } catch {
-      // nothing to clear
-    }
-  },
-};
+// Kept in a module of its own, which the wizard's first view reads before this one has arrived.
+export { wizardStore } from './saved-wizard';

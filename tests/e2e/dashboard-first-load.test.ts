@@ -157,4 +157,31 @@ describe("the deposit wizard's first step without Chakra (docs/decisions/051)", 
     expect(watch.errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
     await page.close();
   });
+  it("draws its frame and the search form while the settings are held, passes axe so, and enables the search in place once they answer (decision 051's addendum)", async () => {
+    const page = await pageLoggedInAs(browser, 'agent');
+    const watch = watchConsole(page);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/portal_api/settings', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${url}/dashboard/customers/add-loan?lng=en`);
+    const ui = playwrightUi(page, 20_000);
+    await depositWizard(ui, deposit, scanner).seeStep(1, 'customer');
+    await ui.seeText(deposit.search.help);
+    const search = page.getByRole('button', { name: deposit.search.submit });
+    expect(await search.isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    // The agent may type already; the element is marked, to see it is the same one once the wizard runs.
+    const field = page.getByLabel(deposit.search.label);
+    await field.fill('0754 100 200');
+    await field.evaluate((input) => input.setAttribute('data-first-drawn', ''));
+    release();
+    await expect.poll(() => search.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await field.getAttribute('data-first-drawn')).toBe('');
+    expect(await field.inputValue()).toBe('0754 100 200');
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -77,4 +77,28 @@ describe('live logic loaded one name at a time', () => {
     expect(logic.read('processes')).toBe(PROCESSES);
     expect(load).toHaveBeenCalledTimes(2);
   });
+  it('starts names ahead side by side, once each, and leaves a failed one for the render that reads it', async () => {
+    const asked: string[] = [];
+    let fail = true;
+    const logic = new LoadedLiveLogic(
+      new Proxy({} as LiveLogicLoaders, {
+        get: (_, name) => () => {
+          asked.push(String(name));
+          return name === 'settings' && fail ? Promise.reject(new Error('offline')) : Promise.resolve(PROCESSES);
+        },
+      }),
+    );
+    logic.start(['processes', 'settings']);
+    logic.start(['processes']);
+    expect(asked).toEqual(['processes', 'settings']);
+    await logic.get('processes');
+    await Promise.resolve();
+    // The failure is not asked again by a start: the render that reads it reports it (its boundary offers a reload).
+    fail = false;
+    logic.start(['settings']);
+    expect(asked).toEqual(['processes', 'settings']);
+    expect(() => logic.read('settings')).toThrow('offline');
+    logic.start(['settings']);
+    expect(asked).toEqual(['processes', 'settings', 'settings']);
+  });
 });

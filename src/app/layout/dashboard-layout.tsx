@@ -49,12 +49,13 @@ function Content() {
     <ChunkErrorBoundary key={location}>
       <Suspense fallback={loading}>
         <Switch>
-          {routes.map(({ path, screen: Screen, props, live }) => (
+          {routes.map(({ path, screen: Screen, props, live, logicAfterDraw }) => (
             <Route key={path} path={`/${path}`}>
               {(params) => {
                 // The screen's live logic is fetched beside its chunk, not after it (each name once). A screen that
-                // comes with the layout asks for its own once it is drawn (the home page, docs/decisions/050).
-                if (!Screen.eager) void LIVE_LOGIC.preload(live).catch(() => undefined);
+                // comes with the layout asks for its own once it is drawn (the home page, docs/decisions/050), as does
+                // one that draws its first view without it (the deposit wizard, docs/decisions/051).
+                if (!Screen.eager && !logicAfterDraw) void LIVE_LOGIC.preload(live).catch(() => undefined);
                 // `chakra`: Chakra's provider, for the parts a plain screen draws with it (the wizard's later steps,
                 // docs/decisions/051); the other screens are drawn under it already.
                 return <Screen {...props} params={params} chakra={LazyChakraRoot} />;

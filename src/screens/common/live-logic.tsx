@@ -79,6 +79,8 @@ export type StoreActionKind =
 /** The deposit wizard's snapshot, kept under the agent's name so a reload resumes it. */
 export interface WizardStore {
   load(username: string): Snapshot<unknown> | undefined;
+  /** The top-level state the saved wizard stands at, or null when none is saved. */
+  step(username: string): string | null;
   save(username: string, snapshot: unknown): void;
   clear(username: string): void;
 }
@@ -130,6 +132,12 @@ export interface LiveLogic {
    * the home page's welcome draws from them before the settings' own logic and HTTP client have arrived.
    */
   keptSettings: () => z.output<typeof settingsResponse> | null;
+  /**
+   * The deposit wizard this agent left saved, read at once with no code to load: the wizard draws its frame at the
+   * saved step, and step 1's search form, before its machine, the HTTP client and the settings have arrived
+   * (docs/decisions/051, addendum). The same store as `firstDeposit.store`.
+   */
+  savedWizard: WizardStore;
 }
 
 /** How the app hands over a live logic: a loader, called when a screen first asks for it (or when its route preloads it). */
@@ -160,6 +168,14 @@ export class LoadedLiveLogic {
   /** Starts loading these names (a route does, beside its screen's own chunk), and resolves when all have arrived. */
   preload(names: ReadonlyArray<keyof LiveLogic>): Promise<void> {
     return Promise.all(names.map((name) => this.get(name))).then(() => undefined);
+  }
+  /**
+   * Starts loading the names not yet asked for, and answers nothing: a render that will read several names one
+   * after the other asks for all of them first, so they load side by side. A failed name is left for `read` to
+   * report.
+   */
+  start(names: ReadonlyArray<keyof LiveLogic>) {
+    for (const name of names) if (!this.#entries.has(name)) void this.get(name).catch(() => undefined);
   }
   /** The logic of this name once it has arrived: loaded on the first ask, and asked again after a failure. */
   get<K extends keyof LiveLogic>(name: K): Promise<LiveLogic[K]> {
@@ -201,6 +217,15 @@ const LiveLogicContext = createContext<LiveLogic | LoadedLiveLogic | null>(null)
 /** Tests that draw one screen hand it ready logic (fakes included); the app hands its loaders. */
 export function LiveLogicProvider({ logic, children }: { logic: LiveLogic | LoadedLiveLogic; children: ReactNode }) {
   return <LiveLogicContext.Provider value={logic}>{children}</LiveLogicContext.Provider>;
+}
+
+/**
+ * Asks for these names now, without waiting for them: a component that reads one name, and another only once the
+ * first has done its work (the wizard's settings, then its machine), has both loaded side by side.
+ */
+export function useLiveLogicAhead(names: ReadonlyArray<keyof LiveLogic>) {
+  const logic = useContext(LiveLogicContext);
+  if (logic instanceof LoadedLiveLogic) logic.start(names);
 }
 
 export function useLiveLogic<K extends keyof LiveLogic>(name: K): LiveLogic[K] {

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useId, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { FirstDepositRef, WizardChakra } from './wizard-ref';
 import { describeInvalid } from '../common/describe-failure';
@@ -11,6 +12,9 @@ import { FailureAlert } from './wizard-parts';
 // A deposit already in progress is shown with Chakra, in the later steps' chunk (docs/decisions/051).
 const HeldDeposit = lazy(() => import('./later-steps').then((m) => ({ default: m.HeldDeposit })));
 
+/** Whether the wizard takes a search now: not before it runs. A function of its own, so only a new snapshot asks. */
+const takesSearch = (s: SnapshotFrom<FirstDepositRef> | undefined) => s?.can({ type: 'customer.search', query: {} }) ?? false;
+
 /**
  * Step 1: find the customer by phone number (any Tanzanian form) or national ID. Plain elements drawn by wizard.css
  * (docs/decisions/051): the field is tied to its helper text and, while refused, to its error, as Chakra's Field tied
@@ -21,18 +25,20 @@ export function SearchStep({
   chakra: Chakra,
   onTyping,
 }: {
-  wizard: FirstDepositRef;
+  /** The running wizard; until its live logic is here the form is drawn, and can be typed in, but not sent. */
+  wizard: FirstDepositRef | undefined;
   /** A deposit in progress is shown under Chakra's provider. */
   chakra: WizardChakra;
   /** The agent has started typing: the next steps' code can come now. */
   onTyping: () => void;
 }) {
   const { t } = useTranslation('deposit');
-  const busy = useSelector(wizard, (s) => s.hasTag('busy'));
-  const invalid = useSelector(wizard, (s) => s.context.invalid);
-  const failure = useSelector(wizard, (s) => s.context.failure);
-  const held = useSelector(wizard, (s) => s.context.held !== null);
-  const notQualified = useSelector(wizard, (s) => (s.matches({ searching: 'notQualified' }) ? s.context : null));
+  const busy = useSelector(wizard, (s) => s?.hasTag('busy') ?? false);
+  const canSearch = useSelector(wizard, takesSearch);
+  const invalid = useSelector(wizard, (s) => s?.context.invalid ?? null);
+  const failure = useSelector(wizard, (s) => s?.context.failure ?? null);
+  const held = useSelector(wizard, (s) => (s ? s.context.held !== null : false));
+  const notQualified = useSelector(wizard, (s) => (s?.matches({ searching: 'notQualified' }) ? s.context : null));
   const id = useId();
   const helperId = `${id}-helper`;
   const errorId = `${id}-error`;
@@ -42,7 +48,7 @@ export function SearchStep({
     const text = String(new FormData(event.currentTarget).get('query') ?? '').trim();
     // Digits (and + or spaces) are a phone number; anything else is a national ID as printed.
     const query = /^[+\d\s]*$/.test(text) && !/^\d{20}$/.test(text.replace(/\s/g, '')) ? { msisdn: text } : { national_id: text };
-    wizard.send({ type: 'customer.search', query });
+    wizard?.send({ type: 'customer.search', query });
   };
   const message = invalid?.msisdn ?? invalid?.national_id;
 
@@ -75,11 +81,11 @@ export function SearchStep({
             </div>
           )}
         </div>
-        <Button type="submit" loading={busy} className="btn-start">
+        <Button type="submit" loading={busy} disabled={!canSearch} className="btn-start">
           {t('deposit:search.submit')}
         </Button>
       </form>
-      {held && (
+      {held && wizard && (
         <Suspense fallback={<LoadingSpinner label={t('deposit:loading')} />}>
           <Chakra>
             <HeldDeposit wizard={wizard} />
