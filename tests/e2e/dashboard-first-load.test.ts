@@ -35,6 +35,17 @@ function scriptsOf(page: Page): string[] {
 }
 
 /** Whether Chakra's provider is mounted: it holds its global styles (Emotion's `css-global` style elements) while it is. */
+/** Holds the server's answer to GET /settings until the returned function is called. */
+async function holdSettings(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/portal_api/settings', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 const chakraMounted = (page: Page) => page.evaluate(() => document.querySelector('style[data-emotion="css-global"]') !== null);
 
 /** The home page at rest: its welcome, its shortcuts done fading in. */
@@ -83,12 +94,7 @@ describe("the agent's dashboard without Chakra", () => {
     }, JSON.stringify(kept));
     const watch = watchConsole(page);
     // The server's settings are held until the welcome has been seen.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/portal_api/settings', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdSettings(page);
     await page.goto(`${url}/dashboard?lng=en`);
     const ui = playwrightUi(page, 20_000);
     await ui.see('heading', 'Welcome to Simu Kept Overnight');
@@ -160,12 +166,7 @@ describe("the deposit wizard's first step without Chakra (docs/decisions/051)", 
   it("draws its frame and the search form while the settings are held, passes axe so, and enables the search in place once they answer (decision 051's addendum)", async () => {
     const page = await pageLoggedInAs(browser, 'agent');
     const watch = watchConsole(page);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/portal_api/settings', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdSettings(page);
     await page.goto(`${url}/dashboard/customers/add-loan?lng=en`);
     const ui = playwrightUi(page, 20_000);
     await depositWizard(ui, deposit, scanner).seeStep(1, 'customer');
