@@ -250,6 +250,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     'phone_models',
     'phone_prices',
     ...BIG_TABLES,
+    'collection_cases',
+    'payment_promises',
     'analytics_daily',
     'analytics_cohorts',
     'analytics_vintage',

@@ -14,7 +14,7 @@ CREATE TEMP TABLE scale_region AS SELECT (row_number() OVER (ORDER BY id) - 1)::
 CREATE TEMP TABLE scale_category AS SELECT (row_number() OVER (ORDER BY id) - 1)::int AS k, id FROM agent_categories;
 CREATE TEMP TABLE scale_staff AS
 SELECT (SELECT id FROM admins WHERE username = 'callcentre') AS maker, (SELECT id FROM admins WHERE username = 'approver') AS checker,
-       (SELECT id FROM admins WHERE username = 'collector') AS reporter;
+       (SELECT id FROM admins WHERE username = 'collector') AS reporter, (SELECT id FROM admins WHERE username = 'admin') AS manager;
 
 -- step: shop owners and stores
 INSERT INTO shop_owners (id, full_name, msisdn, created_at)
@@ -319,16 +319,45 @@ SELECT p.customer_id, CASE WHEN p.g % 3 = 0 THEN 'outgoing' ELSE 'incoming' END,
  WHERE R[p.g|21] < 0.05;
 INSERT INTO debt_collection_calls (loan_id, customer_id, call_type, outcome, reason, remark, next_action_date, days_defaulted, amount_due,
                                    called_by, created_at)
-SELECT p.loan_id, p.customer_id, 'outgoing',
-       (ARRAY['reached_refused', 'reached_will_call_back', 'wrong_number', 'no_answer', 'phone_off', 'customer_unreachable'])[1 + p.g % 6],
+SELECT p.loan_id, p.customer_id, 'outgoing', c.outcome,
        (ARRAY['business_slow', 'lost_job', 'sickness', 'family_emergency', 'forgot', 'phone_problem', 'disputes_loan', 'travelling',
               'other'])[1 + p.g % 9],
-       NULL, NULL, greatest(0, p.days_defaulted - 1), p.inst_amount * least(p.days_defaulted, 30) / p.interval_days, s.reporter,
-       {{NOW}} - interval '1 minute' * (60 + p.g % (60 * 24 * 30))
+       NULL,
+       -- A promise is followed up the day after it falls due (decision 015); a call back in two days; a call that
+       -- reached no one, the next morning, for two calls in three.
+       CASE WHEN c.outcome = 'promised_to_pay' THEN c.day + 2 + p.g % 7
+            WHEN c.outcome = 'reached_will_call_back' THEN c.day + 2
+            WHEN p.g % 3 <> 0 AND c.outcome <> 'reached_refused' THEN c.day + 1 END,
+       greatest(0, p.days_defaulted - 1), p.inst_amount * least(p.days_defaulted, 30) / p.interval_days, s.reporter, c.at
   FROM scale_plan p CROSS JOIN scale_staff s
+ CROSS JOIN LATERAL (SELECT o.outcome, o.at, (o.at AT TIME ZONE 'Africa/Dar_es_Salaam')::date AS day
+                       FROM (SELECT CASE WHEN p.g % 10 < 3 THEN 'promised_to_pay'
+                                         ELSE (ARRAY['reached_refused', 'reached_will_call_back', 'wrong_number', 'no_answer', 'phone_off',
+                                                     'customer_unreachable'])[1 + p.g % 6] END AS outcome,
+                                    {{NOW}} - interval '1 minute' * (60 + p.g % (60 * 24 * 30)) AS at) o) c
  WHERE p.borrower AND p.scenario BETWEEN 1 AND 5 AND R[p.g|22] < 0.2;
 INSERT INTO debt_collection_call_ratings (call_id, score, mood, comment, rated_by, created_at)
 SELECT c.id, 1 + c.id % 5, (ARRAY['angry', 'disappointed', 'happy', 'neutral', 'sad'])[1 + c.id % 5], NULL, s.reporter,
        c.created_at + interval '30 minutes'
   FROM debt_collection_calls c CROSS JOIN scale_staff s
  WHERE c.id % 2 = 0 AND c.customer_id > {{C0}};
+
+-- step: collection cases and promises (a case for every defaulter called: its last call and next action, the demo collector's for one in fifty; a promise to pay for three calls in ten, open while its day is ahead, else broken)
+-- One call per loan above. A promise falls due the day after the call or up to a week later (the call's next action
+-- is the day after it); one whose day has passed is broken as the ageing run breaks it: at the start of the next day,
+-- which is the case's next action until a call is logged. The ageing run finds nothing to change on the day of the seed.
+INSERT INTO payment_promises (loan_id, call_id, promised_on, amount, paid_before, paid_since, status, resolved_at, created_by, created_at)
+SELECT c.loan_id, c.id, c.next_action_date - 1, greatest(1, c.amount_due), l.amount_paid, 0,
+       CASE WHEN c.next_action_date - 1 >= {{TODAY}} THEN 'open' ELSE 'broken' END,
+       CASE WHEN c.next_action_date - 1 < {{TODAY}} THEN (c.next_action_date)::timestamp AT TIME ZONE 'Africa/Dar_es_Salaam' END,
+       c.called_by, c.created_at
+  FROM debt_collection_calls c JOIN loans l ON l.id = c.loan_id
+ WHERE c.customer_id > {{C0}} AND c.outcome = 'promised_to_pay';
+INSERT INTO collection_cases (loan_id, collector_id, assigned_by, assigned_at, last_call_id, last_call_at, last_outcome, last_reason,
+                              next_action_date, broken_promise_at, updated_at)
+SELECT c.loan_id, CASE WHEN c.id % 50 = 0 THEN s.reporter END, CASE WHEN c.id % 50 = 0 THEN s.manager END,
+       CASE WHEN c.id % 50 = 0 THEN c.created_at - interval '1 day' END,
+       c.id, c.created_at, c.outcome, c.reason, c.next_action_date, p.resolved_at, {{NOW}}
+  FROM debt_collection_calls c CROSS JOIN scale_staff s
+  LEFT JOIN payment_promises p ON p.call_id = c.id AND p.status = 'broken'
+ WHERE c.customer_id > {{C0}};

@@ -348,3 +348,54 @@ describe('reports and loans', () => {
     expect(res.body.data[0].loan).toMatchObject({ loan_number: b.npl!.loanNumber, days_defaulted: 45 });
   });
 });
+
+describe('the priority order', () => {
+  it('broken promises first, then planned next actions, then the most days defaulted, the same page by page', async () => {
+    // Decision 015: broken promises (by next action date, then most days defaulted), then the cases with a next action
+    // planned (by date), then every other defaulter by days defaulted. New defaulters (last in this file: they stay in
+    // the lists): two broken today, one broken tomorrow, one planned the day after, one with no case.
+    const [few, many, most, planned, none] = [
+      await fx.borrower({ daysDefaulted: 3 }),
+      await fx.borrower({ daysDefaulted: 25 }),
+      await fx.borrower({ daysDefaulted: 60 }),
+      await fx.borrower({ daysDefaulted: 6 }),
+      await fx.borrower({ daysDefaulted: 12 }),
+    ];
+    const cases: Array<[Borrower, string, boolean]> = [
+      [few, today, true],
+      [many, today, true],
+      [most, plusDays(today, 1), true],
+      [planned, plusDays(today, 2), false],
+    ];
+    for (const [borrower, next, broken] of cases)
+      await api.db.query(
+        'INSERT INTO collection_cases (loan_id, next_action_date, broken_promise_at, updated_at) VALUES ($1, $2, $3, $4)',
+        [borrower.loanId, next, broken ? TEST_NOW : null, TEST_NOW],
+      );
+    try {
+      const all = defaultersList.parse((await post(routes.allDefaulters.path, { limit: 200 }, token.admin!)).body);
+      const ours = [many, few, most, planned, none].map((x) => x.loanId);
+      const rows = all.data.filter((r) => ours.includes(r.id));
+      expect(rows.map((r) => [r.id, r.broken_promise, r.next_action_date])).toEqual([
+        [many.loanId, true, today],
+        [few.loanId, true, today],
+        [most.loanId, true, plusDays(today, 1)],
+        [planned.loanId, false, plusDays(today, 2)],
+        [none.loanId, false, null],
+      ]);
+      // Every broken promise comes before every planned action, and those before every defaulter with neither.
+      const runOf = (r: (typeof all.data)[number]) => (r.broken_promise ? 0 : r.next_action_date ? 1 : 2);
+      expect(all.data.map(runOf)).toEqual(all.data.map(runOf).sort());
+      // Two at a time: each page is the same slice of that order, across the runs' boundaries (a run is read only
+      // when the ones before it fall short of the page's end).
+      const paged: number[] = [];
+      for (let skip = 0; skip < all.data.length; skip += 2) {
+        const page = defaultersList.parse((await post(routes.allDefaulters.path, { limit: 2, skip }, token.admin!)).body);
+        paged.push(...page.data.map((r) => r.id));
+      }
+      expect(paged).toEqual(all.data.map((r) => r.id));
+    } finally {
+      await api.db.query('DELETE FROM collection_cases WHERE loan_id = ANY($1)', [cases.map(([x]) => x.loanId)]);
+    }
+  });
+});

@@ -175,22 +175,25 @@ export async function defaultersList(
   const skip = String(Math.trunc(body.skip));
   // The priority order is three runs, each along an index: broken promises (few), then the next actions planned
   // (the cases'), then every other defaulter by days defaulted (loans_active_days_idx). Each run gives at most a
-  // page's end, and the page is cut from the three in order: no sort of every defaulter.
-  const ids =
+  // page's end, and the page is cut from the three in order: no sort of every defaulter. A run is read only when the
+  // runs before it gave less than the page's end (a one-time filter on their counts): a page of broken promises
+  // reads no planned action and no other defaulter.
+  const end = `${limit} + ${skip}`;
+  const ctes =
     body.sort === 'priority'
-      ? `SELECT id FROM (
-           (SELECT l.id, 0 AS run, k.next_action_date AS next_action, l.days_defaulted ${fromCases} k.broken_promise_at IS NOT NULL
-             ORDER BY k.next_action_date ASC NULLS LAST, l.days_defaulted DESC, l.id LIMIT ${limit} + ${skip})
-           UNION ALL
-           (SELECT l.id, 1, k.next_action_date, l.days_defaulted ${fromCases} k.broken_promise_at IS NULL AND k.next_action_date IS NOT NULL
-             ORDER BY k.next_action_date ASC, l.days_defaulted DESC, l.id LIMIT ${limit} + ${skip})
-           UNION ALL
-           (SELECT l.id, 2, NULL::date, l.days_defaulted ${filtered} AND k.broken_promise_at IS NULL AND k.next_action_date IS NULL
-             ORDER BY l.days_defaulted DESC, l.id LIMIT ${limit} + ${skip})
-         ) runs ORDER BY run, next_action ASC NULLS LAST, days_defaulted DESC, id LIMIT ${limit} OFFSET ${skip}`
-      : `SELECT l.id ${filtered} ORDER BY ${defaulterOrder(body)} LIMIT ${limit} OFFSET ${skip}`;
+      ? `r0 AS (SELECT l.id, 0 AS run, k.next_action_date AS next_action, l.days_defaulted ${fromCases} k.broken_promise_at IS NOT NULL
+             ORDER BY k.next_action_date ASC NULLS LAST, l.days_defaulted DESC, l.id LIMIT ${end}),
+         r1 AS (SELECT l.id, 1 AS run, k.next_action_date AS next_action, l.days_defaulted ${fromCases} k.broken_promise_at IS NULL
+                   AND k.next_action_date IS NOT NULL AND (SELECT count(*) FROM r0) < ${end}
+             ORDER BY k.next_action_date ASC, l.days_defaulted DESC, l.id LIMIT ${end}),
+         r2 AS (SELECT l.id, 2 AS run, NULL::date AS next_action, l.days_defaulted ${filtered} AND k.broken_promise_at IS NULL
+                   AND k.next_action_date IS NULL AND (SELECT count(*) FROM r0) + (SELECT count(*) FROM r1) < ${end}
+             ORDER BY l.days_defaulted DESC, l.id LIMIT ${end}),
+         page AS (SELECT id FROM (SELECT * FROM r0 UNION ALL SELECT * FROM r1 UNION ALL SELECT * FROM r2) runs
+                   ORDER BY run, next_action ASC NULLS LAST, days_defaulted DESC, id LIMIT ${limit} OFFSET ${skip})`
+      : `page AS (SELECT l.id ${filtered} ORDER BY ${defaulterOrder(body)} LIMIT ${limit} OFFSET ${skip})`;
   const rows = await deps.db.query<Row>(
-    `WITH page AS (${ids})
+    `WITH ${ctes}
      SELECT t.total, ${DEFAULTER_COLUMNS}
        FROM ${totalFrom(total)}
        LEFT JOIN (page JOIN loans l ON l.id = page.id ${DEFAULTER_JOINS}) ON true
