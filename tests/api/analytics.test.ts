@@ -710,6 +710,18 @@ describe('the history rebuilt inside PostgreSQL (the scale seed)', () => {
     expect(walked.length).toBeGreaterThan(60);
     await rebuildDaysInSql(api.db, first, last);
     expect(await read()).toEqual(walked);
+    // Windows that start on a day of payment (L1 paid on each of the last 7 days), the day after one (L2's, 38
+    // days ago), on a loan's first day (L1-L3, 40 days ago) and a window of one day: each rebuilt alone gives the
+    // walk's rows again.
+    for (const [from, to] of [
+      [-3, -1],
+      [-37, -2],
+      [-38, -38],
+      [-40, -30],
+    ] as const) {
+      await rebuildDaysInSql(api.db, plusDays(today, from), plusDays(today, to));
+      expect(await read(), `days ${from} to ${to}`).toEqual(walked);
+    }
   });
 });
 
