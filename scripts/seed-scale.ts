@@ -126,7 +126,7 @@ export async function buildAnalytics(db: Db, now: Date, timed: StepTimer = (_ste
       // The history with PostgreSQL's own planner settings, which the server's connections change for their short
       // lookups (server/db/postgres.ts): JIT, as it works out each of 28 million loan-days, and random page reads 4
       // times dearer than sequential ones, as it reads whole tables (at 1.1 it read nine million repayments along an
-      // index, page by page). 193 -> 96 s at a million loans. The cohorts and the migration were slower so (73 ->
+      // index, page by page). 193 -> 96 s at a million loans (167.5 s before the steps). The cohorts and the migration were slower so (73 ->
       // 103 s, 88 -> 139 s: at 1.1 they read the repayments in loan order along an index, with no sort), so the
       // settings are back to the connection's after it (decision 054).
       if (db.kind === 'postgres') await tx.query('SET LOCAL jit = on; SET LOCAL random_page_cost = 4');
