@@ -21,7 +21,9 @@ import { migrate } from '../server/db/migrate';
 import { seedDemo } from '../server/db/seed';
 import { seedBusiness } from '../server/db/seed-business';
 import { addDays, eatDay } from '../server/domain/calendar';
-import { rebuildDaysInSql, refreshAnalyticsIn, type StepTimer } from '../server/domain/analytics/refresh';
+import { markRefreshed, rebuildDaysInSql, refreshAnalyticsIn, type StepTimer } from '../server/domain/analytics/refresh';
+import { rebuildCohorts, rollupVintage } from '../server/domain/analytics/refresh-cohorts';
+import { rebuildMigration, rollupMigration } from '../server/domain/analytics/refresh-migration';
 import { refreshReportRollups } from '../server/domain/report-rollups';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -113,27 +115,52 @@ async function secondaryDdl(tx: Queryable) {
  * The analytics snapshot tables (decision 017/024) from the loans and payments in the database, inside PostgreSQL:
  * the last ANALYTICS_DAYS days of history set-based (the server's walk would read every loan into Node), then
  * today's row, the cohorts, the vintage curves and the ageing migration as the ageing run makes them, and the rollups
- * the analyses read (decision 029: the period tables, the trend, vintage and migration by region). One transaction;
- * `timed` runs (and may time) each part.
+ * the analyses read (decision 029: the period tables, the trend, vintage and migration by region). On PostgreSQL
+ * the history with the cohorts, and the migration, run at once on two connections (each statement uses one of the
+ * machine's two cores), then the rest in one transaction. `timed` runs (and may time) each part.
  */
 export async function buildAnalytics(db: Db, now: Date, timed: StepTimer = (_step, work) => work()): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Memory for the big groupings (a million loans' repayments per loan and month, 35 days of a million loans): at
-    // 256MB they spilled to disk or were sorted there; the seed runs alone on the database.
-    if (db.kind === 'postgres') await tx.query("SET LOCAL work_mem = '1GB'");
-    const today = eatDay(now);
-    await timed(`${ANALYTICS_DAYS} days of history`, async () => {
+  const postgres = db.kind === 'postgres';
+  const today = eatDay(now);
+  const inTransaction = (work: (tx: Queryable) => Promise<unknown>) =>
+    db.transaction(async (tx) => {
+      // Memory for the big groupings (a million loans' repayments per loan and month, 35 days of a million loans):
+      // at 256MB they spilled to disk or were sorted there; the seed runs alone on the database.
+      if (postgres) await tx.query("SET LOCAL work_mem = '1GB'");
+      await work(tx);
+    });
+  const history = (tx: Queryable) =>
+    timed(`${ANALYTICS_DAYS} days of history`, async () => {
       // The history with PostgreSQL's own planner settings, which the server's connections change for their short
       // lookups (server/db/postgres.ts): JIT, as it works out each of 28 million loan-days, and random page reads 4
       // times dearer than sequential ones, as it reads whole tables (at 1.1 it read nine million repayments along an
-      // index, page by page). 193 -> 96 s at a million loans (167.5 s before the steps). The cohorts and the migration were slower so (73 ->
-      // 103 s, 88 -> 139 s: at 1.1 they read the repayments in loan order along an index, with no sort), so the
-      // settings are back to the connection's after it (decision 054).
-      if (db.kind === 'postgres') await tx.query('SET LOCAL jit = on; SET LOCAL random_page_cost = 4');
+      // index, page by page). 193 -> 96 s at a million loans (167.5 s before the steps). The cohorts and the
+      // migration were slower so (73 -> 103 s, 88 -> 139 s: at 1.1 they read the repayments in loan order along an
+      // index, with no sort), so the settings are back to the connection's after it (decision 054).
+      if (postgres) await tx.query('SET LOCAL jit = on; SET LOCAL random_page_cost = 4');
       await rebuildDaysInSql(tx, addDays(today, -ANALYTICS_DAYS), addDays(today, -1));
-      if (db.kind === 'postgres') await tx.query('RESET jit; RESET random_page_cost');
+      if (postgres) await tx.query('RESET jit; RESET random_page_cost');
     });
-    await tx.query("DELETE FROM analytics_refreshes WHERE part = 'cohorts'");
+  const cohorts = (tx: Queryable) => timed('cohorts and vintage', () => rebuildCohorts(tx, today));
+  const migration = (tx: Queryable) => timed('migration', () => rebuildMigration(tx, today));
+  // PGlite is one connection: one part after the other there.
+  const parts = [
+    async (tx: Queryable) => {
+      await history(tx);
+      await cohorts(tx);
+    },
+    migration,
+  ].map((part) => () => inTransaction(part));
+  if (postgres) await Promise.all(parts.map((part) => part()));
+  else for (const part of parts) await part();
+  await inTransaction(async (tx) => {
+    // The cohorts and the migration are made: their rollups by region from them (the region tables may hold the
+    // demo seed's), and the refresh does the rest.
+    await timed('vintage and migration by region', async () => {
+      await rollupVintage(tx);
+      await rollupMigration(tx);
+    });
+    await markRefreshed(tx, 'cohorts', now);
     await refreshAnalyticsIn(tx, now, { history: false, timed });
   });
 }

@@ -82,12 +82,15 @@ export async function refreshAnalyticsIn(
   }
   await timed('missing trend days', () => rollupMissingTrend(tx, addDays(today, -HISTORY_DAYS), today));
   await timed('period tables', () => rebuildPeriods(tx, today, now));
-  for (const part of cohorts ? ['daily', 'cohorts'] : ['daily']) {
-    await tx.query(
-      `INSERT INTO analytics_refreshes (part, day, refreshed_at) VALUES ($1, $2, $3)
-       ON CONFLICT (part) DO UPDATE SET day = EXCLUDED.day, refreshed_at = EXCLUDED.refreshed_at`,
-      [part, today, now],
-    );
-  }
+  for (const part of cohorts ? (['daily', 'cohorts'] as const) : (['daily'] as const)) await markRefreshed(tx, part, now);
   return { day: today, cohorts };
+}
+
+/** Records that a part of the snapshot is as of `now`'s day: a refresh that day leaves it as it is. */
+export async function markRefreshed(tx: Queryable, part: 'daily' | 'cohorts', now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO analytics_refreshes (part, day, refreshed_at) VALUES ($1, $2, $3)
+     ON CONFLICT (part) DO UPDATE SET day = EXCLUDED.day, refreshed_at = EXCLUDED.refreshed_at`,
+    [part, eatDay(now), now],
+  );
 }
