@@ -21,9 +21,9 @@ import { migrate } from '../server/db/migrate';
 import { seedDemo } from '../server/db/seed';
 import { seedBusiness } from '../server/db/seed-business';
 import { addDays, eatDay } from '../server/domain/calendar';
-import { markRefreshed, rebuildDaysInSql, refreshAnalyticsIn, type StepTimer } from '../server/domain/analytics/refresh';
-import { rebuildCohorts, rollupVintage } from '../server/domain/analytics/refresh-cohorts';
-import { rebuildMigration, rollupMigration } from '../server/domain/analytics/refresh-migration';
+import { rebuildDaysInSql, refreshAnalyticsIn, type StepTimer } from '../server/domain/analytics/refresh';
+import { rebuildCohorts } from '../server/domain/analytics/refresh-cohorts';
+import { rebuildMigration } from '../server/domain/analytics/refresh-migration';
 import { refreshReportRollups } from '../server/domain/report-rollups';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -148,16 +148,9 @@ export async function buildAnalytics(db: Db, now: Date, timed: StepTimer = (_ste
   const parts = [history, cohorts, migration].map((part) => () => inTransaction(part));
   if (postgres) await Promise.all(parts.map((part) => part()));
   else for (const part of parts) await part();
-  await inTransaction(async (tx) => {
-    // The cohorts and the migration are made: their rollups by region from them (the region tables may hold the
-    // demo seed's), and the refresh does the rest.
-    await timed('vintage and migration by region', async () => {
-      await rollupVintage(tx);
-      await rollupMigration(tx);
-    });
-    await markRefreshed(tx, 'cohorts', now);
-    await refreshAnalyticsIn(tx, now, { history: false, timed });
-  });
+  // The refresh does the rest: the cohorts' and migration's rollups by region (whatever the region tables held, such
+  // as the demo seed's), today's row, the trend and the period tables.
+  await inTransaction((tx) => refreshAnalyticsIn(tx, now, { history: false, cohortsBuilt: true, timed }));
 }
 
 export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleReport> {

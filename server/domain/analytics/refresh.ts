@@ -50,11 +50,15 @@ export async function refreshAnalytics(deps: Pick<Deps, 'db'>, now: Date): Promi
 export type StepTimer = <T>(step: string, work: () => Promise<T>) => Promise<T>;
 const untimed: StepTimer = (_step, work) => work();
 
-/** refreshAnalytics inside a transaction already open (the demo seed's, which leaves the history to the first run). */
+/**
+ * refreshAnalytics inside a transaction already open (the demo seed's, which leaves the history to the first run).
+ * `cohortsBuilt`: the caller has just rebuilt the cohorts and the migration as of today (the scale seed, on
+ * connections of their own); the refresh rolls them up and records them as it would its own.
+ */
 export async function refreshAnalyticsIn(
   tx: Queryable,
   now: Date,
-  options: { history?: boolean; timed?: StepTimer } = {},
+  options: { history?: boolean; cohortsBuilt?: boolean; timed?: StepTimer } = {},
 ): Promise<RefreshReport> {
   const timed = options.timed ?? untimed;
   const today = eatDay(now);
@@ -65,8 +69,8 @@ export async function refreshAnalyticsIn(
   const [last] = await tx.query<{ day: string }>(
     "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_refreshes WHERE part = 'cohorts'",
   );
-  const cohorts = last?.day !== today;
-  if (cohorts) {
+  const cohorts = options.cohortsBuilt === true || last?.day !== today;
+  if (cohorts && !options.cohortsBuilt) {
     await timed('cohorts and vintage', () => rebuildCohorts(tx, today));
     await timed('migration', () => rebuildMigration(tx, today));
   }
@@ -82,15 +86,12 @@ export async function refreshAnalyticsIn(
   }
   await timed('missing trend days', () => rollupMissingTrend(tx, addDays(today, -HISTORY_DAYS), today));
   await timed('period tables', () => rebuildPeriods(tx, today, now));
-  for (const part of cohorts ? (['daily', 'cohorts'] as const) : (['daily'] as const)) await markRefreshed(tx, part, now);
+  for (const part of cohorts ? ['daily', 'cohorts'] : ['daily']) {
+    await tx.query(
+      `INSERT INTO analytics_refreshes (part, day, refreshed_at) VALUES ($1, $2, $3)
+       ON CONFLICT (part) DO UPDATE SET day = EXCLUDED.day, refreshed_at = EXCLUDED.refreshed_at`,
+      [part, today, now],
+    );
+  }
   return { day: today, cohorts };
-}
-
-/** Records that a part of the snapshot is as of `now`'s day: a refresh that day leaves it as it is. */
-export async function markRefreshed(tx: Queryable, part: 'daily' | 'cohorts', now: Date): Promise<void> {
-  await tx.query(
-    `INSERT INTO analytics_refreshes (part, day, refreshed_at) VALUES ($1, $2, $3)
-     ON CONFLICT (part) DO UPDATE SET day = EXCLUDED.day, refreshed_at = EXCLUDED.refreshed_at`,
-    [part, eatDay(now), now],
-  );
 }
