@@ -353,11 +353,14 @@ SELECT c.loan_id, c.id, c.next_action_date - 1, greatest(1, c.amount_due), l.amo
        c.called_by, c.created_at
   FROM debt_collection_calls c JOIN loans l ON l.id = c.loan_id
  WHERE c.customer_id > {{C0}} AND c.outcome = 'promised_to_pay';
+-- Each case is given its loan's days defaulted (migration 037): its trigger would look each loan up, and the loans
+-- have no index while the seed loads.
 INSERT INTO collection_cases (loan_id, collector_id, assigned_by, assigned_at, last_call_id, last_call_at, last_outcome, last_reason,
-                              next_action_date, broken_promise_at, updated_at)
+                              next_action_date, broken_promise_at, days_defaulted, updated_at)
 SELECT c.loan_id, CASE WHEN c.id % 50 = 0 THEN s.reporter END, CASE WHEN c.id % 50 = 0 THEN s.manager END,
        CASE WHEN c.id % 50 = 0 THEN c.created_at - interval '1 day' END,
-       c.id, c.created_at, c.outcome, c.reason, c.next_action_date, p.resolved_at, {{NOW}}
+       c.id, c.created_at, c.outcome, c.reason, c.next_action_date, p.resolved_at, l.days_defaulted, {{NOW}}
   FROM debt_collection_calls c CROSS JOIN scale_staff s
+  JOIN loans l ON l.id = c.loan_id
   LEFT JOIN payment_promises p ON p.call_id = c.id AND p.status = 'broken'
  WHERE c.customer_id > {{C0}};

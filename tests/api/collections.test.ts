@@ -394,6 +394,25 @@ describe('the priority order', () => {
         paged.push(...page.data.map((r) => r.id));
       }
       expect(paged).toEqual(all.data.map((r) => r.id));
+
+      // The days move (the ageing run, a repayment): the order and the category lists follow at once. The one with 3
+      // days now has 40: it leads its day's broken promises and is in the non-performing list, which the other
+      // promise broken today (25 days) is not.
+      await api.db.query('UPDATE loans SET days_defaulted = 40 WHERE id = $1', [few.loanId]);
+      const moved = defaultersList.parse((await post(routes.allDefaulters.path, { limit: 200 }, token.admin!)).body);
+      expect(moved.data.filter((r) => ours.includes(r.id)).map((r) => [r.id, r.days_defaulted])).toEqual([
+        [few.loanId, 40],
+        [many.loanId, 25],
+        [most.loanId, 60],
+        [planned.loanId, 6],
+        [none.loanId, 12],
+      ]);
+      const npl = defaultersList.parse((await post(routes.nplDefaulters.path, { limit: 200 }, token.admin!)).body);
+      expect(npl.data.filter((r) => ours.includes(r.id)).map((r) => r.id)).toEqual([few.loanId, most.loanId]);
+      const watchful = defaultersList.parse(
+        (await post(routes.allDefaulters.path, { limit: 200, category: 'watchful' }, token.admin!)).body,
+      );
+      expect(watchful.data.filter((r) => ours.includes(r.id)).map((r) => r.id)).toEqual([planned.loanId]);
     } finally {
       await api.db.query('DELETE FROM collection_cases WHERE loan_id = ANY($1)', [cases.map(([x]) => x.loanId)]);
     }

@@ -13,7 +13,17 @@ import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { deviceName } from '../devices';
 import { iso, listTotal, type ListTotal, type Row } from '../shared';
-import { DEFAULTER_COLUMNS, DEFAULTER_JOINS, categorySql, day, defaulterRow, likeEscaped, scopeOf, scopeSql } from './shared';
+import {
+  DEFAULTER_COLUMNS,
+  DEFAULTER_JOINS,
+  categoryRange,
+  categorySql,
+  day,
+  defaulterRow,
+  likeEscaped,
+  scopeOf,
+  scopeSql,
+} from './shared';
 
 /**
  * The loans, customers and defaulters lists (decision 015). Read-only: no transaction, no audit row. Each page is
@@ -115,12 +125,15 @@ export async function defaultersList(
   } else {
     where.push(scopeSql(await scopeOf(deps.db, caller), params));
   }
-  if (kind === 'npl') {
-    if (body.category && body.category !== 'non-performing')
-      throw badRequest('category', 'the non-performing list holds only non-performing');
-    where.push(categorySql('non-performing', params));
-  } else if (body.category) {
-    where.push(categorySql(body.category, params));
+  if (kind === 'npl' && body.category && body.category !== 'non-performing')
+    throw badRequest('category', 'the non-performing list holds only non-performing');
+  const category = kind === 'npl' ? 'non-performing' : body.category;
+  /** What the runs of cases check on the case itself, along their index, before they read its loan. */
+  const onCase = ['k.days_defaulted > 0'];
+  if (category) {
+    const range = categoryRange(category, params);
+    where.push(range('l.days_defaulted'));
+    onCase.push(range('k.days_defaulted'));
   }
   if (body.store_id !== undefined) {
     params.push(body.store_id);
@@ -164,9 +177,11 @@ export async function defaultersList(
   // lateral): walking every broken promise and planned action to keep the caller's read all of them on every call,
   // 1.2 ms for a collector with none (issue 16).
   const caseWhere = where.filter((condition) => condition !== mineCondition);
+  // Each case carries its loan's days defaulted (migration 037, decision 055), so a run is read in its whole order
+  // along its index, and a case whose days are out of the list's range is passed over without reading its loan.
   const fromCases = `FROM collection_cases k
-    CROSS JOIN LATERAL (SELECT l.id, l.days_defaulted FROM loans l ${loanJoins} WHERE l.id = k.loan_id AND ${caseWhere.join(' AND ')} OFFSET 0) l
-   WHERE ${mineSql === null ? '' : `k.loan_id IN (${mineSql}) AND`}`;
+    CROSS JOIN LATERAL (SELECT l.id FROM loans l ${loanJoins} WHERE l.id = k.loan_id AND ${caseWhere.join(' AND ')} OFFSET 0) l
+   WHERE ${onCase.join(' AND ')} AND ${mineSql === null ? '' : `k.loan_id IN (${mineSql}) AND`}`;
   // At scale a list of most defaulters answers the planner's estimate as its total (issue 16, decision 031).
   const total = await listTotal(deps.db, filtered, params, deps.clock.now(), deps.config.estimateTotalsFromRows);
   // The page's bounds are written into the statement (whole numbers the request schema checked): with them as
@@ -181,11 +196,11 @@ export async function defaultersList(
   const end = `${limit} + ${skip}`;
   const ctes =
     body.sort === 'priority'
-      ? `r0 AS (SELECT l.id, 0 AS run, k.next_action_date AS next_action, l.days_defaulted ${fromCases} k.broken_promise_at IS NOT NULL
-             ORDER BY k.next_action_date ASC NULLS LAST, l.days_defaulted DESC, l.id LIMIT ${end}),
-         r1 AS (SELECT l.id, 1 AS run, k.next_action_date AS next_action, l.days_defaulted ${fromCases} k.broken_promise_at IS NULL
+      ? `r0 AS (SELECT l.id, 0 AS run, k.next_action_date AS next_action, k.days_defaulted ${fromCases} k.broken_promise_at IS NOT NULL
+             ORDER BY k.next_action_date ASC NULLS LAST, k.days_defaulted DESC, k.loan_id LIMIT ${end}),
+         r1 AS (SELECT l.id, 1 AS run, k.next_action_date AS next_action, k.days_defaulted ${fromCases} k.broken_promise_at IS NULL
                    AND k.next_action_date IS NOT NULL AND (SELECT count(*) FROM r0) < ${end}
-             ORDER BY k.next_action_date ASC, l.days_defaulted DESC, l.id LIMIT ${end}),
+             ORDER BY k.next_action_date ASC, k.days_defaulted DESC, k.loan_id LIMIT ${end}),
          r2 AS (SELECT l.id, 2 AS run, NULL::date AS next_action, l.days_defaulted ${filtered} AND k.broken_promise_at IS NULL
                    AND k.next_action_date IS NULL AND (SELECT count(*) FROM r0) + (SELECT count(*) FROM r1) < ${end}
              ORDER BY l.days_defaulted DESC, l.id LIMIT ${end}),

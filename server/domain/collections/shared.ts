@@ -60,15 +60,20 @@ export const categoryCase = (column: string) =>
     .join(' ')} ELSE '${defaulterCategories.at(-1)!.name}' END`;
 
 /** A category filter as a days range on `l.days_defaulted`. */
-export function categorySql(name: CategoryName, params: unknown[]): string {
+export const categorySql = (name: CategoryName, params: unknown[]): string => categoryRange(name, params)('l.days_defaulted');
+
+/**
+ * A category's days range, its bounds pushed onto `params` once, as a condition on any copy of the loan's days (the
+ * loan's, the case's): the conditions share the statement's parameters.
+ */
+export function categoryRange(name: CategoryName, params: unknown[]): (days: string) => string {
   const c = defaulterCategories.find((x) => x.name === name)!;
   params.push(c.minDays);
-  let sql = `l.days_defaulted >= $${params.length}`;
-  if (c.maxDays !== null) {
-    params.push(c.maxDays);
-    sql += ` AND l.days_defaulted <= $${params.length}`;
-  }
-  return sql;
+  const min = params.length;
+  if (c.maxDays === null) return (days) => `${days} >= $${min}`;
+  params.push(c.maxDays);
+  const max = params.length;
+  return (days) => `${days} >= $${min} AND ${days} <= $${max}`;
 }
 
 /** The user's text inside a LIKE pattern, its own % and _ taken literally. */
