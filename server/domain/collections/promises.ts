@@ -50,6 +50,12 @@ export async function breakOverduePromises(deps: Pick<Deps, 'db'>, now: Date): P
   let broken = 0;
   for (const { id } of due) {
     const done = await deps.db.transaction(async (tx) => {
+      // The loan first, as a repayment and a logged call lock it: a repayment that moves the loan's days writes its
+      // case (migration 037's trigger) before it reads the promise, so taking the promise, then the case, without the
+      // loan could wait on it while it waits on the promise (decision 055).
+      await tx.query('SELECT l.id FROM loans l WHERE l.id = (SELECT p.loan_id FROM payment_promises p WHERE p.id = $1) FOR UPDATE OF l', [
+        id,
+      ]);
       const [p] = await tx.query<Row>(
         "SELECT id, loan_id, amount, paid_since, to_char(promised_on, 'YYYY-MM-DD') AS promised_on FROM payment_promises WHERE id = $1 AND status = 'open' FOR UPDATE",
         [id],
