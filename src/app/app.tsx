@@ -6,6 +6,7 @@ import { SessionContext } from '../screens/common/session-context';
 import { FullPageSpinner } from './full-page-spinner';
 import { lazyChunk, useChunksSettled } from './chunk-load';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
+import { startEarlyScreen } from './early-screens';
 
 import LoginScreen from '../screens/auth/login-screen';
 const OtpScreen = lazyChunk(() => import('../screens/auth/otp-screen'));
@@ -15,9 +16,11 @@ const EcontractPage = lazyChunk(() => import('./econtract-route'));
 // The opened screen starts loading with the dashboard's code, while the session loads the roles (decision 038). The
 // layout is drawn with its skip link's strings (the admin namespace, fetched beside it): now that a screen can be
 // drawn before they would otherwise arrive, the first Tab stop would else be the navigation.
+// A screen whose first view is the page's largest paint starts beside it (early-screens.ts, decision 056).
 const DashboardLayout = lazyChunk(
   () => {
     const strings = i18n.loadNamespaces('admin');
+    startEarlyScreen(window.location.pathname);
     return import('./dashboard-route').then((route) => {
       route.startScreen(window.location.pathname);
       return strings.then(() => route);
