@@ -85,6 +85,10 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
   return { total: await totalOf(deps.db, rows, { total, params }), rows };
 }
 
+/**
+ * What every device list shows. Each list adds its own fields with `Object.assign`, not by spreading this into a new
+ * literal: the spread cost Node 0.09 ms of a page's 0.29 (decision 040 found the same in the request queues).
+ */
 const listed = (r: Row) => ({
   id: Number(r.id),
   imei: String(r.imei),
@@ -102,18 +106,24 @@ export async function damagedDevices(deps: Deps, body: Request): Promise<Page<Da
     total,
     limit: body.limit,
     skip: body.skip,
-    data: rows.map((r) => ({
-      ...listed(r),
-      damaged_on: r.occurred_on ?? null,
-      service_centre: r.service_centre ?? null,
-      repair_reason: r.repair_reason ?? null,
-    })),
+    data: rows.map((r) =>
+      Object.assign(listed(r), {
+        damaged_on: r.occurred_on ?? null,
+        service_centre: r.service_centre ?? null,
+        repair_reason: r.repair_reason ?? null,
+      }),
+    ),
   };
 }
 
 export async function lostDevices(deps: Deps, body: Request): Promise<Page<LostDevice>> {
   const { total, rows } = await list(deps, LOST, body);
-  return { total, limit: body.limit, skip: body.skip, data: rows.map((r) => ({ ...listed(r), date_lost: r.occurred_on ?? null })) };
+  return {
+    total,
+    limit: body.limit,
+    skip: body.skip,
+    data: rows.map((r) => Object.assign(listed(r), { date_lost: r.occurred_on ?? null })),
+  };
 }
 
 export async function suspendedImeis(deps: Deps, body: Request): Promise<Page<SuspendedImei>> {
@@ -122,6 +132,6 @@ export async function suspendedImeis(deps: Deps, body: Request): Promise<Page<Su
     total,
     limit: body.limit,
     skip: body.skip,
-    data: rows.map((r) => ({ ...listed(r), reason: r.status as 'stolen' | 'lost', since: r.occurred_on ?? null })),
+    data: rows.map((r) => Object.assign(listed(r), { reason: r.status as 'stolen' | 'lost', since: r.occurred_on ?? null })),
   };
 }
