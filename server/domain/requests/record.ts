@@ -100,12 +100,6 @@ export async function insertRequest(tx: Tx, r: NewRequest): Promise<number> {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading requests with their people, store and customer
 
-export const REQUEST_COLUMNS = `
-  r.id, r.kind, r.status, r.reason, r.decision_comment, r.payload, r.applied, r.submitted_at, r.decided_at,
-  r.customer_id, r.loan_id, r.device_id, r.store_id,
-  m.id AS maker_id, m.username AS maker_username, m.full_name AS maker_name,
-  k.id AS checker_id, k.username AS checker_username, k.full_name AS checker_name,
-  s.name AS store_name, c.msisdn AS customer_msisdn, c.first_name || ' ' || c.other_names AS customer_name`;
 export const REQUEST_FROM = `requests r
   JOIN admins m ON m.id = r.maker_id
   LEFT JOIN admins k ON k.id = r.checker_id
