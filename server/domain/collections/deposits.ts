@@ -4,7 +4,7 @@ import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { addDays, eatDay } from '../calendar';
 import { deviceName } from '../devices';
-import { iso, type Row } from '../shared';
+import { isoSql, type Row } from '../shared';
 import { periodSql, wizardsOfDaysSql } from './deposit-days';
 import { scopeOf, type Scope } from './shared';
 
@@ -22,8 +22,8 @@ const statusSql = (status: FirstDepositStatus) => `first_deposit_status(f.loan_i
 
 function statusOf(r: Row): FirstDepositStatus {
   if (r.loan_id !== null) return 'loan_created';
-  if (r.abandoned_at !== null) return 'abandoned';
-  return r.deposit_paid_at !== null ? 'paid' : 'awaiting_payment';
+  if (r.abandoned === true) return 'abandoned';
+  return r.paid_at !== null ? 'paid' : 'awaiting_payment';
 }
 
 export function depositScope(scope: Scope, params: unknown[]): string {
@@ -63,8 +63,12 @@ export async function firstDeposits(deps: Deps, caller: Caller, body: z.output<t
       : `(SELECT count(*)::int FROM first_deposits f WHERE ${where.join(' AND ')})`;
   // The total and the page in one round trip: the total's row stands alone when the page is empty.
   const rows = await deps.db.query<Row>(
-    `SELECT t.total, r.* FROM (SELECT ${total} AS total) t LEFT JOIN LATERAL (
-       SELECT f.wizard_id, f.created_at, f.deposit_paid_at, f.abandoned_at, f.loan_id, f.repayment_period, f.deposit_amount, f.provider,
+    `SELECT t.total, r.wizard_id, r.started_at, r.paid_at, r.abandoned, r.loan_id, r.repayment_period, r.deposit_amount, r.provider,
+            r.customer_id, r.msisdn, r.customer_name, r.store_id, r.store_name, r.agent_id, r.agent_name, r.brand, r.model_name, r.receipt,
+            r.loan_number
+       FROM (SELECT ${total} AS total) t LEFT JOIN LATERAL (
+       SELECT f.wizard_id, f.created_at, ${isoSql('f.created_at')} AS started_at, ${isoSql('f.deposit_paid_at')} AS paid_at,
+              f.abandoned_at IS NOT NULL AS abandoned, f.loan_id, f.repayment_period, f.deposit_amount, f.provider,
               c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
               f.store_id, (SELECT s.name FROM stores s WHERE s.id = f.store_id) AS store_name,
               f.agent_id, (SELECT a.full_name FROM agents a WHERE a.id = f.agent_id) AS agent_name,
@@ -81,8 +85,8 @@ export async function firstDeposits(deps: Deps, caller: Caller, body: z.output<t
     .filter((r) => r.wizard_id !== null)
     .map((r) => ({
       id: String(r.wizard_id),
-      started_at: iso(r.created_at)!,
-      paid_at: iso(r.deposit_paid_at),
+      started_at: r.started_at as string,
+      paid_at: (r.paid_at ?? null) as string | null,
       customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
       store: { id: Number(r.store_id), name: String(r.store_name) },
       agent: r.agent_id === null ? null : { id: Number(r.agent_id), name: String(r.agent_name) },
