@@ -162,6 +162,13 @@ describe('claimed customers', () => {
     ]);
     expect(page.data[5]!.loan).toMatchObject({ days_defaulted: 9, category: 'substandard', amount_due: 16200 });
     expect(page.data[0]).toMatchObject({ agent: { id: agents[0], name: 'Amina Kweka' }, store: { id: fx.stores[0] } });
+    // Claimed when the wizard started, to the millisecond, as ISO text.
+    const started = await api.db.query<{ id: string; created_at: Date }>(
+      'SELECT wizard_id AS id, created_at FROM first_deposits WHERE wizard_id = ANY($1::uuid[])',
+      [page.data.map((r) => r.id)],
+    );
+    const startedAt = new Map(started.map((r) => [String(r.id), new Date(r.created_at).toISOString()]));
+    expect(page.data.map((r) => r.claimed_at)).toEqual(page.data.map((r) => startedAt.get(r.id)));
   });
 
   it('filters by standing, store, agent and period, pages, and a shop owner sees only their stores', async () => {

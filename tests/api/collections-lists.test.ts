@@ -111,6 +111,14 @@ describe('first deposits', () => {
       [w.airtel, 'paid', 'airtel_money', 'DEP3'],
       [w.abandoned, 'abandoned', null, null],
     ]);
+    // When each was started and paid, to the millisecond, as ISO text.
+    const daysAgo = (n: number) => new Date(TEST_NOW.getTime() - n * DAY_MS).toISOString();
+    expect(page.data.map((r) => [r.started_at, r.paid_at])).toEqual([
+      [daysAgo(1), null],
+      [daysAgo(2), daysAgo(2)],
+      [daysAgo(3), daysAgo(3)],
+      [daysAgo(4), null],
+    ]);
     expect(page.data[1]).toMatchObject({ amount: 60000, repayment_period: 'daily', store: { id: fx.stores[0] }, loan_number: null });
   });
 
@@ -207,6 +215,7 @@ describe('call ratings', () => {
       ['customer_care', 'happy', 'inquiry', null, ids.callcentre],
       ['debt_collection', 'neutral', null, 4, ids.collector],
     ]);
+    expect(all.data.map((r) => r.at)).toEqual([at(1).toISOString(), at(2).toISOString()]);
     expect((await list({ kind: 'debt_collection' })).data.map((r) => r.comment)).toEqual(['Polite']);
     expect((await list({ mood: 'happy' })).data.map((r) => r.kind)).toEqual(['customer_care']);
     expect((await list({ description: 'inquiry' })).total).toBe(1);

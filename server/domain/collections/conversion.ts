@@ -12,7 +12,7 @@ import { defaulterCategoryName } from '../../../src/lib/defaulter-category';
 import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { addDays, eatDay } from '../calendar';
-import { ESTIMATE_TOTALS_FROM_ROWS, iso, listTotal, type Row } from '../shared';
+import { ESTIMATE_TOTALS_FROM_ROWS, isoSql, listTotal, type Row } from '../shared';
 import { shared } from '../kept-answers';
 import { changesOfDays, periodSql, wizardsOfDays, wizardsOfDaysSql } from './deposit-days';
 import { depositScope } from './deposits';
@@ -135,8 +135,10 @@ export async function claimedCustomers(deps: Deps, caller: Caller, body: z.outpu
   // The total and the page in one round trip (unless the total is the planner's estimate): the total's row stands
   // alone when the page is empty.
   const rows = await deps.db.query<Row>(
-    `SELECT t.total, r.* FROM (SELECT ${'sql' in counted ? counted.sql : 'NULL::int'} AS total) t LEFT JOIN LATERAL (
-       SELECT f.wizard_id, f.created_at, f.loan_id, f.loan_standing,
+    `SELECT t.total, r.wizard_id, r.claimed_at, r.loan_id, r.loan_standing, r.customer_id, r.msisdn, r.customer_name, r.store_id,
+            r.store_name, r.agent_id, r.agent_name, r.loan_number, r.days_defaulted, r.amount_due, r.loan_balance
+       FROM (SELECT ${'sql' in counted ? counted.sql : 'NULL::int'} AS total) t LEFT JOIN LATERAL (
+       SELECT f.wizard_id, f.created_at, ${isoSql('f.created_at')} AS claimed_at, f.loan_id, f.loan_standing,
               c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
               f.store_id, (SELECT s.name FROM stores s WHERE s.id = f.store_id) AS store_name,
               f.agent_id, (SELECT a.full_name FROM agents a WHERE a.id = f.agent_id) AS agent_name,
@@ -154,7 +156,7 @@ export async function claimedCustomers(deps: Deps, caller: Caller, body: z.outpu
     .filter((r) => r.wizard_id !== null)
     .map((r) => ({
       id: String(r.wizard_id),
-      claimed_at: iso(r.created_at)!,
+      claimed_at: r.claimed_at as string,
       customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
       store: { id: Number(r.store_id), name: String(r.store_name) },
       agent: r.agent_id === null ? null : { id: Number(r.agent_id), name: String(r.agent_name) },

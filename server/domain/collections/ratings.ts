@@ -3,7 +3,7 @@ import type { CallRatingRow, callRatingsList, callRatingsRequest } from '../../.
 import type { Deps } from '../../deps';
 import { addDays, eatDay } from '../calendar';
 import { periodSql } from './deposit-days';
-import { iso, type Row } from '../shared';
+import { isoSql, type Row } from '../shared';
 
 /**
  * Call ratings (issue 14, decision 020): customer-care ratings (call_ratings) and debt-collection ratings
@@ -47,9 +47,11 @@ export async function callRatings(deps: Deps, body: z.output<typeof callRatingsR
   if (!parts.length) return { from, to, total: 0, limit: body.limit, skip: body.skip, data: [] };
   // The total and the page in one round trip: the total's row stands alone when the page is empty.
   const rows = await deps.db.query<Row>(
-    `SELECT t.total, r.* FROM (SELECT ${totalSql(body, { from, to, withCare, withCollection, care, collection })} AS total) t
+    `SELECT t.total, r.kind, r.id, r.at, r.call_type, r.mood, r.description, r.score, r.comment, r.rated_by, r.full_name, r.customer_id,
+            r.msisdn, r.customer_name
+       FROM (SELECT ${totalSql(body, { from, to, withCare, withCollection, care, collection })} AS total) t
        LEFT JOIN LATERAL (
-         SELECT u.kind, u.id, u.created_at, coalesce(u.call_type, k.call_type) AS call_type, u.mood, u.description, u.score, u.comment,
+         SELECT u.kind, u.id, u.created_at, ${isoSql('u.created_at')} AS at, coalesce(u.call_type, k.call_type) AS call_type, u.mood, u.description, u.score, u.comment,
                 u.rated_by, a.full_name, c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name
            FROM (SELECT * FROM (${parts.join(' UNION ALL ')}) b ORDER BY b.created_at DESC, b.kind, b.id DESC LIMIT ${body.limit} OFFSET ${body.skip}) u
            LEFT JOIN debt_collection_calls k ON k.id = u.call_id
@@ -62,7 +64,7 @@ export async function callRatings(deps: Deps, body: z.output<typeof callRatingsR
     .map((r) => ({
       id: `${r.kind}:${r.id}`,
       kind: r.kind,
-      at: iso(r.created_at)!,
+      at: r.at as string,
       call_type: r.call_type,
       mood: r.mood,
       description: r.description ?? null,
