@@ -26,13 +26,13 @@ export function pgliteDb(pg: PGlite): Db {
   // The data directory is this process's alone: every change to it is made through this Db, so the feed is always live.
   const changes = { version: 0, live: true };
   const wrote = () => void changes.version++;
-  return {
+  const db: Db = {
     kind: 'pglite',
     changes,
     ...wrap(pg, wrote),
     async transaction(fn) {
       try {
-        return await pg.transaction((tx) => fn(wrap(tx, wrote)));
+        return await pg.transaction((tx) => fn({ ...wrap(tx, wrote), outer: db }));
       } finally {
         wrote();
       }
@@ -46,4 +46,5 @@ export function pgliteDb(pg: PGlite): Db {
     },
     close: () => pg.close(),
   };
+  return db;
 }

@@ -5,6 +5,11 @@
  */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Inside a transaction, the Db it runs on: what a copy keeps per Db (server/domain/names.ts) may serve the
+   * transaction's statements too, when it is as new as what their snapshot sees.
+   */
+  readonly outer?: Queryable;
 }
 
 /**

@@ -126,7 +126,7 @@ export async function openPostgres(url: string, schema?: string, poolSize = DEFA
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   const changes = changeFeed(url);
   const wrote = changes.wrote;
-  return {
+  const db: Db = {
     kind: 'postgres',
     changes: changes.feed,
     ...wrap(pool, wrote),
@@ -139,7 +139,7 @@ export async function openPostgres(url: string, schema?: string, poolSize = DEFA
       client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client, wrote));
+        const result = await fn({ ...wrap(client, wrote), outer: db });
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -165,4 +165,5 @@ export async function openPostgres(url: string, schema?: string, poolSize = DEFA
       await pool.end();
     },
   };
+  return db;
 }

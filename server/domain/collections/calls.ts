@@ -14,6 +14,7 @@ import { audit } from '../../audit';
 import { badRequest } from '../../errors';
 import { addDays, eatDay } from '../calendar';
 import { iso, refuse, type Row } from '../shared';
+import { namesFor } from '../names';
 import { unlockOf } from './unlock-state';
 import { DEFAULTER_COLUMNS, DEFAULTER_FROM, day, defaulterRow, notBefore, scopeOf, scopeSql } from './shared';
 
@@ -31,10 +32,7 @@ const LIST_ROLES = ['VIEW_MY_DEFAULTERS_LIST_REPORT', 'VIEW_NPL_DEFAULTERS_LIST_
 
 /** The loan as a defaulter row, or null. */
 async function loanRow(db: Queryable, loanId: number): Promise<Row | undefined> {
-  const [row] = await db.query<Row>(
-    `SELECT ${DEFAULTER_COLUMNS}, l.status, l.store_id AS loan_store_id, l.agent_id AS loan_agent_id ${DEFAULTER_FROM} WHERE l.id = $1`,
-    [loanId],
-  );
+  const [row] = await db.query<Row>(`SELECT ${DEFAULTER_COLUMNS}, l.status ${DEFAULTER_FROM} WHERE l.id = $1`, [loanId]);
   return row;
 }
 
@@ -141,7 +139,7 @@ async function callsOf(db: Queryable, where: { loanId: number } | { callId: numb
 export async function debtCollectionCalls(deps: Deps, caller: Caller, body: z.output<typeof debtCallsRequest>): Promise<DebtCalls> {
   const row = await workableLoan(deps.db, caller, body.loan_id);
   return {
-    loan: defaulterRow(row),
+    loan: defaulterRow(row, await namesFor(deps.db, [row])),
     calls: await callsOf(deps.db, { loanId: body.loan_id }),
     unlock: await unlockOf(deps.db, body.loan_id, deps.clock.now()),
   };

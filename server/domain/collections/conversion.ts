@@ -14,6 +14,7 @@ import { badRequest } from '../../errors';
 import { addDays, eatDay } from '../calendar';
 import { ESTIMATE_TOTALS_FROM_ROWS, isoSql, listTotal, type Row } from '../shared';
 import { shared } from '../kept-answers';
+import { NAMES_VERSION, namesFor } from '../names';
 import { changesOfDays, periodSql, wizardsOfDays, wizardsOfDaysSql } from './deposit-days';
 import { depositScope } from './deposits';
 import { scopeOf } from './shared';
@@ -136,13 +137,11 @@ export async function claimedCustomers(deps: Deps, caller: Caller, body: z.outpu
   // alone when the page is empty.
   const rows = await deps.db.query<Row>(
     `SELECT t.total, r.wizard_id, r.claimed_at, r.loan_id, r.loan_standing, r.customer_id, r.msisdn, r.customer_name, r.store_id,
-            r.store_name, r.agent_id, r.agent_name, r.loan_number, r.days_defaulted, r.amount_due, r.loan_balance
+            r.agent_id, r.loan_number, r.days_defaulted, r.amount_due, r.loan_balance, ${NAMES_VERSION}
        FROM (SELECT ${'sql' in counted ? counted.sql : 'NULL::int'} AS total) t LEFT JOIN LATERAL (
        SELECT f.wizard_id, f.created_at, ${isoSql('f.created_at')} AS claimed_at, f.loan_id, f.loan_standing,
               c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
-              f.store_id, (SELECT s.name FROM stores s WHERE s.id = f.store_id) AS store_name,
-              f.agent_id, (SELECT a.full_name FROM agents a WHERE a.id = f.agent_id) AS agent_name,
-              l.loan_number, l.days_defaulted, l.amount_due, l.loan_balance
+              f.store_id, f.agent_id, l.loan_number, l.days_defaulted, l.amount_due, l.loan_balance
          FROM (SELECT f.wizard_id, f.created_at, f.loan_id, f.loan_standing, f.customer_id, f.store_id, f.agent_id
                  FROM first_deposits f
                 WHERE ${where.join(' AND ')}
@@ -152,14 +151,16 @@ export async function claimedCustomers(deps: Deps, caller: Caller, body: z.outpu
       ORDER BY r.created_at DESC, r.wizard_id DESC`,
     params,
   );
+  // The store's and the agent's names are the copy's kept ones (decision 057).
+  const names = await namesFor(deps.db, rows);
   const data: ClaimedRow[] = rows
     .filter((r) => r.wizard_id !== null)
     .map((r) => ({
       id: String(r.wizard_id),
       claimed_at: r.claimed_at as string,
       customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
-      store: { id: Number(r.store_id), name: String(r.store_name) },
-      agent: r.agent_id === null ? null : { id: Number(r.agent_id), name: String(r.agent_name) },
+      store: names.store(Number(r.store_id)),
+      agent: names.agent(r.agent_id === null ? null : Number(r.agent_id)),
       // The standing the list filters on, kept in the same transaction as the loan it comes from.
       standing: r.loan_standing === null ? 'in_progress' : (r.loan_standing as ClaimStanding),
       loan:

@@ -3,7 +3,7 @@ import type { FirstDepositRow, FirstDepositsList, FirstDepositStatus, firstDepos
 import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { addDays, eatDay } from '../calendar';
-import { deviceName } from '../devices';
+import { NAMES_VERSION, namesFor } from '../names';
 import { isoSql, type Row } from '../shared';
 import { periodSql, wizardsOfDaysSql } from './deposit-days';
 import { scopeOf, type Scope } from './shared';
@@ -64,23 +64,21 @@ export async function firstDeposits(deps: Deps, caller: Caller, body: z.output<t
   // The total and the page in one round trip: the total's row stands alone when the page is empty.
   const rows = await deps.db.query<Row>(
     `SELECT t.total, r.wizard_id, r.started_at, r.paid_at, r.abandoned, r.loan_id, r.repayment_period, r.deposit_amount, r.provider,
-            r.customer_id, r.msisdn, r.customer_name, r.store_id, r.store_name, r.agent_id, r.agent_name, r.brand, r.model_name, r.receipt,
-            r.loan_number
+            r.customer_id, r.msisdn, r.customer_name, r.store_id, r.agent_id, r.phone_model_id, r.receipt, r.loan_number, ${NAMES_VERSION}
        FROM (SELECT ${total} AS total) t LEFT JOIN LATERAL (
        SELECT f.wizard_id, f.created_at, ${isoSql('f.created_at')} AS started_at, ${isoSql('f.deposit_paid_at')} AS paid_at,
               f.abandoned_at IS NOT NULL AS abandoned, f.loan_id, f.repayment_period, f.deposit_amount, f.provider,
               c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
-              f.store_id, (SELECT s.name FROM stores s WHERE s.id = f.store_id) AS store_name,
-              f.agent_id, (SELECT a.full_name FROM agents a WHERE a.id = f.agent_id) AS agent_name,
-              m.brand, m.name AS model_name, p.receipt, (SELECT l.loan_number FROM loans l WHERE l.id = f.loan_id) AS loan_number
+              f.store_id, f.agent_id, f.phone_model_id, p.receipt, (SELECT l.loan_number FROM loans l WHERE l.id = f.loan_id) AS loan_number
          FROM (SELECT f.* FROM first_deposits f WHERE ${where.join(' AND ')}
                 ORDER BY f.created_at DESC, f.wizard_id DESC LIMIT ${body.limit} OFFSET ${body.skip}) f
          JOIN customers c ON c.id = f.customer_id
-         JOIN phone_models m ON m.id = f.phone_model_id
          ${LAST_PUSH}) r ON true
       ORDER BY r.created_at DESC, r.wizard_id DESC`,
     params,
   );
+  // The store's, the agent's and the phone's names are the copy's kept ones (decision 057).
+  const names = await namesFor(deps.db, rows);
   const data: FirstDepositRow[] = rows
     .filter((r) => r.wizard_id !== null)
     .map((r) => ({
@@ -88,9 +86,9 @@ export async function firstDeposits(deps: Deps, caller: Caller, body: z.output<t
       started_at: r.started_at as string,
       paid_at: (r.paid_at ?? null) as string | null,
       customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
-      store: { id: Number(r.store_id), name: String(r.store_name) },
-      agent: r.agent_id === null ? null : { id: Number(r.agent_id), name: String(r.agent_name) },
-      phone: deviceName(String(r.brand), String(r.model_name)),
+      store: names.store(Number(r.store_id)),
+      agent: names.agent(r.agent_id === null ? null : Number(r.agent_id)),
+      phone: names.phone(Number(r.phone_model_id)),
       repayment_period: r.repayment_period,
       amount: Number(r.deposit_amount),
       provider: r.provider === 'pos' ? null : (r.provider ?? null),

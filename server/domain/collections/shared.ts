@@ -4,6 +4,7 @@ import type { Caller } from '../../deps';
 import type { Db, Queryable } from '../../db/port';
 import { createSessionCache, type SessionCache } from '../../auth/session-cache';
 import { badRequest } from '../../errors';
+import { NAMES_VERSION, type Names } from '../names';
 import { isoSql, type Row } from '../shared';
 
 /**
@@ -81,42 +82,40 @@ export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\$
 
 export const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
-/** Everything a defaulter row shows, over `l` (loans) joined as DEFAULTER_FROM does. */
 /**
- * A defaulter's row: the small lookups' names (region, agent, collector) are subqueries of one row each, not joins,
- * so that the planner weighs six tables, not nine, on every page (issue 16, decision 031).
+ * Everything a defaulter row shows, over `l` (loans) joined as DEFAULTER_FROM does. The names of its store, region,
+ * agent and collector are the copy's kept ones (names.ts, decision 057): the row reads their ids and the names'
+ * version.
  */
 export const DEFAULTER_COLUMNS = `
   l.id, l.loan_number, l.days_defaulted, l.amount_due, l.loan_balance,
   ${day('l.last_repayment_date')} AS last_repayment_date, ${day('l.next_repayment_date')} AS next_repayment_date,
   c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
-  s.id AS store_id, s.name AS store_name, s.region_id, (SELECT r.name FROM regions r WHERE r.id = s.region_id) AS region_name,
-  l.agent_id, (SELECT a.full_name FROM agents a WHERE a.id = l.agent_id) AS agent_name,
-  d.imei, d.is_locked, ${isoSql('d.last_check_in')} AS last_check_in,
-  k.collector_id, (SELECT col.full_name FROM admins col WHERE col.id = k.collector_id) AS collector_name,
-  ${isoSql('k.last_call_at')} AS last_call_at, k.last_outcome, k.last_reason,
+  l.store_id, l.agent_id, d.imei, d.is_locked, ${isoSql('d.last_check_in')} AS last_check_in,
+  k.collector_id, ${isoSql('k.last_call_at')} AS last_call_at, k.last_outcome, k.last_reason,
   ${day('k.next_action_date')} AS next_action_date, k.broken_promise_at IS NOT NULL AS broken_promise,
   p.id AS promise_id, ${day('p.promised_on')} AS promised_on, p.amount AS promise_amount, p.paid_since AS promise_paid_since,
-  p.status AS promise_status`;
+  p.status AS promise_status, ${NAMES_VERSION}`;
 
 /** What a defaulter row joins to its loan `l`. */
 export const DEFAULTER_JOINS = `
   JOIN customers c ON c.id = l.customer_id
-  JOIN stores s ON s.id = l.store_id
   JOIN devices d ON d.id = l.device_id
   LEFT JOIN collection_cases k ON k.loan_id = l.id
   LEFT JOIN LATERAL (SELECT x.* FROM payment_promises x WHERE x.loan_id = l.id ORDER BY x.created_at DESC, x.id DESC LIMIT 1) p ON true`;
 
 export const DEFAULTER_FROM = `FROM loans l ${DEFAULTER_JOINS}`;
 
-export function defaulterRow(r: Row): DefaulterRow {
+/** A defaulter row, named by `names` (namesFor the statement's rows). */
+export function defaulterRow(r: Row, names: Names): DefaulterRow {
+  const collector = r.collector_id === null || r.collector_id === undefined ? null : names.admin(Number(r.collector_id));
   return {
     id: Number(r.id),
     loan_number: String(r.loan_number),
     customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
-    store: { id: Number(r.store_id), name: String(r.store_name) },
-    region: { id: Number(r.region_id), name: String(r.region_name) },
-    agent: r.agent_id === null || r.agent_id === undefined ? null : { id: Number(r.agent_id), name: String(r.agent_name) },
+    store: names.store(Number(r.store_id)),
+    region: names.regionOfStore(Number(r.store_id)),
+    agent: names.agent(r.agent_id === null || r.agent_id === undefined ? null : Number(r.agent_id)),
     days_defaulted: Number(r.days_defaulted),
     category: defaulterCategoryName(Number(r.days_defaulted)),
     amount_due: Number(r.amount_due),
@@ -124,7 +123,7 @@ export function defaulterRow(r: Row): DefaulterRow {
     last_repayment_date: r.last_repayment_date ?? null,
     next_repayment_date: r.next_repayment_date ?? null,
     device: { imei: String(r.imei), is_locked: Boolean(r.is_locked), last_check_in: (r.last_check_in as string | null) ?? null },
-    collector: r.collector_id ? { id: Number(r.collector_id), name: String(r.collector_name) } : null,
+    collector: collector && { id: collector.id, name: collector.name },
     last_call: r.last_call_at ? { at: r.last_call_at as string, outcome: r.last_outcome, reason: r.last_reason ?? null } : null,
     next_action_date: r.next_action_date ?? null,
     promise: r.promise_id

@@ -1,6 +1,7 @@
 import { REQUEST_LIMITS, REQUEST_QUEUES, type ChangeValues, type RequestKind, type RequestQueue } from '../../../src/contract/requests';
 import type { Deps } from '../../deps';
 import { eatDay } from '../calendar';
+import { NAMES_VERSION, namesFor, type Names } from '../names';
 import { isoSql, type Row, type Tx } from '../shared';
 import type { Payload } from './record';
 
@@ -17,11 +18,9 @@ const daySql = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
  * read only where the item shows it (the maker-checker queues): a customer request's before and after are read live.
  */
 const BASE_COLUMNS = `r.id, r.kind, r.status, r.reason, ${isoSql('r.submitted_at')} AS submitted_at,
-  r.customer_id, r.store_id, m.id AS maker_id, m.username AS maker_username, m.full_name AS maker_name,
-  s.name AS store_name, c.msisdn AS customer_msisdn, c.first_name || ' ' || c.other_names AS customer_name`;
-const BASE_JOINS = `JOIN admins m ON m.id = r.maker_id
-  LEFT JOIN stores s ON s.id = r.store_id
-  LEFT JOIN customers c ON c.id = r.customer_id`;
+  r.customer_id, r.store_id, r.maker_id, c.msisdn AS customer_msisdn, c.first_name || ' ' || c.other_names AS customer_name,
+  ${NAMES_VERSION}`;
+const BASE_JOINS = 'LEFT JOIN customers c ON c.id = r.customer_id';
 
 const loanJson = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'loan_number', ${alias}.loan_number, 'status', ${alias}.status, 'loan_balance', ${alias}.loan_balance)`;
@@ -44,9 +43,8 @@ const LIVE: Record<RequestQueue, { columns: string; from: string; today?: true }
     from: '',
   },
   imei_change: {
-    columns: `d.id AS device_id, d.imei, pm.name AS device_name, r.payload #>> '{params,new_imei}' AS new_imei`,
-    from: `LEFT JOIN devices d ON d.id = r.device_id
-      LEFT JOIN phone_models pm ON pm.id = d.phone_model_id`,
+    columns: `d.id AS device_id, d.imei, d.phone_model_id, r.payload #>> '{params,new_imei}' AS new_imei`,
+    from: 'LEFT JOIN devices d ON d.id = r.device_id',
   },
   maker_checker: { columns: 'r.payload', from: '' },
   maker_checker_portal: { columns: 'r.payload', from: '' },
@@ -56,16 +54,16 @@ const LIVE: Record<RequestQueue, { columns: string; from: string; today?: true }
  * What every item shows, then what its queue adds (`Object.assign`): an object literal that spreads another and then
  * adds a dozen keys cost V8 about 40 µs per item (Node 20), more than the rest of the call's work (decision 040).
  */
-function itemOf<T extends object>(r: Row, now: number, before: ChangeValues, after: ChangeValues, rest: T) {
+function itemOf<T extends object>(r: Row, at: ItemContext, before: ChangeValues, after: ChangeValues, rest: T) {
   const requestedAt = r.submitted_at as string;
   const base = {
     id: r.id as number,
     status: r.status,
     reason: r.reason as string | null,
-    requested_by: { id: r.maker_id as number, username: r.maker_username as string, name: r.maker_name as string },
+    requested_by: at.names.admin(r.maker_id as number),
     requested_at: requestedAt,
-    waited_ms: Math.max(0, now - Date.parse(requestedAt)),
-    store: r.store_id === null ? null : { id: r.store_id as number, name: r.store_name as string },
+    waited_ms: Math.max(0, at.now - Date.parse(requestedAt)),
+    store: r.store_id === null ? null : at.names.store(r.store_id as number),
     customer:
       r.customer_id === null ? null : { id: r.customer_id as number, msisdn: r.customer_msisdn as string, name: r.customer_name as string },
     before,
@@ -76,7 +74,13 @@ function itemOf<T extends object>(r: Row, now: number, before: ChangeValues, aft
 
 type LoanRef = { id: number; loan_number: string; status: string; loan_balance: number };
 
-export function item(queue: RequestQueue, r: Row, now: number) {
+/** When the page is answered (ms), and the kept names of its makers, stores and phone models (decision 057). */
+interface ItemContext {
+  now: number;
+  names: Names;
+}
+
+function item(queue: RequestQueue, r: Row, at: ItemContext) {
   if (queue === 'loan_extension') {
     const days = r.days as number;
     const current = r.next_repayment_date as string | null;
@@ -94,7 +98,7 @@ export function item(queue: RequestQueue, r: Row, now: number) {
       days_defaulted: proposedDefaulted,
       future_lock_date: r.proposed_lock_date,
     };
-    return itemOf(r, now, before, after, {
+    return itemOf(r, at, before, after, {
       kind: 'loan_extension' as const,
       loan: {
         id: r.loan_id as number,
@@ -116,7 +120,7 @@ export function item(queue: RequestQueue, r: Row, now: number) {
     const numbers = active.map((l) => l.loan_number).join(', ') || null;
     const before = { loans: numbers, loan_status: active.length ? 'active' : null, loan_balance: total, written_off: 0 };
     const after = { loans: numbers, loan_status: active.length ? 'deactivated' : null, loan_balance: 0, written_off: total };
-    return itemOf(r, now, before, after, {
+    return itemOf(r, at, before, after, {
       kind: 'loan_deactivation' as const,
       loan: (r.named_loan ?? null) as LoanRef | null,
       active_loans: active,
@@ -125,22 +129,23 @@ export function item(queue: RequestQueue, r: Row, now: number) {
   }
   if (queue === 'imei_change') {
     const next = r.new_imei as string;
-    const before = { device: r.device_name as string, imei: r.imei as string };
+    const deviceName = r.phone_model_id === null ? null : at.names.model(r.phone_model_id as number).name;
+    const before = { device: deviceName as string, imei: r.imei as string };
     return itemOf(
       r,
-      now,
+      at,
       before,
-      { device: r.device_name as string, imei: next },
+      { device: deviceName as string, imei: next },
       {
         kind: 'imei_change' as const,
-        device: { id: r.device_id as number, name: r.device_name as string },
+        device: { id: r.device_id as number, name: deviceName as string },
         old_imei: r.imei as string,
         new_imei: next,
       },
     );
   }
   const payload = r.payload as Payload;
-  return itemOf(r, now, payload.before, payload.after, { kind: r.kind, summary: payload.summary });
+  return itemOf(r, at, payload.before, payload.after, { kind: r.kind, summary: payload.summary });
 }
 
 interface PendingFilters {
@@ -188,9 +193,10 @@ export async function pendingPage(tx: Tx, queue: RequestQueue, now: Date, f: Pen
       ORDER BY p.submitted_at, p.id`,
     params,
   );
-  const at = now.getTime();
   const total = Number(rows[0]?.total ?? 0);
-  const items: unknown[] = rows[0]?.id === null || rows[0] === undefined ? [] : rows.map((r) => item(queue, r, at));
+  if (rows[0]?.id === null || rows[0] === undefined) return { total, limit, skip, items: [] as unknown[] };
+  const at = { now: now.getTime(), names: await namesFor(tx, rows) };
+  const items: unknown[] = rows.map((r) => item(queue, r, at));
   return { total, limit, skip, items };
 }
 
