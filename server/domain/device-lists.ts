@@ -3,7 +3,7 @@ import type { DamagedDevice, LostDevice, SuspendedImei, deviceListRequest } from
 import { parseMsisdn } from '../../src/lib/msisdn';
 import type { Deps } from '../deps';
 import { pageBounds, totalColumn, totalOf } from '../db/page';
-import { deviceName } from './devices';
+import { NAMES_VERSION, namesFor, type Names } from './names';
 import type { Row } from './shared';
 
 /**
@@ -29,7 +29,7 @@ const SUSPENDED: ListSpec = { statuses: ['stolen', 'lost'], searchAlso: [] };
 /** The user's text inside a LIKE pattern, its own % and _ taken literally. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total: number; rows: Row[] }> {
+async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total: number; rows: Row[]; names: Names }> {
   const params: unknown[] = [];
   // The statuses are the list's own constants, written into the statement so that every plan of it, generic ones
   // too, can use the partial indexes of listed devices (WHERE status IN ('stolen', 'lost', 'damaged')).
@@ -61,53 +61,50 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
   const total = search
     ? `SELECT count(*)::int ${from}`
     : `SELECT coalesce(sum(t.total), 0)::int FROM list_totals t WHERE t.list IN (${spec.statuses.map((status) => `'devices:${status}'`).join(', ')})`;
-  // The page first, then the incident, model, customer, loan and reporter of its rows only, and the total with them
-  // (one round trip, server/db/page.ts). The reporter is a subquery of one row: left-joined to the incident, the
-  // planner hashed the staff table once for every row of the page (0.54 -> 0.40 ms at a million customers; the
-  // incident's index by kind, migration 036, brings it to 0.38).
+  // The page first, then the incident, customer and loan of its rows only, and the total with them (one round trip,
+  // server/db/page.ts). The phone model's and the reporter's names are the copy's kept ones (decision 057).
   const rows = await deps.db.query<Row>(
     `WITH page AS (
        SELECT d.id ${from}
         ORDER BY d.status_since DESC NULLS LAST, d.id DESC
         ${pageBounds(body.limit, body.skip)})
-     SELECT ${totalColumn({ total })}, d.id, d.imei, d.status, d.is_locked, m.brand, m.name AS model_name, c.id AS customer_id, c.msisdn,
+     SELECT ${totalColumn({ total })}, d.id, d.imei, d.status, d.is_locked, d.phone_model_id, c.id AS customer_id, c.msisdn,
             c.first_name || ' ' || c.other_names AS customer_name, l.loan_number, to_char(i.occurred_on, 'YYYY-MM-DD') AS occurred_on,
-            i.service_centre, i.repair_reason, i.notes, (SELECT a.full_name FROM admins a WHERE a.id = i.reported_by) AS reported_by
+            i.service_centre, i.repair_reason, i.notes, i.reported_by, ${NAMES_VERSION}
        FROM page p
        JOIN devices d ON d.id = p.id
-       JOIN phone_models m ON m.id = d.phone_model_id
        JOIN customers c ON c.id = d.customer_id
        ${incident}
        ${loan}
       ORDER BY d.status_since DESC NULLS LAST, d.id DESC`,
     params,
   );
-  return { total: await totalOf(deps.db, rows, { total, params }), rows };
+  return { total: await totalOf(deps.db, rows, { total, params }), rows, names: await namesFor(deps.db, rows) };
 }
 
 /**
  * What every device list shows. Each list adds its own fields with `Object.assign`, not by spreading this into a new
  * literal: the spread cost Node 0.09 ms of a page's 0.29 (decision 040 found the same in the request queues).
  */
-const listed = (r: Row) => ({
+const listed = (r: Row, names: Names) => ({
   id: Number(r.id),
   imei: String(r.imei),
-  device_name: deviceName(String(r.brand), String(r.model_name)),
+  device_name: names.phone(Number(r.phone_model_id)),
   is_locked: Boolean(r.is_locked),
   customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
   loan_number: r.loan_number ?? null,
-  reported_by: r.reported_by ?? null,
+  reported_by: r.reported_by === null ? null : names.admin(Number(r.reported_by)).name,
   notes: r.notes ?? null,
 });
 
 export async function damagedDevices(deps: Deps, body: Request): Promise<Page<DamagedDevice>> {
-  const { total, rows } = await list(deps, DAMAGED, body);
+  const { total, rows, names } = await list(deps, DAMAGED, body);
   return {
     total,
     limit: body.limit,
     skip: body.skip,
     data: rows.map((r) =>
-      Object.assign(listed(r), {
+      Object.assign(listed(r, names), {
         damaged_on: r.occurred_on ?? null,
         service_centre: r.service_centre ?? null,
         repair_reason: r.repair_reason ?? null,
@@ -117,21 +114,21 @@ export async function damagedDevices(deps: Deps, body: Request): Promise<Page<Da
 }
 
 export async function lostDevices(deps: Deps, body: Request): Promise<Page<LostDevice>> {
-  const { total, rows } = await list(deps, LOST, body);
+  const { total, rows, names } = await list(deps, LOST, body);
   return {
     total,
     limit: body.limit,
     skip: body.skip,
-    data: rows.map((r) => Object.assign(listed(r), { date_lost: r.occurred_on ?? null })),
+    data: rows.map((r) => Object.assign(listed(r, names), { date_lost: r.occurred_on ?? null })),
   };
 }
 
 export async function suspendedImeis(deps: Deps, body: Request): Promise<Page<SuspendedImei>> {
-  const { total, rows } = await list(deps, SUSPENDED, body);
+  const { total, rows, names } = await list(deps, SUSPENDED, body);
   return {
     total,
     limit: body.limit,
     skip: body.skip,
-    data: rows.map((r) => Object.assign(listed(r), { reason: r.status as 'stolen' | 'lost', since: r.occurred_on ?? null })),
+    data: rows.map((r) => Object.assign(listed(r, names), { reason: r.status as 'stolen' | 'lost', since: r.occurred_on ?? null })),
   };
 }
