@@ -3,6 +3,7 @@ import type { CallRatingRow, callRatingsList, callRatingsRequest } from '../../.
 import type { Deps } from '../../deps';
 import { addDays, eatDay } from '../calendar';
 import { periodSql } from './deposit-days';
+import { NAMES_VERSION, namesFor } from '../names';
 import { isoSql, type Row } from '../shared';
 
 /**
@@ -47,18 +48,19 @@ export async function callRatings(deps: Deps, body: z.output<typeof callRatingsR
   if (!parts.length) return { from, to, total: 0, limit: body.limit, skip: body.skip, data: [] };
   // The total and the page in one round trip: the total's row stands alone when the page is empty.
   const rows = await deps.db.query<Row>(
-    `SELECT t.total, r.kind, r.id, r.at, r.call_type, r.mood, r.description, r.score, r.comment, r.rated_by, r.full_name, r.customer_id,
-            r.msisdn, r.customer_name
+    `SELECT t.total, r.kind, r.id, r.at, r.call_type, r.mood, r.description, r.score, r.comment, r.rated_by, r.customer_id,
+            r.msisdn, r.customer_name, ${NAMES_VERSION}
        FROM (SELECT ${totalSql(body, { from, to, withCare, withCollection, care, collection })} AS total) t
        LEFT JOIN LATERAL (
          SELECT u.kind, u.id, u.created_at, ${isoSql('u.created_at')} AS at, coalesce(u.call_type, k.call_type) AS call_type, u.mood, u.description, u.score, u.comment,
-                u.rated_by, a.full_name, c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name
+                u.rated_by, c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name
            FROM (SELECT * FROM (${parts.join(' UNION ALL ')}) b ORDER BY b.created_at DESC, b.kind, b.id DESC LIMIT ${body.limit} OFFSET ${body.skip}) u
            LEFT JOIN debt_collection_calls k ON k.id = u.call_id
-           JOIN admins a ON a.id = u.rated_by
            JOIN customers c ON c.id = coalesce(u.customer_id, k.customer_id)) r ON true
       ORDER BY r.created_at DESC, r.kind, r.id DESC`,
   );
+  // The staff member's name is the copy's kept one (decision 057).
+  const names = await namesFor(deps.db, rows);
   const data: CallRatingRow[] = rows
     .filter((r) => r.id !== null)
     .map((r) => ({
@@ -70,7 +72,7 @@ export async function callRatings(deps: Deps, body: z.output<typeof callRatingsR
       description: r.description ?? null,
       score: r.score === null || r.score === undefined ? null : Number(r.score),
       comment: r.comment ?? null,
-      staff: { id: Number(r.rated_by), name: String(r.full_name) },
+      staff: { id: Number(r.rated_by), name: names.admin(Number(r.rated_by)).name },
       customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
     }));
   return { from, to, total: Number(rows[0]?.total ?? 0), limit: body.limit, skip: body.skip, data };

@@ -10,7 +10,8 @@ import { pageBounds, totalColumn, totalOf } from '../../db/page';
 import { DAY_MS, EAT_MS, eatDay, eatDayStart } from '../calendar';
 import { AUDIT_CSV_WORDS } from './audit-csv-words';
 import { type Row, isoSql } from '../shared';
-import { type Change, REQUEST_FROM, personOf } from './record';
+import { type Change, REQUEST_FROM } from './record';
+import { NAMES_VERSION, namesFor, type Names } from '../names';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The audit search
@@ -51,22 +52,20 @@ const AUDIT_COLUMNS = `r.id, r.kind, r.status, r.reason, r.decision_comment, r.c
   coalesce(nullif(r.applied, 'null'::jsonb), r.payload) -> 'before' AS shown_before,
   coalesce(nullif(r.applied, 'null'::jsonb), r.payload) -> 'after' AS shown_after,
   r.payload ->> 'summary' AS summary, ${isoSql('r.submitted_at')} AS submitted_at, ${isoSql('r.decided_at')} AS decided_at,
-  m.id AS maker_id, m.username AS maker_username, m.full_name AS maker_name,
-  k.id AS checker_id, k.username AS checker_username, k.full_name AS checker_name,
-  s.name AS store_name, c.msisdn AS customer_msisdn, c.first_name || ' ' || c.other_names AS customer_name`;
+  r.maker_id, r.checker_id, c.msisdn AS customer_msisdn, c.first_name || ' ' || c.other_names AS customer_name, ${NAMES_VERSION}`;
 
-function auditItem(r: Row) {
+function auditItem(r: Row, names: Names) {
   return {
     id: r.id as number,
     kind: r.kind,
     status: r.status,
     reason: r.reason as string | null,
     comment: r.decision_comment as string | null,
-    maker: personOf(r, 'maker')!,
-    checker: personOf(r, 'checker'),
+    maker: names.admin(r.maker_id as number),
+    checker: r.checker_id === null ? null : names.admin(r.checker_id as number),
     submitted_at: r.submitted_at as string,
     decided_at: (r.decided_at ?? null) as string | null,
-    store: r.store_id === null ? null : { id: r.store_id as number, name: r.store_name as string },
+    store: r.store_id === null ? null : names.store(r.store_id as number),
     customer:
       r.customer_id === null ? null : { id: r.customer_id as number, msisdn: r.customer_msisdn as string, name: r.customer_name as string },
     summary: r.summary as string,
@@ -83,7 +82,8 @@ export async function searchAudit(deps: Deps, q: z.output<typeof requestAuditQue
     params,
   );
   const total = await totalOf(deps.db, rows, { total: count, params });
-  return { total, limit: q.limit, skip: q.skip, data: rows.map(auditItem) };
+  const names = await namesFor(deps.db, rows);
+  return { total, limit: q.limit, skip: q.skip, data: rows.map((r) => auditItem(r, names)) };
 }
 
 /**
@@ -116,7 +116,8 @@ export async function exportAuditCsv(deps: Deps, q: AuditFilters) {
   const { sql, params, order } = auditWhere(q);
   const rows = await deps.db.query<Row>(`SELECT ${AUDIT_COLUMNS} ${sql} ORDER BY ${order} LIMIT ${REQUEST_LIMITS.csvRows + 1}`, params);
   const truncated = rows.length > REQUEST_LIMITS.csvRows;
-  const items = rows.slice(0, REQUEST_LIMITS.csvRows).map(auditItem);
+  const names = await namesFor(deps.db, rows);
+  const items = rows.slice(0, REQUEST_LIMITS.csvRows).map((r) => auditItem(r, names));
   const lines = [csvHeader(q.lang).map(csvCell).join(',')];
   for (const i of items) {
     const cells: Record<(typeof REQUEST_AUDIT_CSV_COLUMNS)[number], unknown> = {

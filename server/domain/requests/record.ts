@@ -100,13 +100,6 @@ export async function insertRequest(tx: Tx, r: NewRequest): Promise<number> {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading requests with their people, store and customer
 
+/** A request with its customer; its maker's, checker's and store's names are the copy's kept ones (decision 057). */
 export const REQUEST_FROM = `requests r
-  JOIN admins m ON m.id = r.maker_id
-  LEFT JOIN admins k ON k.id = r.checker_id
-  LEFT JOIN stores s ON s.id = r.store_id
   LEFT JOIN customers c ON c.id = r.customer_id`;
-
-export const personOf = (r: Row, who: 'maker' | 'checker') =>
-  r[`${who}_id`] === null
-    ? null
-    : { id: r[`${who}_id`] as number, username: r[`${who}_username`] as string, name: r[`${who}_name`] as string };
