@@ -111,6 +111,40 @@ describe('a list row names its store, region, agent, collector and phone', () =>
   });
 });
 
+describe('a request names its maker and store', () => {
+  it('in the queue and the audit, with a rename shown on the next page', async () => {
+    const asked = await api.call('POST', routes.requestLoanExtension.path, {
+      token: await api.tokenFor('callcentre'),
+      body: { msisdn: borrower.msisdn, days_to_extend: 7, reason: 'Salary delayed' },
+    });
+    expect(asked.status).toBe(201);
+    const [maker] = await api.db.query<{ id: number; full_name: string }>("SELECT id, full_name FROM admins WHERE username = 'callcentre'");
+    // The item the maker gets back is named inside the request's own transaction.
+    expect(asked.body.requested_by).toEqual({ id: maker!.id, username: 'callcentre', name: maker!.full_name });
+    const queued = async () => {
+      const res = await post(routes.pendingLoanExtensions.path, {});
+      expect(res.status).toBe(200);
+      return res.body.pending_requests.find((r: { id: number }) => r.id === asked.body.id);
+    };
+    const audited = async () => {
+      const res = await api.call('GET', `${routes.requestAudit.path}?kind=loan_extension`, { token: admin });
+      expect(res.status).toBe(200);
+      return res.body.data.find((r: { id: number }) => r.id === asked.body.id);
+    };
+    expect((await queued()).requested_by.name).toBe(maker!.full_name);
+    expect((await audited()).maker.name).toBe(maker!.full_name);
+
+    await api.db.query("UPDATE admins SET full_name = 'Rehema Call Centre' WHERE id = $1", [maker!.id]);
+    await api.db.query("UPDATE stores SET name = 'Duka la Ilemela' WHERE id = $1", [borrower.storeId]);
+    const item = await queued();
+    expect(item.requested_by).toEqual({ id: maker!.id, username: 'callcentre', name: 'Rehema Call Centre' });
+    expect(item.store).toEqual({ id: borrower.storeId, name: 'Duka la Ilemela' });
+    const row = await audited();
+    expect(row.maker.name).toBe('Rehema Call Centre');
+    expect(row.store).toEqual({ id: borrower.storeId, name: 'Duka la Ilemela' });
+  });
+});
+
 describe('the kept names', () => {
   /** api.db, counting the statements that read every name. */
   function counting() {
@@ -131,7 +165,8 @@ describe('the kept names', () => {
     const first = await namesAt(db, at);
     await namesAt(db, at);
     expect(reads()).toBe(1);
-    expect(first.store(borrower.storeId).name).toBe('Duka la Mwanza Kati');
+    const [store] = await api.db.query<{ name: string }>('SELECT name FROM stores WHERE id = $1', [borrower.storeId]);
+    expect(first.store(borrower.storeId).name).toBe(store!.name);
 
     // A statement that changes no name (the store's location) leaves them kept.
     await api.db.query("UPDATE stores SET location = 'Kirumba' WHERE id = $1", [borrower.storeId]);
