@@ -49,7 +49,7 @@ export class Names {
     return { id: region, name: known(this.regions.get(region), 'region', region) };
   }
 
-  /** An agent, or null when there is none (`agent_id` is null). */
+  /** An agent, or null when there is none: a row's `agent_id` as it comes (ids are numbers, server/db/port.ts). */
   agent(id: number | null | undefined): Named | null {
     return id === null || id === undefined ? null : { id, name: known(this.agents.get(id), 'agent', id) };
   }

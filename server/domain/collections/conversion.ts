@@ -160,7 +160,7 @@ export async function claimedCustomers(deps: Deps, caller: Caller, body: z.outpu
       claimed_at: r.claimed_at as string,
       customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
       store: names.store(Number(r.store_id)),
-      agent: names.agent(r.agent_id === null ? null : Number(r.agent_id)),
+      agent: names.agent(r.agent_id),
       // The standing the list filters on, kept in the same transaction as the loan it comes from.
       standing: r.loan_standing === null ? 'in_progress' : (r.loan_standing as ClaimStanding),
       loan:

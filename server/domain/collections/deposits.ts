@@ -87,7 +87,7 @@ export async function firstDeposits(deps: Deps, caller: Caller, body: z.output<t
       paid_at: (r.paid_at ?? null) as string | null,
       customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
       store: names.store(Number(r.store_id)),
-      agent: names.agent(r.agent_id === null ? null : Number(r.agent_id)),
+      agent: names.agent(r.agent_id),
       phone: names.phone(Number(r.phone_model_id)),
       repayment_period: r.repayment_period,
       amount: Number(r.deposit_amount),

@@ -308,7 +308,7 @@ export async function loansList(deps: Deps, caller: Caller, body: LoansRequest):
     customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
     store: names.store(Number(r.store_id)),
     region: names.regionOfStore(Number(r.store_id)),
-    agent: names.agent(r.agent_id === null ? null : Number(r.agent_id)),
+    agent: names.agent(r.agent_id),
     phone: names.phoneOfPrice(Number(r.phone_price_id)),
     lock_type: r.lock_solution_type,
     repayment_period: r.repayment_period,

@@ -115,7 +115,7 @@ export function defaulterRow(r: Row, names: Names): DefaulterRow {
     customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
     store: names.store(Number(r.store_id)),
     region: names.regionOfStore(Number(r.store_id)),
-    agent: names.agent(r.agent_id === null || r.agent_id === undefined ? null : Number(r.agent_id)),
+    agent: names.agent(r.agent_id),
     days_defaulted: Number(r.days_defaulted),
     category: defaulterCategoryName(Number(r.days_defaulted)),
     amount_due: Number(r.amount_due),
