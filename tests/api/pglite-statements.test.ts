@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PGlite, types } from '@electric-sql/pglite';
+import { pgliteDb } from '../../server/db/pglite';
+import type { Db } from '../../server/db/port';
+
+/**
+ * The embedded database runs reads and statements with parameters as prepared statements of its one session
+ * (decision 058). What a caller of the Db port sees must not change: the same rows and types, the data as it is now,
+ * errors with their SQLSTATE, transactions kept apart from the statements around them, and a table's new columns.
+ */
+
+let pg: PGlite;
+let db: Db;
+
+beforeAll(async () => {
+  pg = await PGlite.create({ parsers: { [types.INT8]: (value: string) => Number(value) } });
+  db = pgliteDb(pg);
+});
+afterAll(() => pg.close());
+
+// Each test has the table afresh, on the same session: the statements earlier tests prepared read the new table.
+beforeEach(async () => {
+  await db.exec(`
+    DROP TABLE IF EXISTS things;
+    CREATE TABLE things (id bigserial PRIMARY KEY, name text NOT NULL UNIQUE, price bigint, tags jsonb, seen_at timestamptz);
+    INSERT INTO things (name, price, tags, seen_at) VALUES
+      ('phone', 250000, '{"colour": "blue"}', '2026-11-29T08:00:00Z'),
+      ('charger', NULL, NULL, NULL);`);
+});
+
+describe('a read through the Db port', () => {
+  it('answers the rows and types PGlite itself gives, for values of every kind', async () => {
+    const sql =
+      'SELECT id, name, price, tags, seen_at FROM things WHERE id = ANY($1::bigint[]) AND ($2::text IS NULL OR name <> $2) ORDER BY id';
+    const rows = await db.query(sql, [[1, 2], null]);
+    expect(rows).toEqual([
+      { id: 1, name: 'phone', price: 250000, tags: { colour: 'blue' }, seen_at: new Date('2026-11-29T08:00:00Z') },
+      { id: 2, name: 'charger', price: null, tags: null, seen_at: null },
+    ]);
+    expect(rows).toEqual((await pg.query(sql, [[1, 2], null])).rows);
+    expect(await db.query(sql, [[1, 2], 'phone'])).toEqual([rows[1]]);
+  });
+
+  it('reads the data as it is now on every call', async () => {
+    const count = () => db.query<{ n: number }>('SELECT count(*)::int AS n FROM things WHERE price IS NOT NULL');
+    expect(await count()).toEqual([{ n: 1 }]);
+    await db.query('INSERT INTO things (name, price) VALUES ($1, $2)', ['case', 15000]);
+    expect(await count()).toEqual([{ n: 2 }]);
+  });
+
+  it('answers a table’s new columns after they are added', async () => {
+    expect(await db.query('SELECT * FROM things WHERE id = $1', [2])).toEqual([
+      { id: 2, name: 'charger', price: null, tags: null, seen_at: null },
+    ]);
+    await db.exec("ALTER TABLE things ADD COLUMN colour text NOT NULL DEFAULT 'black'");
+    expect(await db.query('SELECT * FROM things WHERE id = $1', [2])).toEqual([
+      { id: 2, name: 'charger', price: null, tags: null, seen_at: null, colour: 'black' },
+    ]);
+  });
+});
+
+describe('a statement that fails', () => {
+  it('throws with its SQLSTATE every time, and the session answers the next one', async () => {
+    for (let i = 0; i < 2; i++) {
+      await expect(db.query('SELEC name FROM things WHERE id = $1', [1])).rejects.toMatchObject({ code: '42601' });
+      await expect(db.query('SELECT missing FROM things WHERE id = $1', [1])).rejects.toMatchObject({ code: '42703' });
+    }
+    await expect(db.query('INSERT INTO things (name) VALUES ($1)', ['phone'])).rejects.toMatchObject({ code: '23505' });
+    expect(await db.query('SELECT name FROM things WHERE id = $1', [1])).toEqual([{ name: 'phone' }]);
+  });
+});
+
+describe('a transaction', () => {
+  const names = () => db.query<{ name: string }>('SELECT name FROM things ORDER BY id').then((rows) => rows.map((r) => r.name));
+
+  it('rolls back what its statements wrote when it throws, and its statements still run afterwards', async () => {
+    const insert = 'INSERT INTO things (name, price) VALUES ($1, $2) RETURNING id';
+    await expect(
+      db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: number }>(insert, ['cover', 5000]);
+        expect(row!.id).toBe(3);
+        expect(await tx.query('SELECT name FROM things WHERE id = $1', [row!.id])).toEqual([{ name: 'cover' }]);
+        await tx.query(insert, ['phone', 1]);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await names()).toEqual(['phone', 'charger']);
+    // The statements first prepared inside the rolled-back transaction answer outside it.
+    expect(await db.query('INSERT INTO things (name, price) VALUES ($1, $2) RETURNING name', ['cover', 5000])).toEqual([{ name: 'cover' }]);
+    expect(await db.query('SELECT name FROM things WHERE id = $1', [1])).toEqual([{ name: 'phone' }]);
+  });
+
+  it('is not entered by a statement made outside it: that one waits for the commit and sees it whole', async () => {
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const transaction = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO things (name) VALUES ($1)', ['sim card']);
+      inserted();
+      await held;
+      await tx.query('INSERT INTO things (name) VALUES ($1)', ['sim tray']);
+      order.push('committing');
+    });
+    await insertedYet;
+    const outside = names().then((seen) => {
+      order.push('outside answered');
+      return seen;
+    });
+    release();
+    await transaction;
+    expect(await outside).toEqual(['phone', 'charger', 'sim card', 'sim tray']);
+    expect(order).toEqual(['committing', 'outside answered']);
+  });
+});
