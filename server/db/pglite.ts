@@ -23,6 +23,8 @@ interface Prepared {
 interface Session {
   statements: Map<string, Prepared>;
   next: number;
+  /** How many statement texts are kept (KEPT_STATEMENTS unless a test says otherwise). */
+  cap: number;
 }
 
 const sessions = new WeakMap<PGlite, Session>();
@@ -45,7 +47,10 @@ const planChanged = (error: unknown) => (error as { code?: string } | null)?.cod
 async function prepare(pg: PGlite, session: Session, sql: string): Promise<Prepared> {
   const kept = session.statements.get(sql);
   if (kept) return kept;
-  const name = `q${session.next++}`;
+  // Past the cap a statement is not kept: it is prepared unnamed, which the next statement's Parse replaces, so the
+  // session does not grow with texts that differ only in their literals (a page's bounds, decision 031).
+  const keep = session.statements.size < session.cap;
+  const name = keep ? `q${session.next++}` : '';
   // Parse, describe and sync in one call: a statement that does not parse throws here and is not kept.
   const described = await pg.execProtocolStream(
     joined([protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
@@ -55,7 +60,7 @@ async function prepare(pg: PGlite, session: Session, sql: string): Promise<Prepa
     (message): message is InstanceType<typeof protocol.messages.ParameterDescriptionMessage> => message.name === 'parameterDescription',
   );
   const prepared = { name, types: parameters?.dataTypeIDs ?? [] };
-  if (session.statements.size < KEPT_STATEMENTS) session.statements.set(sql, prepared);
+  if (keep) session.statements.set(sql, prepared);
   return prepared;
 }
 
@@ -93,9 +98,9 @@ async function runPrepared<T>(pg: PGlite, session: Session, sql: string, params:
  * One statement on the database's session: outside a transaction it waits for any open transaction and writes the
  * data directory after it (what PGlite's `query` does); inside one (`inTransaction`), it runs in it.
  */
-function statements(pg: PGlite, inTransaction: boolean) {
+function statements(pg: PGlite, inTransaction: boolean, cap: number) {
   let session = sessions.get(pg);
-  if (!session) sessions.set(pg, (session = { statements: new Map(), next: 0 }));
+  if (!session) sessions.set(pg, (session = { statements: new Map(), next: 0, cap }));
   const kept = session;
   const one = <T>(sql: string, params: unknown[]) =>
     pg._runExclusiveQuery(async () => {
@@ -107,8 +112,8 @@ function statements(pg: PGlite, inTransaction: boolean) {
     inTransaction ? one<T>(sql, params) : pg._runExclusiveTransaction(() => one<T>(sql, params));
 }
 
-function wrap(pg: PGlite, raw: Pick<PGlite, 'query'>, inTransaction: boolean, wrote: () => void): Queryable {
-  const prepared = statements(pg, inTransaction);
+function wrap(pg: PGlite, raw: Pick<PGlite, 'query'>, inTransaction: boolean, cap: number, wrote: () => void): Queryable {
+  const prepared = statements(pg, inTransaction, cap);
   return {
     async query<T>(sql: string, params: unknown[] = []) {
       try {
@@ -126,17 +131,18 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return pgliteDb(pg);
 }
 
-export function pgliteDb(pg: PGlite): Db {
+export function pgliteDb(pg: PGlite, options: { keptStatements?: number } = {}): Db {
+  const cap = options.keptStatements ?? KEPT_STATEMENTS;
   // The data directory is this process's alone: every change to it is made through this Db, so the feed is always live.
   const changes = { version: 0, live: true };
   const wrote = () => void changes.version++;
   const db: Db = {
     kind: 'pglite',
     changes,
-    ...wrap(pg, pg, false, wrote),
+    ...wrap(pg, pg, false, cap, wrote),
     async transaction(fn) {
       try {
-        return await pg.transaction((tx) => fn({ ...wrap(pg, tx, true, wrote), outer: db }));
+        return await pg.transaction((tx) => fn({ ...wrap(pg, tx, true, cap, wrote), outer: db }));
       } finally {
         wrote();
       }

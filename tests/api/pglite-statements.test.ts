@@ -113,3 +113,25 @@ describe('a transaction', () => {
     expect(order).toEqual(['committing', 'outside answered']);
   });
 });
+
+describe('statements past the kept number', () => {
+  it('answer as the kept ones do, and the session holds no more prepared statements than it keeps', async () => {
+    const small = await PGlite.create({ parsers: { [types.INT8]: (value: string) => Number(value) } });
+    try {
+      const capped = pgliteDb(small, { keptStatements: 3 });
+      // A page's bounds are literals (decision 031): each page is a statement text of its own.
+      for (let round = 0; round < 2; round++) {
+        for (let skip = 0; skip < 6; skip++) {
+          const rows = await capped.query<{ n: number }>(
+            `SELECT n FROM generate_series(1, 10) n WHERE n > $1 ORDER BY n LIMIT 2 OFFSET ${skip}`,
+            [0],
+          );
+          expect(rows).toEqual([{ n: skip + 1 }, { n: skip + 2 }]);
+        }
+      }
+      expect(await capped.query('SELECT count(*)::int AS n FROM pg_prepared_statements')).toEqual([{ n: 3 }]);
+    } finally {
+      await small.close();
+    }
+  });
+});
