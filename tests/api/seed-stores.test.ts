@@ -67,3 +67,24 @@ describe('seed-stores', () => {
     expect(shops.n).toBe(2);
   });
 });
+
+describe("the demo's reports", () => {
+  it('start from their rollups, as the ageing run leaves them: the IMEI exceptions, collections due and the ledger', async () => {
+    const snapshots = await db.query<{ report: string; day: string | null; through_id: number | null }>(
+      `SELECT report, to_char(day, 'YYYY-MM-DD') AS day, through_id FROM report_snapshots
+        WHERE report IN ('imei_exceptions', 'collections_due', 'ledger_days') ORDER BY report`,
+    );
+    const lastEntry = await one<{ id: number }>('SELECT max(id)::int AS id FROM ledger_entries');
+    expect(lastEntry.id).toBeGreaterThan(0);
+    expect(snapshots).toEqual([
+      { report: 'collections_due', day: '2026-11-02', through_id: null },
+      { report: 'imei_exceptions', day: null, through_id: null },
+      { report: 'ledger_days', day: null, through_id: lastEntry.id },
+    ]);
+    // The ledger's day sums are the postings' own.
+    const sums = await one<{ rolled: number; posted: number }>(
+      `SELECT (SELECT sum(debit)::bigint FROM ledger_days) AS rolled, (SELECT sum(amount)::bigint FROM ledger_entries) AS posted`,
+    );
+    expect(sums.rolled).toBe(sums.posted);
+  });
+});
