@@ -1,6 +1,6 @@
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import type { Db, Queryable } from './port';
-import { mayWrite } from './writes';
+import { mayWrite, prepares } from './writes';
 
 const parsers = { [types.INT8]: (value: string) => Number(value) };
 
@@ -29,18 +29,6 @@ interface Session {
 
 const sessions = new WeakMap<PGlite, Session>();
 
-const prepares = (sql: string, params: unknown[]) => params.length > 0 || /^\s*(SELECT|WITH)\b/i.test(sql);
-
-function joined(messages: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-  let at = 0;
-  for (const message of messages) {
-    out.set(message, at);
-    at += message.length;
-  }
-  return out;
-}
-
 /** PostgreSQL's "cached plan must not change result type": a table the statement reads has changed its columns. */
 const planChanged = (error: unknown) => (error as { code?: string } | null)?.code === '0A000';
 
@@ -53,7 +41,11 @@ async function prepare(pg: PGlite, session: Session, sql: string): Promise<Prepa
   const name = keep ? `q${session.next++}` : '';
   // Parse, describe and sync in one call: a statement that does not parse throws here and is not kept.
   const described = await pg.execProtocolStream(
-    joined([protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
+    Buffer.concat([
+      protocol.serialize.parse({ name, text: sql }),
+      protocol.serialize.describe({ type: 'S', name }),
+      protocol.serialize.sync(),
+    ]),
     { syncToFs: false },
   );
   const parameters = described.find(
@@ -74,7 +66,7 @@ async function runPrepared<T>(pg: PGlite, session: Session, sql: string, params:
   });
   try {
     const messages = await pg.execProtocolStream(
-      joined([
+      Buffer.concat([
         protocol.serialize.bind({ statement: statement.name, values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
@@ -87,7 +79,7 @@ async function runPrepared<T>(pg: PGlite, session: Session, sql: string, params:
     if (!retry || !planChanged(error)) throw error;
     // Prepared again under a new name: the old one is closed, and the statement run once more.
     session.statements.delete(sql);
-    await pg.execProtocolStream(joined([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]), {
+    await pg.execProtocolStream(Buffer.concat([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]), {
       syncToFs: false,
     });
     return runPrepared(pg, session, sql, params, false);
@@ -98,13 +90,10 @@ async function runPrepared<T>(pg: PGlite, session: Session, sql: string, params:
  * One statement on the database's session: outside a transaction it waits for any open transaction and writes the
  * data directory after it (what PGlite's `query` does); inside one (`inTransaction`), it runs in it.
  */
-function statements(pg: PGlite, inTransaction: boolean, cap: number) {
-  let session = sessions.get(pg);
-  if (!session) sessions.set(pg, (session = { statements: new Map(), next: 0, cap }));
-  const kept = session;
+function statements(pg: PGlite, session: Session, inTransaction: boolean) {
   const one = <T>(sql: string, params: unknown[]) =>
     pg._runExclusiveQuery(async () => {
-      const rows = await runPrepared<T>(pg, kept, sql, params, !inTransaction);
+      const rows = await runPrepared<T>(pg, session, sql, params, !inTransaction);
       if (!inTransaction) await pg.syncToFs();
       return rows;
     });
@@ -112,8 +101,8 @@ function statements(pg: PGlite, inTransaction: boolean, cap: number) {
     inTransaction ? one<T>(sql, params) : pg._runExclusiveTransaction(() => one<T>(sql, params));
 }
 
-function wrap(pg: PGlite, raw: Pick<PGlite, 'query'>, inTransaction: boolean, cap: number, wrote: () => void): Queryable {
-  const prepared = statements(pg, inTransaction, cap);
+function wrap(pg: PGlite, raw: Pick<PGlite, 'query'>, session: Session, inTransaction: boolean, wrote: () => void): Queryable {
+  const prepared = statements(pg, session, inTransaction);
   return {
     async query<T>(sql: string, params: unknown[] = []) {
       try {
@@ -132,17 +121,19 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 }
 
 export function pgliteDb(pg: PGlite, options: { keptStatements?: number } = {}): Db {
-  const cap = options.keptStatements ?? KEPT_STATEMENTS;
+  // One session per PGlite, whichever Db wraps it: the prepared statements' names are that session's.
+  const session = sessions.get(pg) ?? { statements: new Map(), next: 0, cap: options.keptStatements ?? KEPT_STATEMENTS };
+  sessions.set(pg, session);
   // The data directory is this process's alone: every change to it is made through this Db, so the feed is always live.
   const changes = { version: 0, live: true };
   const wrote = () => void changes.version++;
   const db: Db = {
     kind: 'pglite',
     changes,
-    ...wrap(pg, pg, false, cap, wrote),
+    ...wrap(pg, pg, session, false, wrote),
     async transaction(fn) {
       try {
-        return await pg.transaction((tx) => fn({ ...wrap(pg, tx, true, cap, wrote), outer: db }));
+        return await pg.transaction((tx) => fn({ ...wrap(pg, tx, session, true, wrote), outer: db }));
       } finally {
         wrote();
       }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable } from './port';
-import { mayWrite } from './writes';
+import { mayWrite, prepares } from './writes';
 import { DEFAULT_POOL_SIZE } from '../config';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -38,7 +38,7 @@ async function run<T>(client: pg.Pool | pg.PoolClient, sql: string, params: unkn
   // A read without parameters is prepared too: PostgreSQL then plans it once per connection (a statement with no
   // parameters always runs its one plan), which matters for the list pages, whose planning cost more than their
   // work. Anything else without parameters (DDL, SET, a script) goes as it is.
-  if (params.length === 0 && !/^\s*(SELECT|WITH)\b/i.test(sql)) return (await client.query(sql)).rows as T[];
+  if (!prepares(sql, params)) return (await client.query(sql)).rows as T[];
   try {
     return (await client.query({ name: nameOf(sql), text: sql, values: params })).rows as T[];
   } catch (error) {

@@ -4,13 +4,20 @@
  * only empties a cache once too often. The answer is kept per statement text: the portal's SQL is a bounded set.
  */
 const WRITES = /\b(INSERT|UPDATE|DELETE|MERGE)\b/i;
+const READ = /^\s*(SELECT|WITH)\b/i;
 const known = new Map<string, boolean>();
 
 export function mayWrite(sql: string): boolean {
   let writes = known.get(sql);
   if (writes === undefined) {
-    writes = !/^\s*(SELECT|WITH)\b/i.test(sql) || WRITES.test(sql);
+    writes = !READ.test(sql) || WRITES.test(sql);
     if (known.size < 5_000) known.set(sql, writes);
   }
   return writes;
 }
+
+/**
+ * Whether an adapter runs the statement as a prepared one (postgres.ts, pglite.ts): one with parameters, or a read.
+ * Anything else without parameters (DDL, SET, a script of several statements) goes as it is.
+ */
+export const prepares = (sql: string, params: unknown[]) => params.length > 0 || READ.test(sql);
