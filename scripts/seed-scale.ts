@@ -50,6 +50,15 @@ export const BIG_TABLES = [
   'debt_collection_call_ratings',
 ] as const;
 
+/** The triggers that keep the defaulters' rows (migration 039): off while the seed loads, then the rows are written whole. */
+const KEPT_ROW_TRIGGERS = [
+  ['loans', 'loans_defaulter_rows_insert'],
+  ['loans', 'loans_defaulter_rows_update'],
+  ['collection_cases', 'collection_cases_defaulter_rows'],
+  ['payment_promises', 'payment_promises_defaulter_rows'],
+  ['customers', 'customers_defaulter_rows'],
+] as const;
+
 export interface ScaleOptions {
   customers: number;
   now: Date;
@@ -227,6 +236,9 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     )) as [{ prices: number; regions: number; categories: number }];
     if (!prices || !regions || !categories) throw new Error('seed-scale needs the demo catalogue, regions and agent categories');
     Object.assign(values, { PRICES: prices, REGIONS: regions, CATEGORIES: categories });
+    // The defaulters' kept rows (migration 039) are written once from the loaded tables, not by their triggers row by
+    // row while the seed loads them without indexes.
+    for (const [table, trigger] of KEPT_ROW_TRIGGERS) await tx.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
     for (const { step, sql } of scaleSteps()) {
       const expanded = expand(sql, values);
       await timed(step, async () => {
@@ -249,6 +261,11 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
           await tx.query(`ALTER TABLE ${c.tbl} ADD CONSTRAINT "${c.name}" ${c.def}`);
       });
     }
+    await timed("the defaulters' kept rows (decision 059)", async () => {
+      for (const [table, trigger] of KEPT_ROW_TRIGGERS) await tx.query(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
+      await tx.query('DELETE FROM defaulter_rows');
+      await tx.query('INSERT INTO defaulter_rows SELECT * FROM defaulter_rows_live');
+    });
     for (const table of ['customers', 'devices', 'loans', 'inventory_items', 'transactions', 'stores', 'agents', 'shop_owners']) {
       await tx.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`);
     }
@@ -277,6 +294,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     ...BIG_TABLES,
     'collection_cases',
     'payment_promises',
+    'defaulter_rows',
     'analytics_daily',
     'analytics_cohorts',
     'analytics_vintage',

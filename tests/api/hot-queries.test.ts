@@ -24,6 +24,7 @@ const GROWING = [
   'devices',
   'device_incidents',
   'loans',
+  'defaulter_rows',
   'transactions',
   'customer_sms',
   'inventory_items',
@@ -144,6 +145,16 @@ describe('the seeded database', () => {
   it('is large where it matters: customers, devices, loans, payments and texts', () => {
     for (const table of ['customers', 'devices', 'loans', 'transactions', 'customer_sms']) expect(large).toContain(table);
     expect(customers.length).toBeGreaterThan(0);
+  });
+
+  it('keeps a row for every defaulter it made, as the live join reads it (decision 059), with its triggers on again', async () => {
+    const [counts] = await db.query<{ kept: number; live: number; drift: number; triggers: number }>(
+      `SELECT (SELECT count(*)::int FROM defaulter_rows) AS kept, (SELECT count(*)::int FROM defaulter_rows_live) AS live,
+              (SELECT count(*)::int FROM (SELECT * FROM defaulter_rows EXCEPT SELECT * FROM defaulter_rows_live) d) AS drift,
+              (SELECT count(*)::int FROM pg_trigger WHERE tgname LIKE '%defaulter_rows%' AND tgenabled = 'O') AS triggers`,
+    );
+    expect(counts!.live).toBeGreaterThan(LARGE_ROWS / 10);
+    expect(counts).toEqual({ kept: counts!.live, live: counts!.live, drift: 0, triggers: 5 });
   });
 
   it('rolls the analyses up by region from the snapshot it built, whatever the region tables held before', async () => {

@@ -13,17 +13,7 @@ import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { NAMES_VERSION, namesFor } from '../names';
 import { iso, listTotal, type ListTotal, type Row } from '../shared';
-import {
-  DEFAULTER_COLUMNS,
-  DEFAULTER_JOINS,
-  categoryRange,
-  categorySql,
-  day,
-  defaulterRow,
-  likeEscaped,
-  scopeOf,
-  scopeSql,
-} from './shared';
+import { KEPT_DEFAULTER_COLUMNS, categoryRange, categorySql, day, defaulterRow, likeEscaped, scopeOf, scopeSql } from './shared';
 
 /**
  * The loans, customers and defaulters lists (decision 015). Read-only: no transaction, no audit row. Each page is
@@ -73,22 +63,30 @@ const dir = (order: 'asc' | 'desc' | undefined, fallback: 'asc' | 'desc') => ((o
 const along = (column: string, direction: 'ASC' | 'DESC') =>
   `${column} ${direction} NULLS ${direction === 'DESC' ? 'LAST' : 'FIRST'}, l.id ${direction}`;
 
-const PRIORITY = '(k.broken_promise_at IS NOT NULL) DESC, k.next_action_date ASC NULLS LAST, l.days_defaulted DESC, l.id';
-
-function defaulterOrder(body: DefaultersRequest): string {
-  switch (body.sort) {
-    case 'priority':
-      return PRIORITY;
-    case 'days_defaulted':
-      return along('l.days_defaulted', dir(body.order, 'desc'));
-    case 'amount_due':
-      return along('l.amount_due', dir(body.order, 'desc'));
-    case 'last_payment':
-      return along('l.last_repayment_date', dir(body.order, 'asc'));
-    case 'next_action':
-      return `k.next_action_date ${dir(body.order, 'asc')} NULLS LAST, l.id`;
-  }
+/**
+ * The list's order over the loan `l` and its case `k`; or, with `kept`, over the loans' kept rows (`r`, which carry
+ * the case's columns), for the page's rows.
+ */
+function defaulterOrder(body: DefaultersRequest, kept = false): string {
+  const order = ((): string => {
+    switch (body.sort) {
+      case 'priority':
+        return '(k.broken_promise_at IS NOT NULL) DESC, k.next_action_date ASC NULLS LAST, l.days_defaulted DESC, l.id';
+      case 'days_defaulted':
+        return along('l.days_defaulted', dir(body.order, 'desc'));
+      case 'amount_due':
+        return along('l.amount_due', dir(body.order, 'desc'));
+      case 'last_payment':
+        return along('l.last_repayment_date', dir(body.order, 'asc'));
+      case 'next_action':
+        return `k.next_action_date ${dir(body.order, 'asc')} NULLS LAST, l.id`;
+    }
+  })();
+  return kept ? order.replace(/\b[lk]\./g, 'r.') : order;
 }
+
+/** A loan in default: what every defaulters list asks of the loan, and what its kept row (defaulter_rows) is for. */
+const IN_DEFAULT = ["l.status = 'active'", 'l.days_defaulted > 0'];
 
 export async function defaultersList(
   deps: Deps,
@@ -97,7 +95,7 @@ export async function defaultersList(
   body: DefaultersRequest,
 ): Promise<Page<DefaulterRow>> {
   const params: unknown[] = [];
-  const where = ["l.status = 'active'", 'l.days_defaulted > 0'];
+  const where = [...IN_DEFAULT];
   /** Joins the count needs beyond loans. */
   const countJoins = new Set<string>();
   /** The caller's own loans (the list of kind 'mine'): a subquery of loan ids, and its condition on the loan. */
@@ -176,11 +174,14 @@ export async function defaultersList(
   // The caller's own list starts the runs from their own cases instead (the case is named first, outside the
   // lateral): walking every broken promise and planned action to keep the caller's read all of them on every call,
   // 1.2 ms for a collector with none (issue 16).
-  const caseWhere = where.filter((condition) => condition !== mineCondition);
+  // A run of cases reads each case's kept row (defaulter_rows, migration 039, decision 059), which only a loan in
+  // default has: the conditions on the loan's status and days are its being there, the rest name its columns as the
+  // loan's (`l`), and the run carries the whole row to the page.
+  const keptWhere = where.filter((condition) => condition !== mineCondition && !IN_DEFAULT.includes(condition));
   // Each case carries its loan's days defaulted (migration 037, decision 055), so a run is read in its whole order
-  // along its index, and a case whose days are out of the list's range is passed over without reading its loan.
+  // along its index, and a case whose days are out of the list's range is passed over without reading its row.
   const fromCases = `FROM collection_cases k
-    CROSS JOIN LATERAL (SELECT l.id FROM loans l ${loanJoins} WHERE l.id = k.loan_id AND ${caseWhere.join(' AND ')} OFFSET 0) l
+    CROSS JOIN LATERAL (SELECT l.* FROM defaulter_rows l ${loanJoins} WHERE ${['l.id = k.loan_id', ...keptWhere].join(' AND ')} OFFSET 0) l
    WHERE ${onCase.join(' AND ')} AND ${mineSql === null ? '' : `k.loan_id IN (${mineSql}) AND`}`;
   // At scale a list of most defaulters answers the planner's estimate as its total (issue 16, decision 031).
   const total = await listTotal(deps.db, filtered, params, deps.clock.now(), deps.config.estimateTotalsFromRows);
@@ -192,27 +193,31 @@ export async function defaultersList(
   // (the cases'), then every other defaulter by days defaulted (loans_active_days_idx). Each run gives at most a
   // page's end, and the page is cut from the three in order: no sort of every defaulter. A run is read only when the
   // runs before it gave less than the page's end (a one-time filter on their counts): a page of broken promises
-  // reads no planned action and no other defaulter.
+  // reads no planned action and no other defaulter. Every run gives its loans' kept rows, which the page then shows.
+  // Any other order walks the loans along its index, and the page's rows are then looked up by the loan.
   const end = `${limit} + ${skip}`;
   const ctes =
     body.sort === 'priority'
-      ? `r0 AS (SELECT l.id, 0 AS run, k.next_action_date AS next_action, k.days_defaulted ${fromCases} k.broken_promise_at IS NOT NULL
+      ? `r0 AS (SELECT 0 AS run, l.* ${fromCases} k.broken_promise_at IS NOT NULL
              ORDER BY k.next_action_date ASC NULLS LAST, k.days_defaulted DESC, k.loan_id LIMIT ${end}),
-         r1 AS (SELECT l.id, 1 AS run, k.next_action_date AS next_action, k.days_defaulted ${fromCases} k.broken_promise_at IS NULL
+         r1 AS (SELECT 1 AS run, l.* ${fromCases} k.broken_promise_at IS NULL
                    AND k.next_action_date IS NOT NULL AND (SELECT count(*) FROM r0) < ${end}
              ORDER BY k.next_action_date ASC, k.days_defaulted DESC, k.loan_id LIMIT ${end}),
-         r2 AS (SELECT l.id, 2 AS run, NULL::date AS next_action, l.days_defaulted ${filtered} AND k.broken_promise_at IS NULL
+         r2 AS (SELECT 2 AS run, r.* FROM (SELECT l.id ${filtered} AND k.broken_promise_at IS NULL
                    AND k.next_action_date IS NULL AND (SELECT count(*) FROM r0) + (SELECT count(*) FROM r1) < ${end}
-             ORDER BY l.days_defaulted DESC, l.id LIMIT ${end}),
-         page AS (SELECT id FROM (SELECT * FROM r0 UNION ALL SELECT * FROM r1 UNION ALL SELECT * FROM r2) runs
-                   ORDER BY run, next_action ASC NULLS LAST, days_defaulted DESC, id LIMIT ${limit} OFFSET ${skip})`
-      : `page AS (SELECT l.id ${filtered} ORDER BY ${defaulterOrder(body)} LIMIT ${limit} OFFSET ${skip})`;
+             ORDER BY l.days_defaulted DESC, l.id LIMIT ${end}) r2 JOIN defaulter_rows r ON r.id = r2.id),
+         page AS (SELECT * FROM (SELECT * FROM r0 UNION ALL SELECT * FROM r1 UNION ALL SELECT * FROM r2) runs
+                   ORDER BY run, next_action_date ASC NULLS LAST, days_defaulted DESC, id LIMIT ${limit} OFFSET ${skip})`
+      : `ids AS (SELECT l.id ${filtered} ORDER BY ${defaulterOrder(body)} LIMIT ${limit} OFFSET ${skip}),
+         page AS (SELECT r.* FROM ids JOIN defaulter_rows r ON r.id = ids.id)`;
+  // The page's rows and their devices: two lookups a row, not one each for the loan, its customer, device, case and
+  // latest promise.
   const rows = await deps.db.query<Row>(
     `WITH ${ctes}
-     SELECT t.total, ${DEFAULTER_COLUMNS}
+     SELECT t.total, ${KEPT_DEFAULTER_COLUMNS}
        FROM ${totalFrom(total)}
-       LEFT JOIN (page JOIN loans l ON l.id = page.id ${DEFAULTER_JOINS}) ON true
-      ORDER BY ${defaulterOrder(body)}`,
+       LEFT JOIN (page r JOIN devices d ON d.id = r.device_id) ON true
+      ORDER BY ${defaulterOrder(body, true)}`,
     params,
   );
   const names = await namesFor(deps.db, rows);

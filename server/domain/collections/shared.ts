@@ -97,8 +97,21 @@ export const DEFAULTER_COLUMNS = `
   p.id AS promise_id, ${day('p.promised_on')} AS promised_on, p.amount AS promise_amount, p.paid_since AS promise_paid_since,
   p.status AS promise_status, ${NAMES_VERSION}`;
 
+/**
+ * The same row from the loan's kept row `r` (defaulter_rows, migration 039, decision 059) and its device `d`, joined
+ * on the row's device_id: one lookup for the loan, customer, case and latest promise, one for the device, which
+ * changes on every check-in and is read live.
+ */
+export const KEPT_DEFAULTER_COLUMNS = `
+  r.id, r.loan_number, r.days_defaulted, r.amount_due, r.loan_balance,
+  ${day('r.last_repayment_date')} AS last_repayment_date, ${day('r.next_repayment_date')} AS next_repayment_date,
+  r.customer_id, r.msisdn, r.customer_name, r.store_id, r.agent_id, d.imei, d.is_locked, ${isoSql('d.last_check_in')} AS last_check_in,
+  r.collector_id, ${isoSql('r.last_call_at')} AS last_call_at, r.last_outcome, r.last_reason,
+  ${day('r.next_action_date')} AS next_action_date, r.broken_promise_at IS NOT NULL AS broken_promise,
+  r.promise_id, ${day('r.promised_on')} AS promised_on, r.promise_amount, r.promise_paid_since, r.promise_status, ${NAMES_VERSION}`;
+
 /** What a defaulter row joins to its loan `l`. */
-export const DEFAULTER_JOINS = `
+const DEFAULTER_JOINS = `
   JOIN customers c ON c.id = l.customer_id
   JOIN devices d ON d.id = l.device_id
   LEFT JOIN collection_cases k ON k.loan_id = l.id
