@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
 import { debtCall, debtCalls, defaultersList, loansList, reasonsReport } from '../../src/contract/collections';
-import { DEMO_CALLBACK_SECRET } from '../../server/adapters/mobile-money';
 import { breakOverduePromises } from '../../server/domain/collections/promises';
 import { testApi, TEST_NOW, type TestApi } from '../support/api';
 import { businessFixtures, plusDays, type Borrower, type BusinessFixtures } from '../support/business-fixtures';
+import { repayments } from '../support/repayments';
 
 /**
  * Loans, defaulters and debt collection (issue 14): each list answers with its role and nothing more, bad filters
@@ -20,23 +20,13 @@ let collectorId: number;
 let today: string;
 
 const post = (path: string, body: unknown, by: string | null) => api.call('POST', path, { token: by ?? undefined, body });
-let receipts = 0;
-const repay = (loanNumber: string, amount: number) =>
-  api.app.request('/portal_api' + routes.repaymentCallback.path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-callback-token': DEMO_CALLBACK_SECRET },
-    body: JSON.stringify({
-      transaction_id: `MPCOLL${String(++receipts).padStart(6, '0')}`,
-      msisdn: '255754300100',
-      account: loanNumber,
-      amount,
-      paid_at: api.clock.now().toISOString(),
-      network: 'mpesa',
-    }),
-  });
+let repayLoan: ReturnType<typeof repayments>;
+/** A repayment by M-Pesa of a loan by its number, from the demo payer. */
+const repay = (loanNumber: string, amount: number) => repayLoan({ msisdn: '255754300100', loanNumber }, amount);
 
 beforeAll(async () => {
   api = await testApi();
+  repayLoan = repayments(api, 'MPCOLL');
   fx = await businessFixtures(api.db);
   today = fx.today;
   for (const u of ['admin', 'collector', 'agent', 'finance', 'shopowner', 'callcentre']) token[u] = await api.tokenFor(u);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
 import { defaultersList } from '../../src/contract/collections';
-import { DEMO_CALLBACK_SECRET } from '../../server/adapters/mobile-money';
 import { breakOverduePromises } from '../../server/domain/collections/promises';
 import { ageLoans } from '../../server/domain/device-locking';
 import { testApi, TEST_NOW, type TestApi } from '../support/api';
 import { businessFixtures, plusDays, type Borrower, type BusinessFixtures } from '../support/business-fixtures';
+import { repayments } from '../support/repayments';
 
 /**
  * The defaulters lists read each defaulter's kept row (migration 039, decision 059): what the list shows of the loan,
@@ -21,20 +21,7 @@ const token: Record<string, string> = {};
 const b: Record<string, Borrower> = {};
 
 const post = (path: string, body: unknown, by: string) => api.call('POST', path, { token: by, body });
-let receipts = 0;
-const repay = (b: Borrower, amount: number) =>
-  api.app.request('/portal_api' + routes.repaymentCallback.path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-callback-token': DEMO_CALLBACK_SECRET },
-    body: JSON.stringify({
-      transaction_id: `MPKEPT${String(++receipts).padStart(6, '0')}`,
-      msisdn: b.msisdn,
-      account: b.loanNumber,
-      amount,
-      paid_at: api.clock.now().toISOString(),
-      network: 'mpesa',
-    }),
-  });
+let repay: ReturnType<typeof repayments>;
 
 /** The kept rows that differ from the live join, and the live rows that are not kept: none, whatever was written. */
 const drift = () =>
@@ -52,6 +39,7 @@ async function shown(loanId: number, by = token.admin!) {
 
 beforeAll(async () => {
   api = await testApi();
+  repay = repayments(api, 'MPKEPT');
   fx = await businessFixtures(api.db);
   today = fx.today;
   for (const u of ['admin', 'collector']) token[u] = await api.tokenFor(u);

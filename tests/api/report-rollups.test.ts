@@ -3,13 +3,13 @@ import { routes } from '../../src/contract/routes';
 import { collectionsDue, reasonsReport } from '../../src/contract/collections';
 import { balanceSheet, profitAndLoss } from '../../src/contract/finance';
 import { imeiExceptionList } from '../../src/contract/stores';
-import { DEMO_CALLBACK_SECRET } from '../../server/adapters/mobile-money';
 import { refreshReportRollups } from '../../server/domain/report-rollups';
 import { categoryCase } from '../../server/domain/collections/shared';
 import { ageLoans } from '../../server/domain/device-locking';
 import { startWorkers } from '../../server/workers';
 import { testApi, TEST_NOW, type TestApi } from '../support/api';
 import { businessFixtures, plusDays, type Borrower, type BusinessFixtures } from '../support/business-fixtures';
+import { repayments } from '../support/repayments';
 
 /**
  * The reports' rollups and snapshots (decision 032) give the figures the reports gave before them: the same calls
@@ -22,7 +22,7 @@ let api: TestApi;
 let fx: BusinessFixtures;
 const token: Record<string, string> = {};
 let today: string;
-let receipts = 0;
+let repay: ReturnType<typeof repayments>;
 let regionId = 0;
 const borrowers: Borrower[] = [];
 const DAY_MS = 86_400_000;
@@ -34,23 +34,13 @@ const refresh = () => refreshReportRollups(api.db, api.clock.now());
 const forget = (report: string) => q('DELETE FROM report_snapshots WHERE report = $1', [report]);
 
 async function pay(b: Borrower, amount: number) {
-  const res = await api.app.request(`/portal_api${routes.repaymentCallback.path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-callback-token': DEMO_CALLBACK_SECRET },
-    body: JSON.stringify({
-      transaction_id: `MPROLL${String(++receipts).padStart(6, '0')}`,
-      msisdn: b.msisdn,
-      account: b.loanNumber,
-      amount,
-      paid_at: api.clock.now().toISOString(),
-      network: 'mpesa',
-    }),
-  });
+  const res = await repay(b, amount);
   expect(res.status).toBe(200);
 }
 
 beforeAll(async () => {
   api = await testApi();
+  repay = repayments(api, 'MPROLL');
   fx = await businessFixtures(api.db);
   today = fx.today;
   for (const u of ['admin', 'finance', 'collector', 'shopowner']) token[u] = await api.tokenFor(u);
