@@ -60,29 +60,26 @@ const dir = (order: 'asc' | 'desc' | undefined, fallback: 'asc' | 'desc') => ((o
  * An order along one of the active loans' list indexes (migration 028), walked forwards (DESC) or backwards (ASC):
  * the id breaks ties in the same direction, and a missing value (a loan never paid) is last going down, first going up.
  */
-const along = (column: string, direction: 'ASC' | 'DESC') =>
-  `${column} ${direction} NULLS ${direction === 'DESC' ? 'LAST' : 'FIRST'}, l.id ${direction}`;
+const along = (loan: string, column: string, direction: 'ASC' | 'DESC') =>
+  `${loan}.${column} ${direction} NULLS ${direction === 'DESC' ? 'LAST' : 'FIRST'}, ${loan}.id ${direction}`;
 
 /**
- * The list's order over the loan `l` and its case `k`; or, with `kept`, over the loans' kept rows (`r`, which carry
- * the case's columns), for the page's rows.
+ * The list's order over the loan `loan` and its case `kase`: the loan `l` and case `k` of the list's conditions, or
+ * the loans' kept rows (`r` for both: a kept row carries its case's columns) for the page's rows.
  */
-function defaulterOrder(body: DefaultersRequest, kept = false): string {
-  const order = ((): string => {
-    switch (body.sort) {
-      case 'priority':
-        return '(k.broken_promise_at IS NOT NULL) DESC, k.next_action_date ASC NULLS LAST, l.days_defaulted DESC, l.id';
-      case 'days_defaulted':
-        return along('l.days_defaulted', dir(body.order, 'desc'));
-      case 'amount_due':
-        return along('l.amount_due', dir(body.order, 'desc'));
-      case 'last_payment':
-        return along('l.last_repayment_date', dir(body.order, 'asc'));
-      case 'next_action':
-        return `k.next_action_date ${dir(body.order, 'asc')} NULLS LAST, l.id`;
-    }
-  })();
-  return kept ? order.replace(/\b[lk]\./g, 'r.') : order;
+function defaulterOrder(body: DefaultersRequest, loan = 'l', kase = 'k'): string {
+  switch (body.sort) {
+    case 'priority':
+      return `(${kase}.broken_promise_at IS NOT NULL) DESC, ${kase}.next_action_date ASC NULLS LAST, ${loan}.days_defaulted DESC, ${loan}.id`;
+    case 'days_defaulted':
+      return along(loan, 'days_defaulted', dir(body.order, 'desc'));
+    case 'amount_due':
+      return along(loan, 'amount_due', dir(body.order, 'desc'));
+    case 'last_payment':
+      return along(loan, 'last_repayment_date', dir(body.order, 'asc'));
+    case 'next_action':
+      return `${kase}.next_action_date ${dir(body.order, 'asc')} NULLS LAST, ${loan}.id`;
+  }
 }
 
 /** A loan in default: what every defaulters list asks of the loan, and what its kept row (defaulter_rows) is for. */
@@ -217,7 +214,7 @@ export async function defaultersList(
      SELECT t.total, ${KEPT_DEFAULTER_COLUMNS}
        FROM ${totalFrom(total)}
        LEFT JOIN (page r JOIN devices d ON d.id = r.device_id) ON true
-      ORDER BY ${defaulterOrder(body, true)}`,
+      ORDER BY ${defaulterOrder(body, 'r', 'r')}`,
     params,
   );
   const names = await namesFor(deps.db, rows);
