@@ -160,6 +160,23 @@ describe('a HaloPesa statement', () => {
     });
   });
 
+  it('a payment a run names is never deleted nor renumbered, so the line keeps naming it (decision 060)', async () => {
+    const [named] = await api.db.query<{ id: string }>(
+      `SELECT t.id FROM reconciliation_lines l JOIN transactions t ON t.id = l.transaction_row_id
+        WHERE l.run_id = $1 AND l.kind = 'portal_only'`,
+      [runId],
+    );
+    expect(named).toBeDefined();
+    await expect(api.db.query('DELETE FROM transactions WHERE id = $1', [named!.id])).rejects.toThrow(/never deleted/);
+    await expect(api.db.query('UPDATE transactions SET id = id + 1000000 WHERE id = $1', [named!.id])).rejects.toThrow(
+      /never deleted and its id never changes/,
+    );
+    // Other writes of a payment go on as before (a suspended payment is released by an update of its status).
+    await api.db.query('UPDATE transactions SET status = status WHERE id = $1', [named!.id]);
+    const all = r.runDetail.parse((await post(routes.reconciliationRun.path, { run_id: runId, show: 'differences' })).body);
+    expect(all.data.find((l) => l.kind === 'portal_only')).toMatchObject({ transaction_id: paid.portalOnly });
+  });
+
   it('the same file again is recognised', async () => {
     const again = await post(routes.uploadStatement.path, {
       provider: 'halopesa',
