@@ -24,7 +24,17 @@ export async function startDemoPortal(): Promise<{ url: string; stop: () => Prom
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'simu-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', PORTAL_MODE: 'demo', BRIDGE_URL: 'http://127.0.0.1:9' },
+    // As in bench:api, the measured copy does no background work (WORKERS=off): its first ageing run, analytics
+    // snapshot and rollups start with the server and took the cores the browser was being measured on.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORTAL_MODE: 'demo',
+      BRIDGE_URL: 'http://127.0.0.1:9',
+      WORKERS: 'off',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

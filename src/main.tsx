@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Root } from './app/root';
 import { isHomePage, preloadDashboard } from './app/app';
@@ -21,11 +21,14 @@ const early = startFirstCalls({
 // helped: its code, come earlier, was drawn in the same long task as the layout (the wizard's blocking time rose).
 if (early.length > 0 && isHomePage(location.pathname)) preloadDashboard();
 
-createRoot(document.getElementById('root')!, {
+const root = createRoot(document.getElementById('root')!, {
   // React reports a recovered render error by its wrapper alone (error 520): the console shows what caused it.
   onRecoverableError: (error) => console.error(error, 'caused by', (error as { cause?: unknown }).cause),
-}).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
+});
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  ),
 );
