@@ -17,15 +17,13 @@
  * given its --pid) and every PostgreSQL process of this machine (with DATABASE_URL; other work on the same
  * PostgreSQL counts too). These hold on a loaded machine, where req/s and the ratios do not.
  */
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BUDGETS, ENDPOINTS, type BenchContext, type BenchEndpoint } from './bench-api-endpoints';
+import { startDemoPortal } from './portal-process';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -42,17 +40,6 @@ const warmSeconds = Number(arg('warm') ?? 1);
 const only = arg('only')
   ?.split(',')
   .map((s) => s.trim().toLowerCase());
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 /**
  * CPU time (ms, user + system) that processes have used so far, from /proc (Linux): the server's own process and every
@@ -105,44 +92,6 @@ function postgresPids(): number[] {
       }
     })
     .map(Number);
-}
-
-async function startPortal(): Promise<{ url: string; pid: number | null; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'simu-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    // The copy under load only answers requests (WORKERS=off): the ageing run and the analytics snapshot are the work
-    // of one other copy in production, and at a million loans they are minutes of batch work that is not the API's.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PORTAL_MODE: 'demo', BRIDGE_URL: 'http://127.0.0.1:9', WORKERS: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000; // a fresh PGlite with the demo data takes minutes on a busy machine
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the portal exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${url}/portal_api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`the portal did not start in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return {
-    url,
-    pid: child.pid ?? null,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function json(url: string, init: RequestInit = {}) {
@@ -337,7 +286,7 @@ async function measure(url: string, token: string, ctx: BenchContext, e: BenchEn
 
 const portal = arg('url')
   ? { url: arg('url')!.replace(/\/$/, ''), pid: arg('pid') ? Number(arg('pid')) : null, stop: async () => undefined }
-  : await startPortal();
+  : await startDemoPortal({ databaseUrl: process.env.DATABASE_URL ?? '' });
 let failed = false;
 const ms = (value: number | null) => (value === null ? '-' : value.toFixed(2));
 /**

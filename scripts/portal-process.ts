@@ -17,20 +17,25 @@ function freePort(): Promise<number> {
 }
 
 /**
- * The built portal as `npm start` serves it (dist/, demo mode, a fresh PGlite with the demo data) on a free port,
- * for the benchmarks that need to be logged in. dist/ must be built first: the server reads it when it starts.
+ * The built portal as `npm start` serves it (dist/, demo mode) on a free port, for the benchmarks: on a fresh PGlite
+ * with the demo data, or on the PostgreSQL of `databaseUrl` (bench:api after `npm run seed:scale`). dist/ must be
+ * built first: the server reads it when it starts. The measured copy does no background work (WORKERS=off): the
+ * ageing run, the analytics snapshot and the rollups are one other copy's work in production; here they started
+ * with the server and took the cores the pages and calls were measured on (8.4 s of CPU in its first 30 s).
  */
-export async function startDemoPortal(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startDemoPortal({ databaseUrl = '' }: { databaseUrl?: string } = {}): Promise<{
+  url: string;
+  pid: number | null;
+  stop: () => Promise<void>;
+}> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'simu-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    // As in bench:api, the measured copy does no background work (WORKERS=off): its first ageing run, analytics
-    // snapshot and rollups start with the server and took the cores the browser was being measured on.
     env: {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       PORTAL_MODE: 'demo',
       BRIDGE_URL: 'http://127.0.0.1:9',
       WORKERS: 'off',
@@ -59,6 +64,7 @@ export async function startDemoPortal(): Promise<{ url: string; stop: () => Prom
   }
   return {
     url,
+    pid: child.pid ?? null,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

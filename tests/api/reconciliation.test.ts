@@ -173,8 +173,8 @@ describe('a HaloPesa statement', () => {
     );
     // Other writes of a payment go on as before (a suspended payment is released by an update of its status).
     await api.db.query('UPDATE transactions SET status = status WHERE id = $1', [named!.id]);
-    const all = r.runDetail.parse((await post(routes.reconciliationRun.path, { run_id: runId, show: 'differences' })).body);
-    expect(all.data.find((l) => l.kind === 'portal_only')).toMatchObject({ transaction_id: paid.portalOnly });
+    const differences = r.runDetail.parse((await post(routes.reconciliationRun.path, { run_id: runId, show: 'differences' })).body);
+    expect(differences.data.find((l) => l.kind === 'portal_only')).toMatchObject({ transaction_id: paid.portalOnly });
   });
 
   it('the same file again is recognised', async () => {
