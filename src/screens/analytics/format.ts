@@ -1,4 +1,5 @@
 import type { Dimension, Measure, MeasureRow } from '../../contract/analytics';
+import { formatNumber } from '../../lib/number-format';
 
 /** How each measure reads: a ratio as a percentage, money in TZS, a count, a decimal (stock turn, average stock). */
 export const MEASURE_KIND: Record<Measure, 'ratio' | 'money' | 'count' | 'decimal'> = {
@@ -20,56 +21,14 @@ export const MEASURE_KIND: Record<Measure, 'ratio' | 'money' | 'count' | 'decima
   averageStock: 'decimal',
 };
 
-const NUMBER_OPTIONS: Record<'percent' | 'whole' | 'decimal', Intl.NumberFormatOptions> = {
-  percent: { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1 },
-  whole: { maximumFractionDigits: 0 },
-  decimal: { maximumFractionDigits: 2, minimumFractionDigits: 2 },
-};
-
-/**
- * The language's number formats, each made the first time it is asked for and kept: the home page and the BI screens
- * format on every draw, and each draw made three new ones.
- */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(language: string, kind: keyof typeof NUMBER_OPTIONS): Intl.NumberFormat {
-  const key = `${language} ${kind}`;
-  let format = numberFormats.get(key);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(language, NUMBER_OPTIONS[kind]);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-/**
- * Makes the language's number formats ahead of the draw that needs them, each in a task of its own: the first format
- * a page makes loads Intl's number data, some 60 ms on a low-end phone (4x CPU), which inside the draw that showed
- * the home page's figures made it one of the page's longest tasks (Lighthouse's total blocking time, issue 16). Made
- * while the figures are on their way, it is a short task of its own. Returns a cancel for what has not run yet.
- */
-export function prepareNumberFormats(language: string): () => void {
-  const kinds = Object.keys(NUMBER_OPTIONS) as Array<keyof typeof NUMBER_OPTIONS>;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const next = (index: number) => {
-    const kind = kinds[index];
-    if (kind === undefined) return;
-    timer = setTimeout(() => {
-      numberFormat(language, kind);
-      next(index + 1);
-    }, 0);
-  };
-  next(0);
-  return () => clearTimeout(timer);
-}
-
 export function formatter(language: string) {
   return (measure: Measure, value: number | null): string => {
     if (value === null) return '–';
     const kind = MEASURE_KIND[measure];
-    if (kind === 'ratio') return numberFormat(language, 'percent').format(value);
-    if (kind === 'decimal') return numberFormat(language, 'decimal').format(value);
-    if (kind === 'money') return `TZS ${numberFormat(language, 'whole').format(value)}`;
-    return numberFormat(language, 'whole').format(value);
+    if (kind === 'ratio') return formatNumber(value, 'percent', language);
+    if (kind === 'decimal') return formatNumber(value, 'decimal', language);
+    if (kind === 'money') return `TZS ${formatNumber(value, 'whole', language)}`;
+    return formatNumber(value, 'whole', language);
   };
 }
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, memo, useDeferredValue, useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, memo, useDeferredValue, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -9,7 +9,7 @@ import { csvHref, tableCsv } from '../../lib/csv';
 import { MOBILE_MONEY_NAMES } from '../../lib/mobile-money';
 import { useLiveLogic } from '../common/live-logic';
 import { LoadFailure } from '../common/load-failure';
-import { formatter, prepareNumberFormats } from '../analytics/format';
+import { formatter } from '../analytics/format';
 
 const LineChart = lazy(() => import('../analytics/charts').then((m) => ({ default: m.LineChart })));
 
@@ -45,10 +45,8 @@ function FigureTable({ label, caption, children }: { label: string; caption?: Re
  * page (`after`, the shortcuts) is drawn once they are there or have failed, so their arrival pushes nothing down
  * (a layout shift Lighthouse counted on the agent's dashboard, docs/decisions/038). */
 export function HomeFigures({ after }: { after?: ReactNode }) {
-  const { t, i18n } = useTranslation('analytics');
+  const { t } = useTranslation('analytics');
   const actor = useActorRef(useLiveLogic('homeFigures'), { input: {} });
-  // The number formats the figures are written with are made while the figures are on their way (format.ts).
-  useEffect(() => prepareNumberFormats(i18n.language), [i18n.language]);
   // The figures are drawn in a render React may pause between components (a deferred value), not in the one the
   // actor's update starts, which runs to its end: drawn at once, they were one of the dashboard's longest tasks on a
   // low-end phone (Lighthouse's total blocking time, issue 16). Until then the skeleton stays.
