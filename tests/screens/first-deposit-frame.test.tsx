@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, i18nReady } from '../../src/i18n';
@@ -73,6 +73,20 @@ beforeEach(() => {
   calls.length = 0;
   localStorage.clear();
 });
+afterEach(() => vi.restoreAllMocks());
+
+/** Keeps the browser's next frames from coming until the test paints them (paintFrames). */
+function holdFrames(): FrameRequestCallback[] {
+  const frames: FrameRequestCallback[] = [];
+  vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+  return frames;
+}
+
+/** The held frames painted, and the tasks queued after them run. */
+async function paintFrames(frames: FrameRequestCallback[]) {
+  for (const frame of frames.splice(0)) frame(performance.now());
+  await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 describe('the deposit wizard before its logic has arrived (decision 051, addendum)', () => {
   it('draws the frame and the search form at once, lets the agent type, and enables the search in place', async () => {
@@ -111,6 +125,25 @@ describe('the deposit wizard before its logic has arrived (decision 051, addendu
     await user.click(button);
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/settings', '/api/v1/customer_limits']));
     await screen.findByRole('heading', { level: 2, name: 'Step 2 of 8: Phone' });
+  });
+
+  it('puts the focus in the search field once the step is painted, not while React draws it', async () => {
+    const frames = holdFrames();
+    await open(new Promise<void>(() => undefined));
+    const input = await screen.findByLabelText(LABEL);
+    expect(input).not.toHaveFocus();
+    await paintFrames(frames);
+    expect(input).toHaveFocus();
+  });
+
+  it('leaves the focus where it is when something took it before the paint', async () => {
+    const frames = holdFrames();
+    await open(new Promise<void>(() => undefined));
+    await screen.findByLabelText(LABEL);
+    const heading = screen.getByRole('heading', { level: 2, name: 'Step 1 of 8: Customer' });
+    heading.focus();
+    await paintFrames(frames);
+    expect(heading).toHaveFocus();
   });
 
   it("stands at a saved wizard's step, with no search form, until the wizard that resumes it runs", async () => {

@@ -8,6 +8,7 @@ import { SearchStep } from './search-step';
 import { useMoney } from './wizard-parts';
 import { WizardStepper } from './wizard-stepper';
 import { LoadingSpinner } from '../common/loading-spinner';
+import { afterNextPaint } from '../common/after-paint';
 import type { FirstDepositRef, WizardChakra } from './wizard-ref';
 import type { CallFailure } from '../../lib/call-failure';
 import './wizard.css';
@@ -96,15 +97,7 @@ export default function FirstDepositScreen({ chakra }: { chakra: WizardChakra })
  */
 function AfterPaint({ children }: { children: ReactNode }) {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // The next frame's callback runs before that frame is painted; a task queued from it runs after.
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
   return painted ? children : null;
 }
 

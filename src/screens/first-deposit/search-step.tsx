@@ -1,4 +1,4 @@
-import { Suspense, lazy, useId, type FormEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { FirstDepositRef, WizardChakra } from './wizard-ref';
 import { describeInvalid } from '../common/describe-failure';
 import { AlertIndicator } from '../common/load-failure';
 import { LoadingSpinner } from '../common/loading-spinner';
+import { afterNextPaint } from '../common/after-paint';
 import { Button } from '../auth/auth-ui';
 import { FailureAlert } from './wizard-parts';
 
@@ -40,6 +41,17 @@ export function SearchStep({
   const held = useSelector(wizard, (s) => (s ? s.context.held !== null : false));
   const notQualified = useSelector(wizard, (s) => (s?.matches({ searching: 'notQualified' }) ? s.context : null));
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  // The field takes the focus once the step is painted, unless something else has it by then (a step's heading,
+  // issue 17). With `autoFocus` the focus came in React's commit, where it made the browser lay out the whole page
+  // inside that task: 16-20 ms observed, a long task on a low-end phone (issue 16).
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        if (document.activeElement === null || document.activeElement === document.body) field.current?.focus();
+      }),
+    [],
+  );
   const helperId = `${id}-helper`;
   const errorId = `${id}-error`;
 
@@ -62,8 +74,8 @@ export function SearchStep({
           <input
             id={id}
             name="query"
+            ref={field}
             className="wizard-input"
-            autoFocus
             autoComplete="off"
             placeholder="0754 123 456"
             required
