@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { i18n } from '../../src/i18n';
@@ -130,7 +131,11 @@ describe('device lists', () => {
     await renderApp('/dashboard/suspended-imeis', loggedInSession(VIEWER));
     const ui = jsdomUi();
     await ui.see('heading', 'Suspended IMEI');
-    expect(await screen.findByLabelText('Loading…')).toHaveAttribute('aria-busy', 'true');
+    // A status the screen reader names: a label on a plain element is one ARIA forbids (axe aria-prohibited-attr).
+    const loading = await screen.findByRole('status', { name: 'Loading…' });
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    const aria = await axe.run(loading, { runOnly: ['aria-prohibited-attr', 'aria-allowed-attr'] });
+    expect(aria.violations.map((v) => v.id)).toEqual([]);
     server.hold = null;
     release();
     await ui.seeAlert('Could not load data');

@@ -83,7 +83,7 @@ export default function BiScreen({ view, logic }: { view: boolean; logic: BiLogi
             <LoadFailure failure={failure} onRetry={() => auth.send({ type: 'load.retry' })} />
           </>
         ) : !data ? (
-          <Stack gap="3" aria-busy="true" aria-label={t('analytics:loading')}>
+          <Stack gap="3" role="status" aria-busy="true" aria-label={t('analytics:loading')}>
             <Skeleton height="9" width="50%" />
             <Skeleton height="24" />
           </Stack>
@@ -259,7 +259,7 @@ function AnalysisBody({
   if (failure) return <LoadFailure failure={failure} onRetry={() => actor.send({ type: 'load.retry' })} />;
   if (!data) {
     return (
-      <Stack gap="3" aria-busy="true" aria-label={t('analytics:loading')}>
+      <Stack gap="3" role="status" aria-busy="true" aria-label={t('analytics:loading')}>
         <Skeleton height="24" />
         <Skeleton height="64" />
       </Stack>

@@ -385,7 +385,7 @@ export function ReportPending({ failure, onRetry, lines = 3 }: { failure: CallFa
     );
   }
   return (
-    <Stack gap="2" aria-busy="true" aria-label={t('shell.loading')}>
+    <Stack gap="2" role="status" aria-busy="true" aria-label={t('shell.loading')}>
       {Array.from({ length: lines }, (_, i) => (
         <Skeleton key={i} height="8" />
       ))}

@@ -94,7 +94,7 @@ function Totals({ filter }: { filter: ListFilter }) {
   const answer = useSelector(load, (s) => s.context.data as ConversionList | null);
   const failure = useSelector(load, (s) => s.context.failure);
   if (failure) return <Refusal failure={failure} />;
-  if (!answer) return <Skeleton height="6" aria-busy="true" aria-label={t('shell.loading')} />;
+  if (!answer) return <Skeleton height="6" role="status" aria-busy="true" aria-label={t('shell.loading')} />;
   const f = answer.totals;
   return (
     <Text fontWeight="medium" role="status">

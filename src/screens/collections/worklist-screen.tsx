@@ -61,7 +61,7 @@ function Worklist({ loanId, reload }: { loanId: number; reload: () => void }) {
   }
   if (!data) {
     return (
-      <Stack gap="2" aria-busy="true" aria-label={t('shell.loading')}>
+      <Stack gap="2" role="status" aria-busy="true" aria-label={t('shell.loading')}>
         <Skeleton height="8" />
         <Skeleton height="24" />
       </Stack>

@@ -29,7 +29,7 @@ export function DataTable<T extends { id: number | string }>({
   if (loadFailure) return <LoadFailure failure={loadFailure} onRetry={() => list.send({ type: 'list.retry' })} />;
   if (loading && items.length === 0) {
     return (
-      <Stack gap="2" aria-busy="true" aria-label={t('shell.loading')}>
+      <Stack gap="2" role="status" aria-busy="true" aria-label={t('shell.loading')}>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height="8" />
         ))}

@@ -60,7 +60,7 @@ export function HomeFigures({ after }: { after?: ReactNode }) {
       </>
     );
   }
-  if (!data) return <div className="skeleton home-figures-skeleton" aria-busy="true" aria-label={t('analytics:loading')} />;
+  if (!data) return <div className="skeleton home-figures-skeleton" role="status" aria-busy="true" aria-label={t('analytics:loading')} />;
   return (
     <>
       <FiguresByRole data={data} />
