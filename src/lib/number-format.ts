@@ -32,14 +32,13 @@ export const WRITTEN_HERE: Readonly<Record<string, Symbols>> = {
 
 export type NumberKind = 'whole' | 'decimal' | 'percent' | 'shillings';
 
-const INTL_OPTIONS: Record<NumberKind, Intl.NumberFormatOptions> = {
+/** Intl's options for each kind; their fraction digits are the ones written here too. */
+const INTL_OPTIONS: Record<NumberKind, Intl.NumberFormatOptions & { maximumFractionDigits: number }> = {
   whole: { maximumFractionDigits: 0 },
   decimal: { minimumFractionDigits: 2, maximumFractionDigits: 2 },
   percent: { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 },
   shillings: { style: 'currency', currency: 'TZS', minimumFractionDigits: 0, maximumFractionDigits: 0 },
 };
-
-const FRACTION_DIGITS: Record<NumberKind, number> = { whole: 0, decimal: 2, percent: 1, shillings: 0 };
 
 /** Intl's formats for the languages not written here, each made once. */
 const intlFormats = new Map<string, Intl.NumberFormat>();
@@ -90,7 +89,9 @@ const grouped = (digits: string, separator: string) => digits.replace(/\B(?=(\d{
 export function formatNumber(value: number, kind: NumberKind, language: string): string {
   const symbols = WRITTEN_HERE[language];
   const parts =
-    symbols && Number.isFinite(value) ? roundedParts(String(Math.abs(value)), kind === 'percent' ? 2 : 0, FRACTION_DIGITS[kind]) : null;
+    symbols && Number.isFinite(value)
+      ? roundedParts(String(Math.abs(value)), kind === 'percent' ? 2 : 0, INTL_OPTIONS[kind].maximumFractionDigits)
+      : null;
   if (!symbols || !parts) return intlFormat(language, kind).format(value);
   const [whole, fraction] = parts;
   // Intl keeps the sign of a negative number that rounds to zero, and of negative zero.
