@@ -189,7 +189,8 @@ describe('/bi/view', () => {
 
   it('puts a filter in the URL and asks the server with it', async () => {
     await renderApp('/bi/view?report=agent_analysis', loggedInSession(ANALYST));
-    await screen.findByRole('table', { name: 'PAR 30 by agent' });
+    const table = await screen.findByRole('table', { name: 'PAR 30 by agent' });
+    expect(screen.getByRole('region', { name: 'Table: PAR 30 by agent' })).toContainElement(table);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Store' }), '3');
     await waitFor(() => expect(window.location.search).toBe('?report=agent_analysis&period=30d&store=3'));
     await waitFor(() =>
@@ -209,6 +210,9 @@ describe('/bi/view', () => {
         .map((c) => c.textContent),
     ).toEqual(['TZS 172,000', 'TZS 0', 'TZS 0', 'TZS 0', 'TZS 200,000', 'TZS 0', 'TZS 210,000']);
     const moves = screen.getByRole('table', { name: 'Moves from 2026-09-30 to 2026-10-31: balance moved (loans)' });
+    // Both tables scroll in frames the keyboard reaches, each a region named as its table.
+    expect(screen.getByRole('region', { name: 'Moves from 2026-09-30 to 2026-10-31: balance moved (loans)' })).toContainElement(moves);
+    expect(screen.getByRole('region', { name: 'Table: Balance by ageing category at each month-end' })).toContainElement(balances);
     expect(
       within(moves)
         .getAllByRole('rowheader')
@@ -414,7 +418,7 @@ describe('home dashboard', () => {
     ).toEqual(['30', '5', 'never']);
     expect(screen.getByRole('link', { name: 'Open reconciliation' })).toHaveAttribute('href', '/dashboard/reconciliation');
     // Keyboard: the table scrolls with the keyboard (a focusable region named after it).
-    expect(screen.getByLabelText('Unreconciled days by provider')).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('region', { name: 'Unreconciled days by provider' })).toHaveAttribute('tabindex', '0');
   });
 
   it('says why when the home figures cannot be loaded, and retries', async () => {

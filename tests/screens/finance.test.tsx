@@ -230,6 +230,10 @@ describe('balance sheet', () => {
     const ui = jsdomUi();
     await ui.see('heading', 'Balance sheet');
     await ui.seeText('Balanced: assets equal liabilities plus equity.');
+    // Each section scrolls sideways in a frame the keyboard can reach, named for a screen reader as its section.
+    const assets = screen.getByRole('region', { name: 'Assets' });
+    expect(assets).toHaveAttribute('tabindex', '0');
+    expect(within(assets).getByRole('button', { name: /Loans receivable/ })).toBeInTheDocument();
     await ui.click('button', /Loans receivable/);
     await ui.see('heading', 'Journal lines of Loans receivable');
     await ui.seeText('Repayment QK71ABC123 of LN000123');

@@ -181,6 +181,7 @@ describe('reconciliation', () => {
     await screen.findByRole('heading', { name: 'HaloPesa statement, 2026-11-01 to 2026-11-30' });
     await ui.seeText('2 differences still to resolve.');
     const table = screen.getByRole('table', { name: 'Statement lines and payments' });
+    expect(screen.getByRole('region', { name: 'Statement lines and payments' })).toContainElement(table);
     // The three-way match, statement -> callback log -> ledger, in words (decision 027).
     expect(table).toHaveTextContent('The provider’s callback never arrived: no payment and no ledger entry.');
     expect(table).toHaveTextContent('The callback arrived (FAILED TIMEOUT) but no posting: the portal took it as not paid.');

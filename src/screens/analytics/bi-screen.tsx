@@ -401,7 +401,14 @@ function Breakdown({
             />
           </Suspense>
           <Stack gap="2">
-            <Table.ScrollArea tabIndex={0} aria-label={t('analytics:tableOf', { title })} borderWidth="1px" rounded="md" maxH="96">
+            <Table.ScrollArea
+              tabIndex={0}
+              role="region"
+              aria-label={t('analytics:tableOf', { title })}
+              borderWidth="1px"
+              rounded="md"
+              maxH="96"
+            >
               <Table.Root size="sm" stickyHeader>
                 <Table.Caption>{title}</Table.Caption>
                 <Table.Header>
@@ -499,7 +506,14 @@ function Trend({ trend, report }: { trend: Analysis['trend']; report: ReportName
           </HStack>
         </Stack>
         <Stack gap="2">
-          <Table.ScrollArea tabIndex={0} aria-label={t('analytics:tableOf', { title })} borderWidth="1px" rounded="md" maxH="80">
+          <Table.ScrollArea
+            tabIndex={0}
+            role="region"
+            aria-label={t('analytics:tableOf', { title })}
+            borderWidth="1px"
+            rounded="md"
+            maxH="80"
+          >
             <Table.Root size="sm" stickyHeader>
               <Table.Caption>{title}</Table.Caption>
               <Table.Header>
@@ -580,7 +594,7 @@ function Vintage({ vintage, report }: { vintage: Analysis['vintage']; report: Re
           </Wrap>
         </Stack>
         <Stack gap="2">
-          <Table.ScrollArea tabIndex={0} aria-label={t('analytics:tableOf', { title })} borderWidth="1px" rounded="md">
+          <Table.ScrollArea tabIndex={0} role="region" aria-label={t('analytics:tableOf', { title })} borderWidth="1px" rounded="md">
             <Table.Root size="sm">
               <Table.Caption>{title}</Table.Caption>
               <Table.Header>

@@ -85,7 +85,7 @@ export function Migration({ months, report }: { months: MigrationMonth[]; report
             ))}
           </Wrap>
         </Stack>
-        <Table.ScrollArea tabIndex={0} aria-label={t('analytics:tableOf', { title })} borderWidth="1px" rounded="md">
+        <Table.ScrollArea tabIndex={0} role="region" aria-label={t('analytics:tableOf', { title })} borderWidth="1px" rounded="md">
           <Table.Root size="sm">
             <Table.Caption>{title}</Table.Caption>
             <Table.Header>
@@ -128,7 +128,7 @@ export function Migration({ months, report }: { months: MigrationMonth[]; report
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Box>
-      <Table.ScrollArea tabIndex={0} aria-label={matrixTitle} borderWidth="1px" rounded="md">
+      <Table.ScrollArea tabIndex={0} role="region" aria-label={matrixTitle} borderWidth="1px" rounded="md">
         <Table.Root size="sm">
           <Table.Caption>{matrixTitle}</Table.Caption>
           <Table.Header>

@@ -315,7 +315,7 @@ function RunView({ actor }: { actor: ReturnType<typeof useReconciliation> }) {
       {detail.data.length === 0 ? (
         <Text color="fg.muted">{t('finance:reconcile.noLines')}</Text>
       ) : (
-        <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0} aria-label={t('finance:reconcile.lines')}>
+        <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={t('finance:reconcile.lines')}>
           <Table.Root size="sm">
             <Table.Caption captionSide="top" textAlign="start" p="2">
               {t('finance:reconcile.lines')}

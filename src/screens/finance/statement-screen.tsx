@@ -78,7 +78,7 @@ function Lines({
   const { t, i18n } = useTranslation('finance');
   const fmt = useFormat(i18n.resolvedLanguage);
   return (
-    <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0} aria-label={title}>
+    <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={title}>
       <Table.Root size="sm">
         <Table.Caption captionSide="top" textAlign="start" fontWeight="semibold" p="2">
           {title}
@@ -170,7 +170,7 @@ function StatementView({ statement, params }: { statement: Statement; params: Pa
     body = (
       <Stack gap="2">
         <Text>{t('finance:statement.opening', { amount: fmt.money(s.opening) })}</Text>
-        <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0} aria-label={t('finance:statement.cashflow')}>
+        <Box overflowX="auto" borderWidth="1px" rounded="md" tabIndex={0} role="region" aria-label={t('finance:statement.cashflow')}>
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>

@@ -31,7 +31,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 /** A table of figures: it scrolls sideways inside its frame, which the keyboard can reach and a screen reader names. */
 function FigureTable({ label, caption, children }: { label: string; caption?: ReactNode; children: ReactNode }) {
   return (
-    <div className="table-scroll" tabIndex={0} aria-label={label}>
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
       <table className="table">
         {caption && <caption>{caption}</caption>}
         {children}
