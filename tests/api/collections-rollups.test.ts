@@ -214,4 +214,31 @@ describe('claimed customers totals', () => {
     const going = await claimed({ standing: 'in_progress' });
     expect(going.page.total).toBe(await exactly('f.abandoned_at IS NULL AND f.loan_id IS NULL'));
   });
+
+  it('decides between the estimate and a count once a minute, not on every page (one round trip for the page)', async () => {
+    const statements: string[] = [];
+    const query = api.db.query.bind(api.db);
+    const countsTheDays = () => statements.filter((sql) => /FROM first_deposit_days/.test(sql)).length;
+    api.db.query = ((sql: string, params?: unknown[]) => {
+      statements.push(sql);
+      return query(sql, params);
+    }) as typeof api.db.query;
+    try {
+      const first = claimedList.parse(await post(routes.claimedCustomers.path, { standing: 'defaulted' }));
+      expect(first.total_estimated).toBe(true);
+      statements.length = 0;
+      const again = claimedList.parse(await post(routes.claimedCustomers.path, { standing: 'defaulted', skip: 1 }));
+      expect(again.total_estimated).toBe(true);
+      expect(again.total).toBe(first.total);
+      expect(again.data).toEqual(first.data.slice(1));
+      expect(countsTheDays()).toBe(0);
+      // A minute on, the period's size is counted from the day rows again.
+      api.clock.advance(60_000);
+      statements.length = 0;
+      expect(claimedList.parse(await post(routes.claimedCustomers.path, { standing: 'defaulted' })).total_estimated).toBe(true);
+      expect(countsTheDays()).toBe(1);
+    } finally {
+      api.db.query = query;
+    }
+  });
 });

@@ -12,6 +12,7 @@ import { defaulterCategoryName } from '../../../src/lib/defaulter-category';
 import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { addDays, eatDay } from '../calendar';
+import { keptEstimate } from '../../db/page';
 import { ESTIMATE_TOTALS_FROM_ROWS, isoSql, listTotal, type Row } from '../shared';
 import { shared } from '../kept-answers';
 import { NAMES_VERSION, namesFor } from '../names';
@@ -209,7 +210,16 @@ async function claimsTotal(
     return { sql: wizardsOfDaysSql(q.from, q.to, { statuses }) };
   }
   const threshold = deps.config.estimateTotalsFromRows ?? ESTIMATE_TOTALS_FROM_ROWS;
-  if (q.everyone && (await wizardsOfDays(deps.db, q.from, q.to, { statuses: ['loan_created'] })) >= threshold) {
+  // Whether the period's loans are that many decides between an estimate and a count; it is kept for as long as the
+  // estimate it leads to (a minute: keptEstimate), so a page of a large period is one round trip, not two.
+  const large = () =>
+    keptEstimate(
+      deps.db,
+      `claims-large\u0000${q.from}\u0000${q.to}\u0000${threshold}`,
+      async () => (await wizardsOfDays(deps.db, q.from, q.to, { statuses: ['loan_created'] })) >= threshold,
+      deps.clock.now().getTime(),
+    );
+  if (q.everyone && (await large())) {
     const total = await listTotal(deps.db, fromWhere, q.params, deps.clock.now(), 0);
     if (total.estimated) return { estimate: total.total };
   }
