@@ -42,6 +42,9 @@ export async function startDemoPortal({ databaseUrl = '' }: { databaseUrl?: stri
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Awaited by every stop(): a second stop (a failed run's finally, then its error handler) must not wait for an
+  // 'exit' that has already been sent, or the bench's process ends with code 0 instead of its error.
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -67,7 +70,7 @@ export async function startDemoPortal({ databaseUrl = '' }: { databaseUrl?: stri
     pid: child.pid ?? null,
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
