@@ -37,6 +37,7 @@ import {
 import { tableCsv, csvHref } from '../../lib/csv';
 import { LoadFailure } from '../common/load-failure';
 import { drillHref, formatter } from './format';
+import { TableFrame } from './table-frame';
 import { Migration } from './migration';
 
 const Charts = {
@@ -401,14 +402,7 @@ function Breakdown({
             />
           </Suspense>
           <Stack gap="2">
-            <Table.ScrollArea
-              tabIndex={0}
-              role="region"
-              aria-label={t('analytics:tableOf', { title })}
-              borderWidth="1px"
-              rounded="md"
-              maxH="96"
-            >
+            <TableFrame label={t('analytics:tableOf', { title })} maxH="96">
               <Table.Root size="sm" stickyHeader>
                 <Table.Caption>{title}</Table.Caption>
                 <Table.Header>
@@ -451,7 +445,7 @@ function Breakdown({
                   })}
                 </Table.Body>
               </Table.Root>
-            </Table.ScrollArea>
+            </TableFrame>
             <Button asChild size="sm" variant="outline" alignSelf="start">
               <a href={csvHref(csv)} download={`${report}-${dimension}.csv`}>
                 {t('analytics:exportCsv')}
@@ -506,14 +500,7 @@ function Trend({ trend, report }: { trend: Analysis['trend']; report: ReportName
           </HStack>
         </Stack>
         <Stack gap="2">
-          <Table.ScrollArea
-            tabIndex={0}
-            role="region"
-            aria-label={t('analytics:tableOf', { title })}
-            borderWidth="1px"
-            rounded="md"
-            maxH="80"
-          >
+          <TableFrame label={t('analytics:tableOf', { title })} maxH="80">
             <Table.Root size="sm" stickyHeader>
               <Table.Caption>{title}</Table.Caption>
               <Table.Header>
@@ -541,7 +528,7 @@ function Trend({ trend, report }: { trend: Analysis['trend']; report: ReportName
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </TableFrame>
           <Button asChild size="sm" variant="outline" alignSelf="start">
             <a href={csvHref(csv)} download={`${report}-trend.csv`}>
               {t('analytics:exportCsv')}
@@ -594,7 +581,7 @@ function Vintage({ vintage, report }: { vintage: Analysis['vintage']; report: Re
           </Wrap>
         </Stack>
         <Stack gap="2">
-          <Table.ScrollArea tabIndex={0} role="region" aria-label={t('analytics:tableOf', { title })} borderWidth="1px" rounded="md">
+          <TableFrame label={t('analytics:tableOf', { title })}>
             <Table.Root size="sm">
               <Table.Caption>{title}</Table.Caption>
               <Table.Header>
@@ -622,7 +609,7 @@ function Vintage({ vintage, report }: { vintage: Analysis['vintage']; report: Re
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </TableFrame>
           <Button asChild size="sm" variant="outline" alignSelf="start">
             <a href={csvHref(csv)} download={`${report}-vintage.csv`}>
               {t('analytics:exportCsv')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AGEING_CATEGORIES, type AgeingCategory, type MigrationMonth } from '../../contract/analytics';
 import { csvHref, tableCsv } from '../../lib/csv';
 import { formatter } from './format';
+import { TableFrame } from './table-frame';
 
 const LineChart = lazy(() => import('./charts').then((m) => ({ default: m.LineChart })));
 
@@ -85,7 +86,7 @@ export function Migration({ months, report }: { months: MigrationMonth[]; report
             ))}
           </Wrap>
         </Stack>
-        <Table.ScrollArea tabIndex={0} role="region" aria-label={t('analytics:tableOf', { title })} borderWidth="1px" rounded="md">
+        <TableFrame label={t('analytics:tableOf', { title })}>
           <Table.Root size="sm">
             <Table.Caption>{title}</Table.Caption>
             <Table.Header>
@@ -113,7 +114,7 @@ export function Migration({ months, report }: { months: MigrationMonth[]; report
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableFrame>
       </SimpleGrid>
       <Box as="label" display="flex" flexDirection="column" gap="1" fontSize="sm" maxW="60">
         {t('analytics:migration.month')}
@@ -128,7 +129,7 @@ export function Migration({ months, report }: { months: MigrationMonth[]; report
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Box>
-      <Table.ScrollArea tabIndex={0} role="region" aria-label={matrixTitle} borderWidth="1px" rounded="md">
+      <TableFrame label={matrixTitle}>
         <Table.Root size="sm">
           <Table.Caption>{matrixTitle}</Table.Caption>
           <Table.Header>
@@ -159,7 +160,7 @@ export function Migration({ months, report }: { months: MigrationMonth[]; report
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableFrame>
       <Button asChild size="sm" variant="outline" alignSelf="start">
         <a href={csvHref(csv)} download={`${report}-migration.csv`}>
           {t('analytics:exportCsv')}
