@@ -22,8 +22,14 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    modulePreload: {
+      // The app's entry has run before any import() of it: a preload link for it is a request started for nothing.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !/(^|\/)entry-[\w-]+\.js$/.test(dep)) : deps,
+    },
     rolldownOptions: {
       output: {
+        entryFileNames: 'assets/entry-[hash].js',
         // What every page needs goes in one chunk: one request and one gzip stream compress better than many
         // small shared chunks on the first load (measured by npm run bench:size). Chakra's runtime is not in it: the
         // pages before login draw without Chakra, which loads as its own chunk with the pages that use it
@@ -40,6 +46,34 @@ export default defineConfig({
             {
               name: 'chakra-parts',
               test: /node_modules[\\/](@zag-js[\\/](anatomy|react)[\\/]|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]((heading|link|card|grid|simple-grid|skeleton|icon-button|button|text|stack|alert)[\\/]|icons\.js)|@ark-ui[\\/]react[\\/]dist[\\/](utils[\\/]|components[\\/][^\\/]+[\\/][^\\/]+\.anatomy\.js))/,
+            },
+            // The signed-in app's small shared modules, in three chunks instead of about thirty of 0.1-2 kB each
+            // (docs/decisions/063). The browser's main thread pays about a millisecond to start each request, four
+            // under Lighthouse's slowed CPU, and Vite's preloading starts one per chunk: the agent's dashboard asked
+            // for 25 chunks after the entry, the deposit wizard for 35. `signed-in` is what the layout and the
+            // wizard's first view import (no zod); `live` the first calls' code (settings, the home page's figures,
+            // ky), which loads after the first paint; `contract` the wizard's shared schemas. Only the listed modules
+            // are taken (not their imports): the login route's first load does not change.
+            {
+              name: 'signed-in',
+              test: /src[\\/](contract[\\/](roles|refusal-reasons)|screens[\\/]common[\\/](live-logic|load-failure|describe-failure|loading-spinner)|lib[\\/](number-format|money|mobile-money|csv))\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'live',
+              test: /(src[\\/](contract[\\/](settings|route|measures|home-figures|home-routes|providers)|services[\\/](settings|http|home-figures)|app[\\/]live[\\/](settings|loading|home)|machines[\\/]load\.machine|screens[\\/]analytics[\\/]format)\.tsx?|node_modules[\\/]ky[\\/].*)$/,
+              includeDependenciesRecursively: false,
+            },
+            // Zod with contract/common.ts, which turns off zod's eval probe (a CSP violation): whichever chunk parses
+            // first has imported this one, so the setting holds before any schema runs.
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]contract[\\/]common\.ts$/,
+            },
+            {
+              name: 'contract',
+              test: /src[\\/](contract[\\/](requests|lock-solution|customer-language)|lib[\\/](msisdn|imei|nida))\.ts$/,
+              includeDependenciesRecursively: false,
             },
             {
               name: 'chakra',
