@@ -4,6 +4,9 @@ import pkg from './package.json' with { type: 'json' };
 import { aliases } from './vite.aliases.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
 
+/** The app's entry file is `assets/${ENTRY}-[hash].js`: named, so that the preloads below can leave it out. */
+const ENTRY = 'entry';
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
@@ -25,11 +28,11 @@ export default defineConfig({
     modulePreload: {
       // The app's entry has run before any import() of it: a preload link for it is a request started for nothing.
       resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'js' ? deps.filter((dep) => !/(^|\/)entry-[\w-]+\.js$/.test(dep)) : deps,
+        hostType === 'js' ? deps.filter((dep) => !dep.split('/').pop()!.startsWith(`${ENTRY}-`)) : deps,
     },
     rolldownOptions: {
       output: {
-        entryFileNames: 'assets/entry-[hash].js',
+        entryFileNames: `assets/${ENTRY}-[hash].js`,
         // What every page needs goes in one chunk: one request and one gzip stream compress better than many
         // small shared chunks on the first load (measured by npm run bench:size). Chakra's runtime is not in it: the
         // pages before login draw without Chakra, which loads as its own chunk with the pages that use it
