@@ -5,10 +5,13 @@
  * loan per customer across every ageing category, 3-30 payments each, SMS, devices, stock, stores, agents, requests
  * and ledger postings. The rows are made inside PostgreSQL (scripts/seed-scale/business.sql: generate_series and
  * INSERT ... SELECT), never row by row from Node. It runs the migrations first, then the demo seed (staff to log in
- * with, regions, the phone catalogue and its prices), then adds the N customers in one transaction: the secondary
- * indexes and foreign keys of the big tables are dropped for the load and built again at the end (one sort per
- * index instead of a million index insertions), so a failed run leaves the database as it was. Prints the rows per
- * table and the time taken (each part of the analytics snapshot build too). Run it again to add N more.
+ * with, regions, the phone catalogue and its prices), then adds the N customers: the secondary indexes and foreign
+ * keys of the big tables are dropped for the load and built again at the end (one sort per index instead of a million
+ * index insertions). The customers, devices and loans come in one transaction; then the payments, the other steps,
+ * the index builds, the analytics and the foreign keys run on several connections at once (decision 064: both cores
+ * busy from there to the end). What a run still has to build is kept in `seed_scale_unfinished`: a run stopped after
+ * its first commit leaves partial rows, and the next run builds what it left before anything else. Prints the rows
+ * per table and the time taken (each part of the analytics snapshot build too). Run it again to add N more.
  *
  * --now <ISO time> seeds as of that time instead of now; --analytics-only builds the analytics snapshot tables again
  * on a database seeded before (nothing else changes) and prints each part's time.
@@ -25,6 +28,7 @@ import { rebuildDaysInSql, refreshAnalyticsIn, type StepTimer } from '../server/
 import { rebuildCohorts } from '../server/domain/analytics/refresh-cohorts';
 import { rebuildMigration } from '../server/domain/analytics/refresh-migration';
 import { refreshReportRollups } from '../server/domain/report-rollups';
+import { runTasks, type Task } from './seed-scale/tasks';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -100,66 +104,136 @@ export function scaleSteps(): Array<{ step: string; sql: string }> {
 const nextId = async (db: Queryable, table: string) =>
   Number((await db.query<{ n: number | string }>(`SELECT coalesce(max(id), 0) AS n FROM ${table}`))[0]!.n);
 
-/** Secondary indexes and foreign/unique constraints of the big tables, as the DDL that makes them again. */
+/** One statement of DDL the seed runs again after its load, and the table it works on. */
+interface Rebuild {
+  tbl: string;
+  ddl: string;
+}
+
+/**
+ * Secondary indexes and foreign/unique constraints of the big tables, as the DDL that makes them again. A unique
+ * constraint is made as its unique index (which, as any index, takes a lock that lets the table be read while it is
+ * built), then attached to its constraint when nothing else reads the table (`attach`): adding the constraint itself
+ * would wait for every reader, and hold up every other index of its table behind it.
+ */
 async function secondaryDdl(tx: Queryable) {
-  const constraints = await tx.query<{ tbl: string; name: string; def: string; type: string }>(
-    `SELECT c.conrelid::regclass::text AS tbl, c.conname AS name, pg_get_constraintdef(c.oid) AS def, c.contype::text AS type
+  const constraints = await tx.query<{ tbl: string; name: string; def: string; type: string; index: string | null }>(
+    `SELECT c.conrelid::regclass::text AS tbl, c.conname AS name, pg_get_constraintdef(c.oid) AS def, c.contype::text AS type,
+            CASE WHEN c.contype = 'u' THEN pg_get_indexdef(c.conindid) END AS index
        FROM pg_constraint c
       WHERE (c.contype IN ('f', 'u') AND c.conrelid = ANY($1::regclass[])) OR (c.contype = 'f' AND c.confrelid = ANY($1::regclass[]))
       ORDER BY c.contype = 'f' DESC, c.conname`,
     [BIG_TABLES],
   );
-  const indexes = await tx.query<{ name: string; def: string }>(
-    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
+  const indexes = await tx.query<{ name: string; tbl: string; def: string }>(
+    `SELECT i.indexrelid::regclass::text AS name, i.indrelid::regclass::text AS tbl, pg_get_indexdef(i.indexrelid) AS def
        FROM pg_index i
       WHERE i.indrelid = ANY($1::regclass[]) AND NOT i.indisprimary
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
       ORDER BY 1`,
     [BIG_TABLES],
   );
-  return { constraints, indexes };
+  const unique = constraints.filter((c) => c.type === 'u');
+  if (unique.some((c) => /DEFERRABLE/.test(c.def)))
+    throw new Error('seed-scale: a deferrable unique constraint is not rebuilt as its index');
+  return {
+    drop: [...constraints.map((c) => `ALTER TABLE ${c.tbl} DROP CONSTRAINT "${c.name}"`), ...indexes.map((i) => `DROP INDEX ${i.name}`)],
+    indexes: [...unique.map((c): Rebuild => ({ tbl: c.tbl, ddl: c.index! })), ...indexes.map((i): Rebuild => ({ tbl: i.tbl, ddl: i.def }))],
+    attach: unique.map((c): Rebuild => ({
+      tbl: c.tbl,
+      ddl: `ALTER TABLE ${c.tbl} ADD CONSTRAINT "${c.name}" UNIQUE USING INDEX "${c.name}"`,
+    })),
+    foreignKeys: constraints
+      .filter((c) => c.type === 'f')
+      .map((c): Rebuild => ({ tbl: c.tbl, ddl: `ALTER TABLE ${c.tbl} ADD CONSTRAINT "${c.name}" ${c.def}` })),
+  };
+}
+
+/** Memory for the big groupings (a million loans' repayments per loan and month, 35 days of a million loans): at
+ * 256MB they spilled to disk or were sorted there; the seed runs alone on the database. */
+const analyticsSettings = async (db: Db, tx: Queryable) => {
+  if (db.kind === 'postgres') await tx.query("SET LOCAL work_mem = '1GB'");
+};
+
+/**
+ * The analytics snapshot's three big parts, each its own transaction: the last ANALYTICS_DAYS days of history
+ * set-based (the server's walk would read every loan into Node), the cohorts with the vintage curves, and the ageing
+ * migration, as the ageing run makes them. Each is one statement on one core: run on connections of their own.
+ */
+function analyticsParts(db: Db, now: Date, timed: StepTimer) {
+  const postgres = db.kind === 'postgres';
+  const today = eatDay(now);
+  const inTransaction = (work: (tx: Queryable) => Promise<unknown>) => () =>
+    db.transaction(async (tx) => {
+      await analyticsSettings(db, tx);
+      await work(tx);
+    });
+  return {
+    history: inTransaction((tx) =>
+      timed(`${ANALYTICS_DAYS} days of history`, async () => {
+        // The history with PostgreSQL's own planner settings, which the server's connections change for their short
+        // lookups (server/db/postgres.ts): JIT, as it works out each of 28 million loan-days, and random page reads 4
+        // times dearer than sequential ones, as it reads whole tables (at 1.1 it read nine million repayments along an
+        // index, page by page). 193 -> 96 s at a million loans (167.5 s before the steps). The cohorts and the
+        // migration were slower so (73 -> 103 s, 88 -> 139 s: at 1.1 they read the repayments in loan order along an
+        // index, with no sort), so the settings are back to the connection's after it (decision 054).
+        if (postgres) await tx.query('SET LOCAL jit = on; SET LOCAL random_page_cost = 4');
+        await rebuildDaysInSql(tx, addDays(today, -ANALYTICS_DAYS), addDays(today, -1));
+        if (postgres) await tx.query('RESET jit; RESET random_page_cost');
+      }),
+    ),
+    cohorts: inTransaction((tx) => timed('cohorts and vintage', () => rebuildCohorts(tx, today))),
+    migration: inTransaction((tx) => timed('migration', () => rebuildMigration(tx, today))),
+    /** The rest, once the three are in: the cohorts' and migration's rollups by region (whatever the region tables
+     * held, such as the demo seed's), today's row, the trend and the period tables. */
+    finish: inTransaction((tx) => refreshAnalyticsIn(tx, now, { history: false, cohortsBuilt: true, timed })),
+  };
 }
 
 /**
- * The analytics snapshot tables (decision 017/024) from the loans and payments in the database, inside PostgreSQL:
- * the last ANALYTICS_DAYS days of history set-based (the server's walk would read every loan into Node), then
- * today's row, the cohorts, the vintage curves and the ageing migration as the ageing run makes them, and the rollups
- * the analyses read (decision 029: the period tables, the trend, vintage and migration by region). On PostgreSQL
- * the history, the cohorts and the migration run at once on three connections (each statement uses one core), then
- * the rest in one transaction. `timed` runs (and may time) each part.
+ * The analytics snapshot tables (decision 017/024) from the loans and payments in the database, inside PostgreSQL
+ * (analyticsParts), then the rollups the analyses read (decision 029: the period tables, the trend, vintage and
+ * migration by region). On PostgreSQL the history, the cohorts and the migration run at once on three connections,
+ * then the rest in one transaction. `timed` runs (and may time) each part.
  */
 export async function buildAnalytics(db: Db, now: Date, timed: StepTimer = (_step, work) => work()): Promise<void> {
-  const postgres = db.kind === 'postgres';
-  const today = eatDay(now);
-  const inTransaction = (work: (tx: Queryable) => Promise<unknown>) =>
-    db.transaction(async (tx) => {
-      // Memory for the big groupings (a million loans' repayments per loan and month, 35 days of a million loans):
-      // at 256MB they spilled to disk or were sorted there; the seed runs alone on the database.
-      if (postgres) await tx.query("SET LOCAL work_mem = '1GB'");
-      await work(tx);
-    });
-  const history = (tx: Queryable) =>
-    timed(`${ANALYTICS_DAYS} days of history`, async () => {
-      // The history with PostgreSQL's own planner settings, which the server's connections change for their short
-      // lookups (server/db/postgres.ts): JIT, as it works out each of 28 million loan-days, and random page reads 4
-      // times dearer than sequential ones, as it reads whole tables (at 1.1 it read nine million repayments along an
-      // index, page by page). 193 -> 96 s at a million loans (167.5 s before the steps). The cohorts and the
-      // migration were slower so (73 -> 103 s, 88 -> 139 s: at 1.1 they read the repayments in loan order along an
-      // index, with no sort), so the settings are back to the connection's after it (decision 054).
-      if (postgres) await tx.query('SET LOCAL jit = on; SET LOCAL random_page_cost = 4');
-      await rebuildDaysInSql(tx, addDays(today, -ANALYTICS_DAYS), addDays(today, -1));
-      if (postgres) await tx.query('RESET jit; RESET random_page_cost');
-    });
-  const cohorts = (tx: Queryable) => timed('cohorts and vintage', () => rebuildCohorts(tx, today));
-  const migration = (tx: Queryable) => timed('migration', () => rebuildMigration(tx, today));
+  const parts = analyticsParts(db, now, timed);
   // Each on its own connection, so both cores stay busy until the last is done (the history then the cohorts on one
   // and the migration on the other left a core idle for 110 s). PGlite is one connection: one after the other there.
-  const parts = [history, cohorts, migration].map((part) => () => inTransaction(part));
-  if (postgres) await Promise.all(parts.map((part) => part()));
-  else for (const part of parts) await part();
-  // The refresh does the rest: the cohorts' and migration's rollups by region (whatever the region tables held, such
-  // as the demo seed's), today's row, the trend and the period tables.
-  await inTransaction((tx) => refreshAnalyticsIn(tx, now, { history: false, cohortsBuilt: true, timed }));
+  const three = [parts.history, parts.cohorts, parts.migration];
+  if (db.kind === 'postgres') await Promise.all(three.map((part) => part()));
+  else for (const part of three) await part();
+  await parts.finish();
+}
+
+/** The tables a step's SQL writes (INSERT INTO t, UPDATE t). */
+const writtenBy = (sql: string) => new Set([...sql.matchAll(/\b(?:INSERT INTO|UPDATE)\s+(\w+)/g)].map((m) => m[1]!));
+
+/** The steps that make the payments (most of the seed's rows): a lane of their own while the other steps run beside them. */
+const PAYMENT_STEP = /^(transactions|failed collection attempts)\b/;
+
+/** The plan's tables (business.sql's first step), read by the steps of both lanes. */
+const PLAN_TABLES = ['scale_price', 'scale_region', 'scale_category', 'scale_staff', 'scale_plan'];
+
+/** Rows a table gets per customer, about: the longest index builds are started first. */
+const ROWS_PER_CUSTOMER: Partial<Record<string, number>> = { transactions: 17, customer_sms: 3, first_deposits: 1.5 };
+
+/**
+ * What an earlier run left to do when it stopped after its first commit (decision 064): the indexes, constraints and
+ * triggers it had dropped or turned off. Done first, so the schema is whole again before anything is added.
+ */
+async function finishEarlierRun(db: Db, log: (line: string) => void) {
+  const [left] = await db.query<{ exists: boolean }>("SELECT to_regclass('seed_scale_unfinished') IS NOT NULL AS exists");
+  if (!left?.exists) return;
+  const rows = await db.query<{ position: number; ddl: string }>('SELECT position, ddl FROM seed_scale_unfinished ORDER BY position');
+  log(
+    `  an earlier run stopped before it finished: its rows are partial; building the ${rows.length} indexes, constraints and triggers it left`,
+  );
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query("SET LOCAL maintenance_work_mem = '512MB'");
+    for (const row of rows) await tx.query(row.ddl);
+    await tx.query('DROP TABLE seed_scale_unfinished');
+  });
 }
 
 export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleReport> {
@@ -193,6 +267,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     if (!staff) await seedDemo(db, { now: options.now, seed: 2026, companyName: 'Simu Pay Tanzania' });
     else if (!regions) await db.transaction((tx) => seedBusiness(tx, { seed: 2026, now: options.now }));
   });
+  await finishEarlierRun(db, log);
 
   const n = options.customers;
   const stores = Math.max(2, Math.ceil(n / 1000));
@@ -214,65 +289,155 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     O0: await nextId(db, 'shop_owners'),
   };
 
-  await db.transaction(async (tx) => {
-    // The seed's days are EAT days: a date plus a time of day is a time in Tanzania.
+  const rebuild = options.rebuildIndexes ?? true;
+  const postgres = db.kind === 'postgres';
+  /** Each transaction's settings: the seed's days are EAT days (a date plus a time of day is a time in Tanzania). */
+  const settings = async (tx: Queryable) => {
     await tx.query("SET LOCAL TIME ZONE INTERVAL '+03:00' HOUR TO MINUTE");
-    if (db.kind === 'postgres') {
+    if (postgres) {
       await tx.query("SET LOCAL maintenance_work_mem = '512MB'");
       await tx.query("SET LOCAL work_mem = '256MB'");
       await tx.query('SET LOCAL synchronous_commit = off');
+      // The seed's own tasks fill both cores (runTasks): an index build's parallel workers would only add their merge.
+      await tx.query('SET LOCAL max_parallel_maintenance_workers = 0');
     }
-    const rebuild = options.rebuildIndexes ?? true;
-    const ddl = rebuild ? await secondaryDdl(tx) : { constraints: [], indexes: [] };
-    if (rebuild) {
-      await timed(`drop ${ddl.indexes.length} indexes, ${ddl.constraints.length} constraints`, async () => {
-        for (const c of ddl.constraints) await tx.query(`ALTER TABLE ${c.tbl} DROP CONSTRAINT "${c.name}"`);
-        for (const i of ddl.indexes) await tx.query(`DROP INDEX ${i.name}`);
-      });
-    }
+  };
+  const runStep = (tx: Queryable, { step, sql }: { step: string; sql: string }) =>
+    timed(step, async () => {
+      for (const statement of expand(sql, values)
+        .split(/;\s*$/m)
+        .map((s) => s.trim())
+        .filter((s) => s && !/^(--[^\n]*\n?)+$/.test(s))) {
+        await tx.query(statement);
+      }
+    });
+  const script = scaleSteps();
+  const firstPayment = script.findIndex((s) => PAYMENT_STEP.test(s.step));
+  const lanes = {
+    first: script.slice(0, firstPayment),
+    payments: script.slice(firstPayment).filter((s) => PAYMENT_STEP.test(s.step)),
+    rest: script.slice(firstPayment).filter((s) => !PAYMENT_STEP.test(s.step)),
+  };
+  const written = (group: typeof script) => new Set(group.flatMap((s) => [...writtenBy(s.sql)]));
+
+  // What is left to do after the first commit, kept in the database until it is done (finishEarlierRun).
+  const ddl = rebuild ? await secondaryDdl(db) : { drop: [], indexes: [], attach: [], foreignKeys: [] };
+  const finishing = [
+    ...[...ddl.indexes, ...ddl.attach, ...ddl.foreignKeys].map((r) => r.ddl),
+    ...KEPT_ROW_TRIGGERS.map(([table, trigger]) => `ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`),
+    `DROP TABLE IF EXISTS ${PLAN_TABLES.join(', ')}`,
+  ];
+
+  // 1. The customers, their devices and loans, in one transaction; the big tables' secondary indexes and foreign keys
+  // dropped (one sort per index at the end instead of a million index insertions), the kept rows' triggers off (the
+  // defaulters' rows are written once from the loaded tables, not row by row).
+  await db.transaction(async (tx) => {
+    await settings(tx);
     const [{ prices, regions, categories }] = (await tx.query(
       `SELECT (SELECT count(*) FROM phone_prices p JOIN phone_models m ON m.id = p.phone_model_id WHERE p.effective_to IS NULL AND m.active)::int AS prices,
               (SELECT count(*) FROM regions)::int AS regions, (SELECT count(*) FROM agent_categories)::int AS categories`,
     )) as [{ prices: number; regions: number; categories: number }];
     if (!prices || !regions || !categories) throw new Error('seed-scale needs the demo catalogue, regions and agent categories');
     Object.assign(values, { PRICES: prices, REGIONS: regions, CATEGORIES: categories });
-    // The defaulters' kept rows (migration 039) are written once from the loaded tables, not by their triggers row by
-    // row while the seed loads them without indexes.
+    await tx.query('CREATE TABLE seed_scale_unfinished (position int PRIMARY KEY, ddl text NOT NULL)');
+    await tx.query('INSERT INTO seed_scale_unfinished SELECT n, ddl FROM unnest($1::text[]) WITH ORDINALITY AS u(ddl, n)', [finishing]);
+    await timed(`drop ${ddl.indexes.length} indexes, ${ddl.foreignKeys.length} foreign keys`, async () => {
+      for (const statement of ddl.drop) await tx.query(statement);
+    });
     for (const [table, trigger] of KEPT_ROW_TRIGGERS) await tx.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
-    for (const { step, sql } of scaleSteps()) {
-      const expanded = expand(sql, values);
-      await timed(step, async () => {
-        for (const statement of expanded
-          .split(/;\s*$/m)
-          .map((s) => s.trim())
-          .filter((s) => s && !/^(--[^\n]*\n?)+$/.test(s))) {
-          await tx.query(statement);
-        }
-      });
-    }
-    if (rebuild) {
-      await timed('rebuild indexes', async () => {
-        for (const i of ddl.indexes) await tx.query(i.def);
-        for (const c of ddl.constraints.filter((c) => c.type === 'u'))
-          await tx.query(`ALTER TABLE ${c.tbl} ADD CONSTRAINT "${c.name}" ${c.def}`);
-      });
-      await timed('check foreign keys', async () => {
-        for (const c of ddl.constraints.filter((c) => c.type === 'f'))
-          await tx.query(`ALTER TABLE ${c.tbl} ADD CONSTRAINT "${c.name}" ${c.def}`);
-      });
-    }
-    await timed("the defaulters' kept rows (decision 059)", async () => {
+    for (const step of lanes.first) await runStep(tx, step);
+  });
+
+  // 2. The rest at once on several connections (decision 064), each piece its own transaction that also strikes what
+  // it did off seed_scale_unfinished: the payments in one lane and the other steps in another; each table analyzed
+  // once no lane writes it any more, then its indexes built; the analytics once every table is analyzed (the cohorts
+  // and the migration once the payments' loan index is there: they read the repayments in loan order along it); the
+  // foreign keys one at a time (two at once could wait on each other's tables) once their tables' indexes are built;
+  // the unique constraints attached once nothing reads their tables.
+  const struck = (ddlText: string) => ({ position: finishing.indexOf(ddlText) + 1, ddl: ddlText });
+  const inTransaction = (work: (tx: Queryable) => Promise<void>) => () =>
+    db.transaction(async (tx) => {
+      await settings(tx);
+      await work(tx);
+    });
+  const run = (statement: string) =>
+    inTransaction(async (tx) => {
+      const { position } = struck(statement);
+      await tx.query(statement);
+      await tx.query('DELETE FROM seed_scale_unfinished WHERE position = $1', [position]);
+    });
+  const laneWrites = { payments: written(lanes.payments), rest: written(lanes.rest) };
+  const loadsOf = (table: string) =>
+    (['payments', 'rest'] as const).filter((lane) => laneWrites[lane].has(table)).map((lane) => `load: ${lane}`);
+  const analyzed = [...new Set([...written(lanes.first), ...laneWrites.payments, ...laneWrites.rest])];
+  const weight = (table: string) => ROWS_PER_CUSTOMER[table] ?? 1;
+  // The cohorts and the migration read the repayments in loan order along this index: it is built first.
+  const loanIndex = ddl.indexes.find((r) => r.tbl === 'transactions' && /\(loan_id\b/.test(r.ddl));
+  const indexTasks = ddl.indexes
+    .map((r, i) => ({ ...r, name: `index ${i}`, first: r === loanIndex }))
+    .sort((a, b) => Number(b.first) - Number(a.first) || weight(b.tbl) - weight(a.tbl));
+  const indexesOf = (table: string) => indexTasks.filter((t) => t.tbl === table).map((t) => t.name);
+  const analyzedTask = (table: string) => (analyzed.includes(table) ? [`analyze ${table}`] : []);
+  const analytics = analyticsParts(db, options.now, (step, work) => timedPart(`  ${step}`, work));
+  const allAnalyzed = analyzed.map((table) => `analyze ${table}`);
+  // A foreign key to other columns than the id needs the unique constraint on them, attached last: it goes last.
+  const toUnique = (r: Rebuild) => !/REFERENCES \w+\s*\(id\)/.test(r.ddl);
+  const foreignKeys = [...ddl.foreignKeys.filter((r) => !toUnique(r)), ...ddl.foreignKeys.filter(toUnique)];
+  const fkTasks = foreignKeys.map((r, i) => ({
+    name: `foreign key ${i}`,
+    after: [
+      ...(i > 0 ? [`foreign key ${i - 1}`] : []),
+      ...[r.tbl, /REFERENCES (\w+)/.exec(r.ddl)![1]!].flatMap((table) => [...loadsOf(table), ...analyzedTask(table), ...indexesOf(table)]),
+      ...(toUnique(r) ? ['attach unique constraints'] : []),
+    ],
+    run: run(r.ddl),
+  }));
+  const load = (group: typeof script) =>
+    inTransaction(async (tx) => {
+      for (const step of group) await runStep(tx, step);
+    });
+  const tasks: Task[] = [
+    { name: 'load: payments', after: [], run: load(lanes.payments) },
+    { name: 'load: rest', after: [], run: load(lanes.rest) },
+    ...analyzed.map((table) => ({
+      name: `analyze ${table}`,
+      after: loadsOf(table),
+      run: async () => void (await db.query(`ANALYZE ${table}`)),
+    })),
+    { name: 'analytics: history', after: allAnalyzed, run: analytics.history },
+    ...(['cohorts', 'migration'] as const).map((part) => ({
+      name: `analytics: ${part}`,
+      after: [...allAnalyzed, ...indexTasks.filter((t) => t.first).map((t) => t.name)],
+      run: analytics[part],
+    })),
+    ...indexTasks.map((t) => ({ name: t.name, after: [`analyze ${t.tbl}`], run: run(t.ddl) })),
+    ...fkTasks,
+    {
+      name: 'attach unique constraints',
+      after: [...indexTasks.map((t) => t.name), 'analytics: history', 'analytics: cohorts', 'analytics: migration'],
+      run: inTransaction(async (tx) => {
+        for (const r of ddl.attach) await tx.query(r.ddl);
+        await tx.query('DELETE FROM seed_scale_unfinished WHERE position = ANY($1::int[])', [
+          ddl.attach.map((r) => struck(r.ddl).position),
+        ]);
+      }),
+    },
+  ];
+  // Three lanes at most: the tasks are single statements on one core each (the index builds without parallel workers,
+  // see `settings`), so two keep both cores busy and a third stands in while one waits on a lock.
+  await timed('loads, indexes, analytics and foreign keys at once', () => runTasks(tasks, postgres ? 3 : 1));
+  await timed('analytics: today, rollups and period tables', analytics.finish);
+  await timed("the defaulters' kept rows (decision 059)", () =>
+    db.transaction(async (tx) => {
       for (const [table, trigger] of KEPT_ROW_TRIGGERS) await tx.query(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
       await tx.query('DELETE FROM defaulter_rows');
       await tx.query('INSERT INTO defaulter_rows SELECT * FROM defaulter_rows_live');
-    });
-    for (const table of ['customers', 'devices', 'loans', 'inventory_items', 'transactions', 'stores', 'agents', 'shop_owners']) {
-      await tx.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`);
-    }
-  });
-  await timed('analyze', () => db.query('ANALYZE'));
-  await timed(`analytics snapshots (${ANALYTICS_DAYS} days, cohorts, migration)`, () =>
-    buildAnalytics(db, options.now, (step, work) => timedPart(`  ${step}`, work)),
+      for (const table of ['customers', 'devices', 'loans', 'inventory_items', 'transactions', 'stores', 'agents', 'shop_owners']) {
+        await tx.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`);
+      }
+      await tx.query(`DROP TABLE IF EXISTS ${PLAN_TABLES.join(', ')}`);
+      await tx.query('DROP TABLE seed_scale_unfinished');
+    }),
   );
   await timed('report rollups (decision 032)', () => refreshReportRollups(db, options.now));
   // VACUUM as well as ANALYZE: it sets the visibility map, so the lists' index-only scans do not visit the heap for

@@ -3,33 +3,38 @@
 -- customers, the first free id of each table), R[expr|salt] a uniform number in [0, 1) drawn from expr (hashint8,
 -- so the same N gives the same data). Loans follow the schedule rules of server/domain/loan-standing.ts, so the
 -- ageing run finds nothing to change on the day of the seed. Statements are separated by lines "-- step: name".
+-- What must be unique (phone numbers, national ids, IMEIs, names, references) is numbered from the ids before the run
+-- ({{C0}} + g for a customer's), so a second run adds its rows beside the first's.
 
 -- step: plan
-CREATE TEMP TABLE scale_price AS
+-- The plan's tables are UNLOGGED, not TEMP: the steps after the loans read them from two connections at once
+-- (scripts/seed-scale.ts drops them at the end, and an earlier run's here).
+DROP TABLE IF EXISTS scale_price, scale_region, scale_category, scale_staff, scale_plan;
+CREATE UNLOGGED TABLE scale_price AS
 SELECT (row_number() OVER (ORDER BY p.id) - 1)::int AS k, p.id AS price_id, p.phone_model_id, p.rrp, p.deposit, p.daily_payment,
        p.installments, p.twelve_months_payment, m.lock_solution_type
   FROM phone_prices p JOIN phone_models m ON m.id = p.phone_model_id
  WHERE p.effective_to IS NULL AND m.active;
-CREATE TEMP TABLE scale_region AS SELECT (row_number() OVER (ORDER BY id) - 1)::int AS k, id, name FROM regions;
-CREATE TEMP TABLE scale_category AS SELECT (row_number() OVER (ORDER BY id) - 1)::int AS k, id FROM agent_categories;
-CREATE TEMP TABLE scale_staff AS
+CREATE UNLOGGED TABLE scale_region AS SELECT (row_number() OVER (ORDER BY id) - 1)::int AS k, id, name FROM regions;
+CREATE UNLOGGED TABLE scale_category AS SELECT (row_number() OVER (ORDER BY id) - 1)::int AS k, id FROM agent_categories;
+CREATE UNLOGGED TABLE scale_staff AS
 SELECT (SELECT id FROM admins WHERE username = 'callcentre') AS maker, (SELECT id FROM admins WHERE username = 'approver') AS checker,
        (SELECT id FROM admins WHERE username = 'collector') AS reporter, (SELECT id FROM admins WHERE username = 'admin') AS manager;
 
 -- step: shop owners and stores
 INSERT INTO shop_owners (id, full_name, msisdn, created_at)
-SELECT {{O0}} + g, 'Mmiliki Duka ' || g, '25563' || lpad(g::text, 7, '0'), {{NOW}} - interval '3 years'
+SELECT {{O0}} + g, 'Mmiliki Duka ' || g, '25563' || lpad(({{O0}} + g)::text, 7, '0'), {{NOW}} - interval '3 years'
   FROM generate_series(1, {{STORES}}) g WHERE g % 4 <> 0;
 INSERT INTO stores (id, name, region_id, store_type, shop_owner_id, location, latitude, longitude, till_or_paybill, biller_type,
                     biller_number, created_at)
-SELECT {{S0}} + g, 'Simu Duka ' || r.name || ' ' || g, r.id,
+SELECT {{S0}} + g, 'Simu Duka ' || r.name || ' ' || ({{S0}} + g), r.id,
        CASE WHEN g % 4 = 0 THEN 'main_shop' ELSE 'dealer_shop' END,
        CASE WHEN g % 4 = 0 THEN NULL ELSE {{O0}} + g END,
        r.name || ', mtaa ' || (g % 97),
        round((-6.8 + R[g|11] * 4 - 2)::numeric, 6), round((36 + R[g|12] * 4)::numeric, 6),
        CASE WHEN g % 3 = 0 THEN 'paybill' ELSE 'till' END,
        (ARRAY['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'])[1 + g % 4],
-       lpad((500000 + g)::text, 7, '0'), {{NOW}} - interval '3 years'
+       lpad((500000 + {{S0}} + g)::text, 7, '0'), {{NOW}} - interval '3 years'
   FROM generate_series(1, {{STORES}}) g JOIN scale_region r ON r.k = g % {{REGIONS}};
 
 -- step: agents
@@ -37,7 +42,7 @@ INSERT INTO agents (id, full_name, msisdn, store_id, category_id, status, latitu
 SELECT {{A0}} + g,
        (ARRAY['Juma', 'Baraka', 'Neema', 'Rehema', 'Hamisi', 'Zawadi', 'Salim', 'Upendo', 'Idrisa', 'Mwanaidi'])[1 + g % 10] || ' ' ||
        (ARRAY['Mushi', 'Kimaro', 'Massawe', 'Mollel', 'Ngowi', 'Lema', 'Mrema', 'Swai', 'Temba', 'Shirima', 'Mbwambo'])[1 + g % 11],
-       '25564' || lpad(g::text, 7, '0'), {{S0}} + 1 + (g - 1) % {{STORES}},
+       '25564' || lpad(({{A0}} + g)::text, 7, '0'), {{S0}} + 1 + (g - 1) % {{STORES}},
        CASE WHEN g % 10 = 0 THEN NULL ELSE (SELECT c.id FROM scale_category c WHERE c.k = g % {{CATEGORIES}}) END,
        CASE WHEN g % 25 = 0 THEN 'inactive' ELSE 'active' END,
        NULL, NULL, NULL, {{NOW}} - interval '2 years'
@@ -45,7 +50,7 @@ SELECT {{A0}} + g,
 
 -- step: customer plan
 -- One row per new customer with everything its loan, device and payments follow from.
-CREATE TEMP TABLE scale_plan AS
+CREATE UNLOGGED TABLE scale_plan AS
 WITH base AS (
   SELECT g, R[g|1] AS u_borrow, R[g|2] AS u_scenario, R[g|3] AS u_period, R[g|4] AS u_days, R[g|5] AS u_paid, R[g|6] AS u_count,
          R[g|7] AS u_device, (g - 1) % {{STORES}} AS s
@@ -94,7 +99,7 @@ SELECT a.*,
 INSERT INTO customers (id, msisdn, first_name, other_names, sex, date_of_birth, id_type, national_id, nida_number, birth_country,
                        birth_region, resident_region, resident_district, resident_village, resident_street, customer_key, store_id,
                        registered_by_agent_id, registered_at)
-SELECT p.customer_id, '25560' || lpad(p.g::text, 7, '0'),
+SELECT p.customer_id, '25560' || lpad((p.g + {{C0}})::text, 7, '0'),
        CASE WHEN p.g % 2 = 0
             THEN (ARRAY['Juma', 'Hamisi', 'Salim', 'Baraka', 'Idrisa', 'Daudi', 'Faraji', 'Emmanuel', 'Musa', 'Athumani', 'Rashidi', 'Yohana'])[1 + p.g % 12]
             ELSE (ARRAY['Neema', 'Rehema', 'Zawadi', 'Amina', 'Halima', 'Mwajuma', 'Tatu', 'Upendo', 'Asha', 'Grace', 'Esther', 'Mwanaidi'])[1 + p.g % 12] END,
@@ -104,10 +109,10 @@ SELECT p.customer_id, '25560' || lpad(p.g::text, 7, '0'),
        'nida',
        substr(n.nida, 1, 8) || '-' || substr(n.nida, 9, 5) || '-' || substr(n.nida, 14, 5) || '-' || substr(n.nida, 19, 2), n.nida,
        'Tanzania', r.name, r.name, r.name || ' Mjini', 'Kijiji ' || (p.g % 311), 'Mtaa ' || (p.g % 53),
-       'CS' || lpad(p.g::text, 10, '0'), p.store_id, p.agent_id,
+       'CS' || lpad((p.g + {{C0}})::text, 10, '0'), p.store_id, p.agent_id,
        (least(p.start_date, {{TODAY}}) - 2 - floor(R[p.g|14] * 30)::int)::timestamp + time '09:00' + (p.g % 480) * interval '1 minute'
   FROM scale_plan p
-  CROSS JOIN LATERAL (SELECT '99' || lpad(p.g::text, 18, '0') AS nida) n
+  CROSS JOIN LATERAL (SELECT '99' || lpad((p.g + {{C0}})::text, 18, '0') AS nida) n
   JOIN scale_region r ON r.k = p.s % {{REGIONS}};
 
 -- step: customer limits
@@ -119,19 +124,19 @@ SELECT p.customer_id, CASE WHEN p.g % 40 = 0 THEN 0 ELSE (p.rrp / 1000 * 1000) +
 
 -- step: stock (sold handsets, and handsets in stock at the new stores)
 INSERT INTO inventory_items (id, phone_model_id, store_id, imei, status, received_at, sold_at)
-SELECT p.item_id, p.phone_model_id, p.store_id, '86' || lpad(p.g::text, 13, '0'), 'sold',
+SELECT p.item_id, p.phone_model_id, p.store_id, '86' || lpad((p.g + {{C0}})::text, 13, '0'), 'sold',
        (p.start_date - 14)::timestamp + time '08:00', p.start_date::timestamp + time '10:00' + (p.g % 420) * interval '1 minute'
   FROM scale_plan p WHERE p.borrower;
 INSERT INTO inventory_items (id, phone_model_id, store_id, imei, status, received_at, sold_at)
 SELECT {{I0}} + {{N}} + g, (SELECT phone_model_id FROM scale_price WHERE k = g % {{PRICES}}), {{S0}} + 1 + (g - 1) % {{STORES}},
-       '87' || lpad(g::text, 13, '0'), CASE WHEN g % 50 = 0 THEN 'damaged' WHEN g % 70 = 0 THEN 'reserved' ELSE 'in_stock' END,
+       '87' || lpad(({{I0}} + {{N}} + g)::text, 13, '0'), CASE WHEN g % 50 = 0 THEN 'damaged' WHEN g % 70 = 0 THEN 'reserved' ELSE 'in_stock' END,
        {{NOW}} - interval '1 day' * (g % 90), NULL
   FROM generate_series(1, {{STOCK}}) g;
 
 -- step: devices
 INSERT INTO devices (id, customer_id, phone_model_id, inventory_item_id, imei, lock_solution_type, lock_status, activation_status,
                      is_locked, status, status_since, last_check_in, enrolled_at, future_lock_date, created_at)
-SELECT p.device_id, p.customer_id, p.phone_model_id, p.item_id, '86' || lpad(p.g::text, 13, '0'), p.lock_solution_type,
+SELECT p.device_id, p.customer_id, p.phone_model_id, p.item_id, '86' || lpad((p.g + {{C0}})::text, 13, '0'), p.lock_solution_type,
        CASE WHEN p.scenario = 0 THEN 'inactive' ELSE 'active' END, 'activated',
        p.device_status IN ('stolen', 'lost') OR (p.scenario <> 0 AND p.days_defaulted > 3),
        p.device_status,
@@ -182,7 +187,7 @@ SELECT {{T0}} + (p.g - 1) * 32 + j + 1,
        'completed', amount, 0, amount,
        CASE WHEN j = 0 THEN p.inst_amount * p.inst_count + p.deposit ELSE p.inst_amount * (p.inst_count - units_before) END,
        CASE WHEN j = 0 THEN p.inst_amount * p.inst_count ELSE p.inst_amount * (p.inst_count - units_after) END,
-       '25560' || lpad(p.g::text, 7, '0'), NULL, 'LN' || lpad(p.loan_id::text, 7, '0'), '400200', 'LN' || lpad(p.loan_id::text, 7, '0'),
+       '25560' || lpad((p.g + {{C0}})::text, 7, '0'), NULL, 'LN' || lpad(p.loan_id::text, 7, '0'), '400200', 'LN' || lpad(p.loan_id::text, 7, '0'),
        p.customer_id, p.loan_id, at, at
   FROM scale_plan p
   CROSS JOIN LATERAL generate_series(0, p.pay_count) j
@@ -207,12 +212,13 @@ SELECT {{T0}} + (p.g - 1) * 32 + 32, 'SX' || lpad(({{T0}} + (p.g - 1) * 32 + 32)
        'LN' || lpad(p.loan_id::text, 7, '0') || '-R' || lpad(({{T0}} + (p.g - 1) * 32 + 32)::text, 10, '0'),
        'repayment', (ARRAY['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'])[1 + p.g % 4], 'failed', p.inst_amount, 0, 0,
        p.inst_amount * (p.inst_count - p.paid_units) + p.late_fee, p.inst_amount * (p.inst_count - p.paid_units) + p.late_fee,
-       '25560' || lpad(p.g::text, 7, '0'), 'LN' || lpad(p.loan_id::text, 7, '0'), '400200', p.customer_id, p.loan_id,
+       '25560' || lpad((p.g + {{C0}})::text, 7, '0'), 'LN' || lpad(p.loan_id::text, 7, '0'), '400200', p.customer_id, p.loan_id,
        {{NOW}} - interval '1 day' * (1 + p.g % greatest(1, p.days_defaulted - 1)), {{NOW}} - interval '1 day' * (1 + p.g % greatest(1, p.days_defaulted - 1))
   FROM scale_plan p WHERE p.borrower AND p.days_defaulted > 7 AND p.g % 4 = 0;
 INSERT INTO transactions (id, transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, debit, credit,
                           payment_phone, customer_name, account_keyed_in, business_short_code, date_processed, created_at)
-SELECT {{T0}} + {{N}} * 32 + g, 'SU' || lpad(g::text, 11, '0'), 'MT' || lpad(g::text, 18, '0'), 'SUS-' || lpad(g::text, 10, '0'),
+SELECT {{T0}} + {{N}} * 32 + g, 'SU' || lpad(({{T0}} + {{N}} * 32 + g)::text, 11, '0'), 'MT' || lpad(({{T0}} + {{N}} * 32 + g)::text, 18, '0'),
+       'SUS-' || lpad(({{T0}} + {{N}} * 32 + g)::text, 10, '0'),
        'repayment', (ARRAY['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'])[1 + g % 4], 'suspended', 1000 * (1 + g % 30), 0, 0,
        '25566' || lpad(g::text, 7, '0'), 'MTEJA ' || g, '07' || lpad(g::text, 8, '0'), '400200',
        {{NOW}} - interval '1 hour' * (g % 2000), {{NOW}} - interval '1 hour' * (g % 2000)
@@ -220,7 +226,7 @@ SELECT {{T0}} + {{N}} * 32 + g, 'SU' || lpad(g::text, 11, '0'), 'MT' || lpad(g::
 
 -- step: customer sms
 INSERT INTO customer_sms (customer_id, msisdn, body, category, status, sent_at)
-SELECT p.customer_id, '25560' || lpad(p.g::text, 7, '0'),
+SELECT p.customer_id, '25560' || lpad((p.g + {{C0}})::text, 7, '0'),
        CASE k WHEN 0 THEN 'Karibu Simu Pay! Akaunti yako imefunguliwa.'
               WHEN 1 THEN 'Tumepokea malipo yako. Asante.'
               WHEN 2 THEN 'Kumbusho: malipo yako yanadaiwa kesho.'
@@ -251,7 +257,7 @@ SELECT 'loan_extension', st, 'customer:' || p.customer_id, s.maker, CASE WHEN st
  WHERE p.borrower AND p.scenario BETWEEN 1 AND 4 AND R[p.g|8] < 0.03;
 
 -- step: deregistrations
-CREATE TEMP TABLE scale_dereg AS
+CREATE TEMP TABLE scale_dereg ON COMMIT DROP AS
 SELECT p.*, p.inst_amount * (p.inst_count - p.paid_units) + p.late_fee AS balance, {{NOW}} - interval '1 day' * (1 + p.g % 30) AS sub
   FROM scale_plan p WHERE p.borrower AND p.scenario = 5 AND R[p.g|9] < 0.04;
 UPDATE loans l SET status = 'deactivated', closed_at = d.sub + interval '6 hours', amount_due = 0
