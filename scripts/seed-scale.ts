@@ -392,6 +392,30 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     ],
     run: run(r.ddl),
   }));
+  const analyticsParts3 = ['analytics: history', 'analytics: cohorts', 'analytics: migration'];
+  // Everything loaded, every index built and every foreign key checked.
+  const built = [
+    'load: payments',
+    'load: rest',
+    ...indexTasks.map((t) => t.name),
+    // The last foreign key to an id (those to a unique constraint's columns come after the constraints are attached).
+    ...fkTasks
+      .filter((_, i) => !toUnique(foreignKeys[i]!))
+      .slice(-1)
+      .map((t) => t.name),
+  ];
+  // The defaulters' kept rows written once from the loaded tables, and their triggers on again (decision 059).
+  const keptRows = () =>
+    timed("the defaulters' kept rows (decision 059)", () =>
+      db.transaction(async (tx) => {
+        const enable = KEPT_ROW_TRIGGERS.map(([table, trigger]) => `ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
+        for (const statement of enable) await tx.query(statement);
+        await tx.query('DELETE FROM seed_scale_unfinished WHERE position = ANY($1::int[])', [enable.map((e) => struck(e).position)]);
+        await tx.query('DELETE FROM defaulter_rows');
+        await tx.query('INSERT INTO defaulter_rows SELECT * FROM defaulter_rows_live');
+      }),
+    );
+  const vacuumed = postgres ? BIG_TABLES.filter((table) => analyzed.includes(table)) : [];
   const load = (group: typeof script) =>
     inTransaction(async (tx) => {
       for (const step of group) await runStep(tx, step);
@@ -412,9 +436,37 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     })),
     ...indexTasks.map((t) => ({ name: t.name, after: [`analyze ${t.tbl}`], run: run(t.ddl) })),
     ...fkTasks,
+    // What reads the whole business once it is loaded and indexed, beside the analytics.
+    { name: "the defaulters' kept rows", after: built, run: keptRows },
+    {
+      name: 'report rollups',
+      after: built,
+      run: () => timed('report rollups (decision 032)', () => refreshReportRollups(db, options.now)),
+    },
+    {
+      name: 'analytics: finish',
+      after: analyticsParts3,
+      run: () => timed('analytics: today, rollups and period tables', analytics.finish),
+    },
+    // Each big table vacuumed once nothing is left to build on it (VACUUM takes a lock that waits for an index build,
+    // a foreign key's check or a trigger's switch on its table): the tables it leaves are vacuumed at the end.
+    ...vacuumed.map((table) => ({
+      name: `vacuum ${table}`,
+      after: [...built, "the defaulters' kept rows"],
+      run: () => timedPart(`  vacuum ${table}`, async () => void (await db.query(`VACUUM (ANALYZE, INDEX_CLEANUP ON) ${table}`))),
+    })),
     {
       name: 'attach unique constraints',
-      after: [...indexTasks.map((t) => t.name), 'analytics: history', 'analytics: cohorts', 'analytics: migration'],
+      // Its lock waits for every reader of the table, and holds up any who comes next: it waits for them all (a reader
+      // that had one table and wanted another that this had taken, such as the analytics' last part, deadlocked).
+      after: [
+        ...built,
+        ...analyticsParts3,
+        "the defaulters' kept rows",
+        'report rollups',
+        'analytics: finish',
+        ...vacuumed.map((table) => `vacuum ${table}`),
+      ],
       run: inTransaction(async (tx) => {
         for (const r of ddl.attach) await tx.query(r.ddl);
         await tx.query('DELETE FROM seed_scale_unfinished WHERE position = ANY($1::int[])', [
@@ -426,12 +478,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
   // Three lanes at most: the tasks are single statements on one core each (the index builds without parallel workers,
   // see `settings`), so two keep both cores busy and a third stands in while one waits on a lock.
   await timed('loads, indexes, analytics and foreign keys at once', () => runTasks(tasks, postgres ? 3 : 1));
-  await timed('analytics: today, rollups and period tables', analytics.finish);
-  await timed("the defaulters' kept rows (decision 059)", () =>
+  await timed('sequences, and the plan dropped', () =>
     db.transaction(async (tx) => {
-      for (const [table, trigger] of KEPT_ROW_TRIGGERS) await tx.query(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
-      await tx.query('DELETE FROM defaulter_rows');
-      await tx.query('INSERT INTO defaulter_rows SELECT * FROM defaulter_rows_live');
       for (const table of ['customers', 'devices', 'loans', 'inventory_items', 'transactions', 'stores', 'agents', 'shop_owners']) {
         await tx.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`);
       }
@@ -439,14 +487,19 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
       await tx.query('DROP TABLE seed_scale_unfinished');
     }),
   );
-  await timed('report rollups (decision 032)', () => refreshReportRollups(db, options.now));
   // VACUUM as well as ANALYZE: it sets the visibility map, so the lists' index-only scans do not visit the heap for
   // each row of freshly written tables (autovacuum would get there later; a benchmark should not wait for it).
   // INDEX_CLEANUP ON: by default VACUUM skips the indexes when under 2% of a table's pages hold dead rows, and those
   // pages are then never all-visible. The seed's few updates (226 handsets) sat on the 15 pages that hold the stock
   // still on the shelf, so every store's in-stock count visited the heap: 819 fetches for a page of stores (EXPLAIN
   // ANALYZE 1.96 ms with them, some pages read from disk; 0.68 ms once the pages were all-visible).
-  await timed('vacuum and analyze', () => db.query('VACUUM (ANALYZE, INDEX_CLEANUP ON)'));
+  const rest = await db.query<{ name: string }>(
+    `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() AND NOT tablename = ANY($1) ORDER BY 1`,
+    [vacuumed],
+  );
+  await timed('vacuum and analyze (the other tables)', () =>
+    db.query(`VACUUM (ANALYZE, INDEX_CLEANUP ON) ${rest.map((t) => t.name).join(', ')}`),
+  );
 
   const rows: Record<string, number> = {};
   const tables = [

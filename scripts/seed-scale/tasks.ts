@@ -6,7 +6,7 @@
 export interface Task {
   name: string;
   after: string[];
-  run: () => Promise<void>;
+  run: () => Promise<unknown>;
 }
 
 /**
