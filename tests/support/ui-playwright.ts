@@ -19,7 +19,16 @@ export function playwrightUi(page: Page, timeout = 15_000): Ui {
       await page
         .getByRole(role, { name, exact: typeof name === 'string' })
         .first()
-        .waitFor({ state: 'visible', timeout });
+        .waitFor({ state: 'visible', timeout })
+        .catch(async (error: Error) => {
+          // What the page showed instead, for a failure seen once in CI and not again (the approvals journey, 2026-11-30).
+          const shown = await page
+            .locator('body')
+            .innerText({ timeout: 1_000 })
+            .catch(() => '(no text)');
+          error.message += `\nThe page at ${page.url()} showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}`;
+          throw error;
+        });
     },
     async seeText(text) {
       await page.getByText(text).first().waitFor({ state: 'visible', timeout });
