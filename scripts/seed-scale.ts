@@ -149,12 +149,6 @@ async function secondaryDdl(tx: Queryable) {
   };
 }
 
-/** Memory for the big groupings (a million loans' repayments per loan and month, 35 days of a million loans): at
- * 256MB they spilled to disk or were sorted there; the seed runs alone on the database. */
-const analyticsSettings = async (db: Db, tx: Queryable) => {
-  if (db.kind === 'postgres') await tx.query("SET LOCAL work_mem = '1GB'");
-};
-
 /**
  * The analytics snapshot's three big parts, each its own transaction: the last ANALYTICS_DAYS days of history
  * set-based (the server's walk would read every loan into Node), the cohorts with the vintage curves, and the ageing
@@ -165,7 +159,9 @@ function analyticsParts(db: Db, now: Date, timed: StepTimer) {
   const today = eatDay(now);
   const inTransaction = (work: (tx: Queryable) => Promise<unknown>) => () =>
     db.transaction(async (tx) => {
-      await analyticsSettings(db, tx);
+      // Memory for the big groupings (a million loans' repayments per loan and month, 35 days of a million loans):
+      // at 256MB they spilled to disk or were sorted there; the seed runs alone on the database.
+      if (postgres) await tx.query("SET LOCAL work_mem = '1GB'");
       await work(tx);
     });
   return {
@@ -322,9 +318,10 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
 
   // What is left to do after the first commit, kept in the database until it is done (finishEarlierRun).
   const ddl = rebuild ? await secondaryDdl(db) : { drop: [], indexes: [], attach: [], foreignKeys: [] };
+  const enableTriggers = KEPT_ROW_TRIGGERS.map(([table, trigger]) => `ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
   const finishing = [
     ...[...ddl.indexes, ...ddl.attach, ...ddl.foreignKeys].map((r) => r.ddl),
-    ...KEPT_ROW_TRIGGERS.map(([table, trigger]) => `ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`),
+    ...enableTriggers,
     `DROP TABLE IF EXISTS ${PLAN_TABLES.join(', ')}`,
   ];
 
@@ -354,7 +351,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
   // and the migration once the payments' loan index is there: they read the repayments in loan order along it); the
   // foreign keys one at a time (two at once could wait on each other's tables) once their tables' indexes are built;
   // the unique constraints attached once nothing reads their tables.
-  const struck = (ddlText: string) => ({ position: finishing.indexOf(ddlText) + 1, ddl: ddlText });
+  const strike = (tx: Queryable, statements: string[]) =>
+    tx.query('DELETE FROM seed_scale_unfinished WHERE position = ANY($1::int[])', [statements.map((s) => finishing.indexOf(s) + 1)]);
   const inTransaction = (work: (tx: Queryable) => Promise<void>) => () =>
     db.transaction(async (tx) => {
       await settings(tx);
@@ -362,9 +360,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     });
   const run = (statement: string) =>
     inTransaction(async (tx) => {
-      const { position } = struck(statement);
       await tx.query(statement);
-      await tx.query('DELETE FROM seed_scale_unfinished WHERE position = $1', [position]);
+      await strike(tx, [statement]);
     });
   const laneWrites = { payments: written(lanes.payments), rest: written(lanes.rest) };
   const loadsOf = (table: string) =>
@@ -415,9 +412,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
   const keptRows = () =>
     timed("the defaulters' kept rows (decision 059)", () =>
       db.transaction(async (tx) => {
-        const enable = KEPT_ROW_TRIGGERS.map(([table, trigger]) => `ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
-        for (const statement of enable) await tx.query(statement);
-        await tx.query('DELETE FROM seed_scale_unfinished WHERE position = ANY($1::int[])', [enable.map((e) => struck(e).position)]);
+        for (const statement of enableTriggers) await tx.query(statement);
+        await strike(tx, enableTriggers);
         await tx.query('DELETE FROM defaulter_rows');
         await tx.query('INSERT INTO defaulter_rows SELECT * FROM defaulter_rows_live');
       }),
@@ -482,10 +478,9 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
         ...vacuumed.map((table) => `vacuum ${table}`),
       ],
       run: inTransaction(async (tx) => {
-        for (const r of ddl.attach) await tx.query(r.ddl);
-        await tx.query('DELETE FROM seed_scale_unfinished WHERE position = ANY($1::int[])', [
-          ddl.attach.map((r) => struck(r.ddl).position),
-        ]);
+        const attach = ddl.attach.map((r) => r.ddl);
+        for (const statement of attach) await tx.query(statement);
+        await strike(tx, attach);
       }),
     },
   ];
