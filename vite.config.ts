@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
 import { aliases } from './vite.aliases.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
+import { routePreloadsPlugin } from './scripts/route-preloads.ts';
 
 /** The app's entry file is `assets/${ENTRY}-[hash].js`: named, so that the preloads below can leave it out. */
 const ENTRY = 'entry';
@@ -10,7 +11,7 @@ const ENTRY = 'entry';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), precompressPlugin()],
+  plugins: [react(), routePreloadsPlugin(), precompressPlugin()],
   resolve: { alias: aliases },
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -26,22 +27,47 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     modulePreload: {
+      // Every browser the portal supports preloads modules: the polyfill's check ran in the entry's first task.
+      polyfill: false,
       // The app's entry has run before any import() of it: a preload link for it is a request started for nothing.
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'js' ? deps.filter((dep) => !dep.split('/').pop()!.startsWith(`${ENTRY}-`)) : deps,
+      // The entry's own imports are the app's start steps (src/app/boot.ts), whose chunks every page's HTML preloads
+      // (scripts/route-preloads.ts): preloading them again from script cost the entry's first task 12 ms.
+      resolveDependencies: (_file, deps, { hostId, hostType }) => {
+        if (hostType !== 'js') return deps;
+        if (hostId.split('/').pop()!.startsWith(`${ENTRY}-`)) return [];
+        return deps.filter((dep) => !dep.split('/').pop()!.startsWith(`${ENTRY}-`));
+      },
     },
     rolldownOptions: {
       output: {
         entryFileNames: `assets/${ENTRY}-[hash].js`,
-        // What every page needs goes in one chunk: one request and one gzip stream compress better than many
-        // small shared chunks on the first load (measured by npm run bench:size). Chakra's runtime is not in it: the
-        // pages before login draw without Chakra, which loads as its own chunk with the pages that use it
+        // What every page needs goes in a few chunks, not one per package: fewer requests, and one gzip stream
+        // compresses better than many small ones (measured by npm run bench:size). Chakra's runtime is not in them:
+        // the pages before login draw without Chakra, which loads as its own chunk with the pages that use it
         // (docs/decisions/033).
         codeSplitting: {
           groups: [
+            // The app starts in steps, a task each (src/app/boot.ts, docs/decisions/065), so what each step runs is a
+            // chunk of its own: React (whose DOM's code runs when the step imports it), i18next with the app's
+            // strings' set-up, and the rest of the shell (XState, the router).
+            // What the entry runs in its first task and shares with later chunks: without a group of its own, the
+            // bundler put it in i18next's chunk, and the entry waited for i18next and React to come and run.
+            {
+              name: 'start',
+              test: /vite[\\/]preload-helper|src[\\/](i18n[\\/](locale-files|detect-language)|lib[\\/]preference-keys|services[\\/](early-calls|session-store|api-base)|app[\\/](boot|first-strings))\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/,
+            },
+            {
+              name: 'i18n',
+              test: /node_modules[\\/](i18next|react-i18next)[\\/]|src[\\/]i18n[\\/]index\.ts$/,
+            },
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|xstate|@xstate[\\/]react|wouter|regexparam|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](xstate|@xstate[\\/]react|wouter|regexparam)[\\/]/,
             },
             // The small Chakra parts and Zag helpers that the signed-in screens share: one request instead of a dozen of
             // 0.1-6 kB each, which a slow network pays one round trip per six (decisions 038 and 049). The layout and the

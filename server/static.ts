@@ -82,6 +82,20 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
 const etagMatches = (header: string | undefined, etag: string) =>
   !!header && (header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 
+/**
+ * The page of the longest route that holds `path`: the build writes `routes/<route>.html`, index.html with the
+ * route's chunks preloaded (scripts/route-preloads.ts, docs/decisions/065). /dashboard/customers gets
+ * routes/dashboard.html; a path of no route, none.
+ */
+export function routePage<T>(files: ReadonlyMap<string, T>, path: string): T | undefined {
+  const segments = path.replace(/\/+$/, '').split('/');
+  for (let n = segments.length; n > 1; n--) {
+    const page = files.get(`/routes${segments.slice(0, n).join('/')}.html`);
+    if (page) return page;
+  }
+  return undefined;
+}
+
 /** Serves the built portal from `root` (dist/ by default); registered after createApp's /portal_api routes. */
 export function staticFiles(root = 'dist'): MiddlewareHandler {
   const files = loadFiles(root);
@@ -93,7 +107,7 @@ export function staticFiles(root = 'dist'): MiddlewareHandler {
     let entry = files.get(path === '/' ? '/index.html' : path);
     if (!entry) {
       if (path.startsWith('/assets/') || !index) return c.text('Not found', 404);
-      entry = index;
+      entry = routePage(files, path) ?? index;
     }
     let chosen = entry.identity;
     let encoding: string | null = null;

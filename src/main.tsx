@@ -1,13 +1,13 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Root } from './app/root';
-import { isHomePage, preloadDashboard } from './app/app';
+import { boot, showStartFailure } from './app/boot';
+import { firstStrings } from './app/first-strings';
+import { startStrings } from './i18n/locale-files';
 import { startFirstCalls } from './services/early-calls';
 import { sessionStore } from './services/session-store';
 import './app/first-load.css';
-import './i18n';
 
-// The first signed-in page's calls leave now, not once its code has loaded (docs/decisions/048 and 050).
+// The first signed-in page's calls leave now, not once its code has loaded (docs/decisions/048 and 050), and the
+// strings of its first view (decision 065). The entry imports neither React nor i18next: it runs as soon as it has
+// come, before the larger chunks the page's HTML preloads beside it.
 const user = sessionStore.user();
 const early = startFirstCalls({
   pathname: location.pathname,
@@ -16,19 +16,30 @@ const early = startFirstCalls({
   now: Date.now(),
   fetch: (...a) => fetch(...a),
 });
-// On the home page, the dashboard's code too, which the app's first render would otherwise ask for only once it had
-// run: the home page draws with the layout, in its first commit (decision 050). A screen of its own chunk is not
-// helped: its code, come earlier, was drawn in the same long task as the layout (the wizard's blocking time rose).
-if (early.length > 0 && isHomePage(location.pathname)) preloadDashboard();
+// A detection that failed leaves the language to i18next's own.
+const detected = startStrings(early.length > 0 ? firstStrings(location.pathname) : []).catch(() => 'en' as const);
 
-const root = createRoot(document.getElementById('root')!, {
-  // React reports a recovered render error by its wrapper alone (error 520): the console shows what caused it.
-  onRecoverableError: (error) => console.error(error, 'caused by', (error as { cause?: unknown }).cause),
+// The rest starts one step a task (boot.ts, decision 065).
+let app: typeof import('./app/root') | undefined;
+const root = document.getElementById('root')!;
+boot(
+  {
+    strings: () => detected.then(() => import('./i18n')),
+    reactDom: () => import('./app/react-dom-client'),
+    app: async () => {
+      app = await import('./app/root');
+    },
+    // On the home page, the dashboard's code starts before React's first render of the app, which would otherwise
+    // ask for it only once it had run: the home page draws with the layout, in its first commit (decision 050). A
+    // screen of its own chunk is not helped: its code, come earlier, was drawn in the same long task as the layout.
+    afterApp: () => {
+      if (early.length > 0 && app!.isHomePage(location.pathname)) app!.preloadDashboard();
+    },
+    render: (reactRoot) => app!.renderApp(reactRoot),
+  },
+  root,
+).catch(async (error: unknown) => {
+  // A chunk of the start that did not come: the page says so and offers to load it again.
+  console.error(error);
+  showStartFailure(root, await detected);
 });
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <Root />
-    </StrictMode>,
-  ),
-);

@@ -7,6 +7,7 @@ import { FullPageSpinner } from './full-page-spinner';
 import { lazyChunk, useChunksSettled } from './chunk-load';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
 import { startEarlyScreen } from './early-screens';
+import { LAYOUT_STRINGS } from './first-strings';
 
 import LoginScreen from '../screens/auth/login-screen';
 const OtpScreen = lazyChunk(() => import('../screens/auth/otp-screen'));
@@ -19,7 +20,7 @@ const EcontractPage = lazyChunk(() => import('./econtract-route'));
 // A screen whose first view is the page's largest paint starts beside it (early-screens.ts, decision 056).
 const DashboardLayout = lazyChunk(
   () => {
-    const strings = i18n.loadNamespaces('admin');
+    const strings = i18n.loadNamespaces([...LAYOUT_STRINGS]);
     startEarlyScreen(window.location.pathname);
     return import('./dashboard-route').then((route) => {
       route.startScreen(window.location.pathname);

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { i18n } from '../i18n';
+import { EARLY_SCREEN_STRINGS } from './first-strings';
 
 /**
  * The screens whose first view is the page's largest paint and needs neither Chakra nor its live logic: the deposit
@@ -10,7 +11,10 @@ import { i18n } from '../i18n';
  */
 export const EARLY_SCREENS: Readonly<Record<string, { load: () => Promise<{ default: ComponentType<any> }>; strings: readonly string[] }>> =
   {
-    '/dashboard/customers/add-loan': { load: () => import('../screens/first-deposit/first-deposit-screen'), strings: ['deposit'] },
+    '/dashboard/customers/add-loan': {
+      load: () => import('../screens/first-deposit/first-deposit-screen'),
+      strings: EARLY_SCREEN_STRINGS['/dashboard/customers/add-loan']!,
+    },
   };
 
 /** Starts the early screen at `pathname`, if it is one: its chunk and the strings of its first view. */

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { eagerChunk, lazyChunk, type LazyChunk } from './chunk-load';
+import { nextTask } from './boot';
 import HomeScreen from '../screens/home/home-screen';
 import type { Access, Role } from '../contract/roles';
 import type { LiveLogic } from '../screens/common/live-logic';
@@ -108,14 +109,27 @@ function liveFrom<K extends LiveName>(
     readonly [N in K]: () => Promise<LiveLogic[N]>;
   };
 }
-const home = () => import('./live/home');
-const settings = () => import('./live/settings');
-const admin = () => import('./live/admin');
-const customers = () => import('./live/customers');
-const collections = () => import('./live/collections');
-const stores = () => import('./live/stores');
-const finance = () => import('./live/finance');
-const firstDeposit = () => import('./live/first-deposit');
+/**
+ * Zod's module code, the largest a live module brings (25 ms in Chromium on this machine, at full speed), runs in a
+ * task of its own, before the first live module's: in one task with it, the home page's first live logic blocked a
+ * phone for 180 ms (docs/decisions/065). A failed load is tried again by the next ask.
+ */
+let schemasLoaded: Promise<void> | undefined;
+function schemasFirst(): Promise<void> {
+  schemasLoaded ??= import('../contract/common').then(nextTask, (error: unknown) => {
+    schemasLoaded = undefined;
+    throw error;
+  });
+  return schemasLoaded;
+}
+const home = () => schemasFirst().then(() => import('./live/home'));
+const settings = () => schemasFirst().then(() => import('./live/settings'));
+const admin = () => schemasFirst().then(() => import('./live/admin'));
+const customers = () => schemasFirst().then(() => import('./live/customers'));
+const collections = () => schemasFirst().then(() => import('./live/collections'));
+const stores = () => schemasFirst().then(() => import('./live/stores'));
+const finance = () => schemasFirst().then(() => import('./live/finance'));
+const firstDeposit = () => schemasFirst().then(() => import('./live/first-deposit'));
 
 const QueueScreen = lazyChunk(() => import('../screens/approvals/queue-screen'));
 const DeviceStatusScreen = lazyChunk(() => import('../screens/devices/device-status-screen'));

@@ -1,3 +1,5 @@
+import { StrictMode, startTransition } from 'react';
+import type { Root as ReactRoot } from 'react-dom/client';
 import { SessionContext } from '../screens/common/session-context';
 import { liveSessionMachine } from '../services/session';
 import { ThemeContext } from './theme-context';
@@ -17,3 +19,19 @@ export function Root({ session = liveSessionMachine }: { session?: typeof liveSe
     </ThemeContext.Provider>
   );
 }
+
+/**
+ * Draws the app into React's root, as a transition: React draws it in slices, yielding to the browser about every
+ * 5 ms, where a default update is drawn in one piece (docs/decisions/061).
+ */
+export function renderApp(root: ReactRoot) {
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Root />
+      </StrictMode>,
+    ),
+  );
+}
+
+export { isHomePage, preloadDashboard } from './app';

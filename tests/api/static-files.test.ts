@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress';
-import { acceptedEncodings, staticFiles } from '../../server/static';
+import { Hono } from 'hono';
+import { acceptedEncodings, routePage, staticFiles } from '../../server/static';
 import { testApi, type TestApi } from '../support/api';
 
 /** The built portal's files (issue 16, item 5): precompressed at build, sent as files, cached by their hash. */
@@ -145,5 +146,44 @@ describe('Accept-Encoding', () => {
     expect([...acceptedEncodings('*, br;q=0')]).toEqual(['gzip']);
     expect([...acceptedEncodings('identity')]).toEqual(['identity']);
     expect(acceptedEncodings(undefined).size).toBe(0);
+  });
+});
+
+describe("a route's page (docs/decisions/065)", () => {
+  const page = (name: string) => `<!doctype html><html><head><title>${name}</title></head><body></body></html>\n`;
+  let routes: string;
+  let app: Hono;
+  beforeAll(() => {
+    routes = mkdtempSync(join(tmpdir(), 'simu-routes-'));
+    mkdirSync(join(routes, 'routes', 'dashboard', 'customers'), { recursive: true });
+    writeFileSync(join(routes, 'index.html'), page('index'));
+    writeFileSync(join(routes, 'routes', 'dashboard.html'), page('dashboard'));
+    writeFileSync(join(routes, 'routes', 'dashboard', 'customers', 'add-loan.html'), page('wizard'));
+    app = new Hono().use('*', staticFiles(routes));
+  });
+  afterAll(() => rmSync(routes, { recursive: true, force: true }));
+
+  it.each([
+    ['/', 'index'],
+    ['/login', 'index'],
+    ['/dashboards', 'index'],
+    ['/dashboard', 'dashboard'],
+    ['/dashboard/', 'dashboard'],
+    ['/dashboard/customers', 'dashboard'],
+    ['/dashboard/customers/add-loan', 'wizard'],
+    ['/dashboard/customers/add-loan/', 'wizard'],
+    ['/dashboard/customers/add-loan?step=2', 'wizard'],
+  ])('GET %s is the page of its longest route: %s', async (path, name) => {
+    const res = await app.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain(`<title>${name}</title>`);
+  });
+
+  it('routePage finds nothing for a path outside every route', () => {
+    const files = new Map([['/routes/dashboard.html', 'dashboard']]);
+    expect(routePage(files, '/dashboard/x/y')).toBe('dashboard');
+    expect(routePage(files, '/settings')).toBeUndefined();
+    expect(routePage(files, '/')).toBeUndefined();
   });
 });

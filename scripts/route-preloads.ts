@@ -1,0 +1,111 @@
+import type { Plugin, Rollup } from 'vite';
+
+/**
+ * The chunks a page needs at once, named in its HTML as `<link rel="modulepreload">` (docs/decisions/065). The
+ * browser's preload scanner starts them while it reads the HTML, beside the entry, where the app's code used to start
+ * them from a script once the entry had run: a round trip later on a slow network, and about a millisecond of the main
+ * thread per request (four on a phone of a quarter of the speed), inside the longest task of the page's load.
+ *
+ * - Every page (index.html): the app's start, whose steps (src/app/boot.ts) import their chunks in turn.
+ * - A page under a route (`routes/<path>.html`): also that route's chunks. The server answers a path with the page
+ *   of its longest route (server/static.ts): /dashboard and below get the dashboard's code, the deposit wizard its
+ *   first view too. A visitor there without a session is sent to the login, with these chunks fetched for nothing.
+ */
+export const BOOT_MODULES = ['src/i18n/index.ts', 'src/app/react-dom-client.ts', 'src/app/root.tsx'];
+
+export const ROUTE_PAGES: ReadonlyArray<{ path: string; modules: string[] }> = [
+  // The home page's welcome, its largest paint, waits for the settings' live logic (with zod) too.
+  { path: '/dashboard', modules: ['src/app/dashboard-route.tsx', 'src/app/live/settings.ts', 'src/app/live/home.ts'] },
+  {
+    path: '/dashboard/customers/add-loan',
+    modules: ['src/app/dashboard-route.tsx', 'src/screens/first-deposit/first-deposit-screen.tsx'],
+  },
+];
+
+type Bundle = Record<string, Pick<Rollup.OutputChunk, 'type' | 'fileName' | 'imports' | 'moduleIds' | 'isEntry'> | { type: 'asset' }>;
+type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
+
+const normalized = (id: string) => id.replace(/\\/g, '/');
+
+/**
+ * The files of the chunks that hold the modules, with the chunks they import (statically, all the way down), in
+ * import order; without the entry's, which the page loads anyway. A module in no chunk is an error: a renamed file
+ * would else lose its preload without a word.
+ */
+export function chunkFiles(bundle: Bundle, modules: readonly string[]): string[] {
+  const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files: string[] = [];
+  const add = (chunk: Chunk) => {
+    if (chunk.isEntry || files.includes(chunk.fileName)) return;
+    files.push(chunk.fileName);
+    for (const imported of chunk.imports) {
+      const next = byFile.get(imported);
+      if (next) add(next);
+    }
+  };
+  for (const module of modules) {
+    const holder = chunks.find((chunk) => chunk.moduleIds.some((id) => normalized(id).endsWith(`/${module}`)));
+    if (!holder) throw new Error(`route-preloads: no chunk holds ${module}`);
+    add(holder);
+  }
+  return files;
+}
+
+/** `html` with a modulepreload link for each file it does not link yet, at the end of its head. */
+export function withPreloads(html: string, files: readonly string[]): string {
+  const head = /\n([ \t]*)<\/head>/.exec(html);
+  if (!head) throw new Error('route-preloads: index.html has no </head>');
+  const indent = head[1]!;
+  const links = files
+    .filter((file) => !html.includes(`href="/${file}"`))
+    .map((file) => `\n${indent}  <link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+  return html.slice(0, head.index) + links + html.slice(head.index);
+}
+
+/**
+ * `html` with each of its stylesheets of the build written into it as a <style> (the CSP allows inline styles): the
+ * first paint then waits for no request. The stylesheet is the first-load page's (src/app/first-load.css, 8 kB, 2 kB
+ * compressed), which every page draws with.
+ */
+export function withInlineStyles(html: string, assets: Readonly<Record<string, string>>): string {
+  return html.replace(/<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)">/g, (link, file: string) => {
+    const css = assets[file];
+    if (css === undefined) throw new Error(`route-preloads: no stylesheet ${file} in the build`);
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
+/**
+ * Rewrites index.html with its stylesheet written in and the start's chunks preloaded, and writes a page for each
+ * route (routes/<path>.html).
+ */
+export function routePreloadsPlugin(): Plugin {
+  return {
+    name: 'simu:route-preloads',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (!index || index.type !== 'asset') return;
+        const styles = Object.fromEntries(
+          Object.values(bundle).flatMap((item) =>
+            item.type === 'asset' && item.fileName.endsWith('.css') ? [[item.fileName, String(item.source)]] : [],
+          ),
+        );
+        const html = withPreloads(withInlineStyles(String(index.source), styles), chunkFiles(bundle as Bundle, BOOT_MODULES));
+        index.source = html;
+        for (const page of ROUTE_PAGES) {
+          this.emitFile({
+            type: 'asset',
+            fileName: `routes${page.path}.html`,
+            source: withPreloads(html, chunkFiles(bundle as Bundle, page.modules)),
+          });
+        }
+      },
+    },
+  };
+}

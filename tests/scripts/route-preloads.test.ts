@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { chunkFiles, withInlineStyles, withPreloads } from '../../scripts/route-preloads';
+
+/** The build's pages (docs/decisions/065): which chunks each page's HTML preloads, and its stylesheet written in. */
+const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) => ({
+  type: 'chunk' as const,
+  fileName,
+  moduleIds,
+  imports,
+  isEntry,
+});
+const bundle = {
+  'assets/entry-1.js': chunk('assets/entry-1.js', ['/w/src/main.tsx'], ['assets/start-1.js'], true),
+  'assets/start-1.js': chunk('assets/start-1.js', ['/w/src/app/boot.ts']),
+  'assets/react-1.js': chunk('assets/react-1.js', ['/w/node_modules/react/index.js']),
+  'assets/root-1.js': chunk('assets/root-1.js', ['/w/src/app/root.tsx', '/w/src/app/app.tsx'], ['assets/react-1.js', 'assets/shell-1.js']),
+  'assets/shell-1.js': chunk('assets/shell-1.js', ['/w/node_modules/xstate/dist/x.js'], ['assets/react-1.js']),
+  'assets/route-1.js': chunk('assets/route-1.js', ['/w/src/app/dashboard-route.tsx'], ['assets/entry-1.js', 'assets/root-1.js']),
+  'index.html': { type: 'asset' as const },
+};
+
+describe('the chunks a page preloads', () => {
+  it("are the modules' chunks and what they import, all the way down, once each, without the entry", () => {
+    expect(chunkFiles(bundle, ['src/app/root.tsx'])).toEqual(['assets/root-1.js', 'assets/react-1.js', 'assets/shell-1.js']);
+    expect(chunkFiles(bundle, ['src/app/dashboard-route.tsx', 'src/app/app.tsx'])).toEqual([
+      'assets/route-1.js',
+      'assets/root-1.js',
+      'assets/react-1.js',
+      'assets/shell-1.js',
+    ]);
+  });
+
+  it('fail the build for a module no chunk holds (a renamed file would else lose its preload silently)', () => {
+    expect(() => chunkFiles(bundle, ['src/app/renamed.tsx'])).toThrow('no chunk holds src/app/renamed.tsx');
+  });
+
+  it('are linked at the end of the head, indented as it is, except those the page links already', () => {
+    const html =
+      '<html>\n  <head>\n    <link rel="modulepreload" crossorigin href="/assets/react-1.js">\n  </head>\n  <body></body>\n</html>\n';
+    expect(withPreloads(html, ['assets/react-1.js', 'assets/root-1.js'])).toBe(
+      '<html>\n  <head>\n    <link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
+        '    <link rel="modulepreload" crossorigin href="/assets/root-1.js">\n  </head>\n  <body></body>\n</html>\n',
+    );
+    expect(() => withPreloads('<html><body></body></html>', ['assets/root-1.js'])).toThrow('no </head>');
+  });
+});
+
+describe("the page's stylesheet", () => {
+  it('is written into the page, so the first paint waits for no request', () => {
+    const html = '<head>\n    <link rel="stylesheet" crossorigin href="/assets/index-1.css">\n  </head>';
+    expect(withInlineStyles(html, { 'assets/index-1.css': '.page{color:red}' })).toBe(
+      '<head>\n    <style>.page{color:red}</style>\n  </head>',
+    );
+  });
+
+  it('cannot end the <style> early, and a stylesheet missing from the build fails it', () => {
+    const html = '<link rel="stylesheet" crossorigin href="/assets/index-1.css">';
+    expect(withInlineStyles(html, { 'assets/index-1.css': 'a{content:"</style><script>"}' })).toBe(
+      '<style>a{content:"<\\/style><script>"}</style>',
+    );
+    expect(() => withInlineStyles(html, {})).toThrow('no stylesheet assets/index-1.css');
+  });
+});
