@@ -47,9 +47,6 @@ export default defineConfig({
         // (docs/decisions/033).
         codeSplitting: {
           groups: [
-            // The app starts in steps, a task each (src/app/boot.ts, docs/decisions/065), so what each step runs is a
-            // chunk of its own: React (whose DOM's code runs when the step imports it), i18next with the app's
-            // strings' set-up, and the rest of the shell (XState, the router).
             // What the entry runs in its first task and shares with later chunks: without a group of its own, the
             // bundler put it in i18next's chunk, and the entry waited for i18next and React to come and run.
             {
@@ -57,6 +54,9 @@ export default defineConfig({
               test: /vite[\\/]preload-helper|src[\\/](i18n[\\/](locale-files|detect-language)|lib[\\/]preference-keys|services[\\/](early-calls|session-store|api-base)|app[\\/](boot|first-strings))\.ts$/,
               includeDependenciesRecursively: false,
             },
+            // The app starts in steps, a task each (src/app/boot.ts, docs/decisions/065), so what each step runs is a
+            // chunk of its own: React (whose DOM's code runs when the step imports it), i18next with the app's
+            // strings' set-up, and the rest of the shell (XState, the router).
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/,

@@ -6,13 +6,12 @@ import type { Plugin, Rollup } from 'vite';
  * them from a script once the entry had run: a round trip later on a slow network, and about a millisecond of the main
  * thread per request (four on a phone of a quarter of the speed), inside the longest task of the page's load.
  *
- * - Every page (index.html): the app's start, whose steps (src/app/boot.ts) import their chunks in turn.
+ * - Every page (index.html): the app's start, whose steps (src/app/boot.ts) are the entry's own imports, each
+ *   importing its chunks in turn.
  * - A page under a route (`routes/<path>.html`): also that route's chunks. The server answers a path with the page
  *   of its longest route (server/static.ts): /dashboard and below get the dashboard's code, the deposit wizard its
  *   first view too. A visitor there without a session is sent to the login, with these chunks fetched for nothing.
  */
-export const BOOT_MODULES = ['src/i18n/index.ts', 'src/app/react-dom-client.ts', 'src/app/root.tsx'];
-
 export const ROUTE_PAGES: ReadonlyArray<{ path: string; modules: string[] }> = [
   // The home page's welcome, its largest paint, waits for the settings' live logic (with zod) too.
   { path: '/dashboard', modules: ['src/app/dashboard-route.tsx', 'src/app/live/settings.ts', 'src/app/live/home.ts'] },
@@ -22,19 +21,19 @@ export const ROUTE_PAGES: ReadonlyArray<{ path: string; modules: string[] }> = [
   },
 ];
 
-type Bundle = Record<string, Pick<Rollup.OutputChunk, 'type' | 'fileName' | 'imports' | 'moduleIds' | 'isEntry'> | { type: 'asset' }>;
+type Bundle = Record<
+  string,
+  Pick<Rollup.OutputChunk, 'type' | 'fileName' | 'imports' | 'dynamicImports' | 'moduleIds' | 'isEntry'> | { type: 'asset' }
+>;
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
 
 const normalized = (id: string) => id.replace(/\\/g, '/');
 
-/**
- * The files of the chunks that hold the modules, with the chunks they import (statically, all the way down), in
- * import order; without the entry's, which the page loads anyway. A module in no chunk is an error: a renamed file
- * would else lose its preload without a word.
- */
-export function chunkFiles(bundle: Bundle, modules: readonly string[]): string[] {
-  const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+const chunksOf = (bundle: Bundle) => Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
+
+/** The files of these chunks with the chunks they import (statically, all the way down), once each, in import order. */
+function withImports(bundle: Bundle, roots: readonly Chunk[]): string[] {
+  const byFile = new Map(chunksOf(bundle).map((chunk) => [chunk.fileName, chunk]));
   const files: string[] = [];
   const add = (chunk: Chunk) => {
     if (chunk.isEntry || files.includes(chunk.fileName)) return;
@@ -44,12 +43,33 @@ export function chunkFiles(bundle: Bundle, modules: readonly string[]): string[]
       if (next) add(next);
     }
   };
-  for (const module of modules) {
+  roots.forEach(add);
+  return files;
+}
+
+/**
+ * The files of the chunks that hold the modules, with the chunks they import, in import order; without the entry's,
+ * which the page loads anyway. A module in no chunk is an error: a renamed file would else lose its preload without a
+ * word.
+ */
+export function chunkFiles(bundle: Bundle, modules: readonly string[]): string[] {
+  const chunks = chunksOf(bundle);
+  const roots = modules.map((module) => {
     const holder = chunks.find((chunk) => chunk.moduleIds.some((id) => normalized(id).endsWith(`/${module}`)));
     if (!holder) throw new Error(`route-preloads: no chunk holds ${module}`);
-    add(holder);
-  }
-  return files;
+    return holder;
+  });
+  return withImports(bundle, roots);
+}
+
+/** The files of the app's start: the chunks the entry imports by `import()` (its steps), with what they import. */
+export function startFiles(bundle: Bundle): string[] {
+  const chunks = chunksOf(bundle);
+  const steps = chunks.find((chunk) => chunk.isEntry)?.dynamicImports ?? [];
+  return withImports(
+    bundle,
+    steps.flatMap((file) => chunks.filter((chunk) => chunk.fileName === file)),
+  );
 }
 
 /** `html` with a modulepreload link for each file it does not link yet, at the end of its head. */
@@ -96,7 +116,7 @@ export function routePreloadsPlugin(): Plugin {
             item.type === 'asset' && item.fileName.endsWith('.css') ? [[item.fileName, String(item.source)]] : [],
           ),
         );
-        const html = withPreloads(withInlineStyles(String(index.source), styles), chunkFiles(bundle as Bundle, BOOT_MODULES));
+        const html = withPreloads(withInlineStyles(String(index.source), styles), startFiles(bundle as Bundle));
         index.source = html;
         for (const page of ROUTE_PAGES) {
           this.emitFile({

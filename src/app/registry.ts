@@ -122,20 +122,21 @@ function schemasFirst(): Promise<void> {
   });
   return schemasLoaded;
 }
-const home = () => schemasFirst().then(() => import('./live/home'));
-const settings = () => schemasFirst().then(() => import('./live/settings'));
-const admin = () => schemasFirst().then(() => import('./live/admin'));
-const customers = () => schemasFirst().then(() => import('./live/customers'));
-const collections = () => schemasFirst().then(() => import('./live/collections'));
-const stores = () => schemasFirst().then(() => import('./live/stores'));
-const finance = () => schemasFirst().then(() => import('./live/finance'));
+/** A live module's load, after zod's. */
+const afterSchemas =
+  <T>(load: () => Promise<T>) =>
+  () =>
+    schemasFirst().then(load);
+const home = afterSchemas(() => import('./live/home'));
+const settings = afterSchemas(() => import('./live/settings'));
+const admin = afterSchemas(() => import('./live/admin'));
+const customers = afterSchemas(() => import('./live/customers'));
+const collections = afterSchemas(() => import('./live/collections'));
+const stores = afterSchemas(() => import('./live/stores'));
+const finance = afterSchemas(() => import('./live/finance'));
 // The wizard's shared schemas (the `contract` chunk, 21 ms at full speed) run in a task of their own too, before the
 // wizard's machine and routes.
-const firstDeposit = () =>
-  schemasFirst()
-    .then(() => import('../contract/requests'))
-    .then(nextTask)
-    .then(() => import('./live/first-deposit'));
+const firstDeposit = afterSchemas(() => import('../contract/requests').then(nextTask).then(() => import('./live/first-deposit')));
 
 const QueueScreen = lazyChunk(() => import('../screens/approvals/queue-screen'));
 const DeviceStatusScreen = lazyChunk(() => import('../screens/devices/device-status-screen'));

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { chunkFiles, withInlineStyles, withPreloads } from '../../scripts/route-preloads';
+import { chunkFiles, startFiles, withInlineStyles, withPreloads } from '../../scripts/route-preloads';
 
 /** The build's pages (docs/decisions/065): which chunks each page's HTML preloads, and its stylesheet written in. */
-const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) => ({
+const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false, dynamicImports: string[] = []) => ({
   type: 'chunk' as const,
   fileName,
   moduleIds,
   imports,
+  dynamicImports,
   isEntry,
 });
 const bundle = {
-  'assets/entry-1.js': chunk('assets/entry-1.js', ['/w/src/main.tsx'], ['assets/start-1.js'], true),
+  'assets/entry-1.js': chunk('assets/entry-1.js', ['/w/src/main.tsx'], ['assets/start-1.js'], true, [
+    'assets/react-1.js',
+    'assets/root-1.js',
+  ]),
   'assets/start-1.js': chunk('assets/start-1.js', ['/w/src/app/boot.ts']),
   'assets/react-1.js': chunk('assets/react-1.js', ['/w/node_modules/react/index.js']),
   'assets/root-1.js': chunk('assets/root-1.js', ['/w/src/app/root.tsx', '/w/src/app/app.tsx'], ['assets/react-1.js', 'assets/shell-1.js']),
@@ -28,6 +32,10 @@ describe('the chunks a page preloads', () => {
       'assets/react-1.js',
       'assets/shell-1.js',
     ]);
+  });
+
+  it("of the start are the entry's own imports (its steps), in their order, with what they import", () => {
+    expect(startFiles(bundle)).toEqual(['assets/react-1.js', 'assets/root-1.js', 'assets/shell-1.js']);
   });
 
   it('fail the build for a module no chunk holds (a renamed file would else lose its preload silently)', () => {
