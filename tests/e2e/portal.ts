@@ -75,14 +75,25 @@ export async function apiLoginWithCode(username: string, password = DEMO_PASSWOR
 }
 
 /**
+ * Opens the portal with nothing kept from the pages before: pages of one browser share local storage. The storage is
+ * cleared once the app has drawn its first page, since its start writes there (the detected language, in a task of
+ * its own after the page's load event: docs/decisions/065); cleared earlier, the page kept the language the test
+ * before had chosen.
+ */
+export async function openLoggedOut(page: Page): Promise<void> {
+  await page.goto(`${portalUrl()}/`);
+  await page.getByRole('heading').first().waitFor();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${portalUrl()}/`);
+}
+
+/**
  * Logs the page in as a user asked for a one-time code, through the login and code screens with the code from the
  * demo outbox, and waits for the home page. It starts logged out: pages of one browser share local storage.
  */
 export async function logInWithCode(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   const ui = playwrightUi(page);
-  await page.goto(`${portalUrl()}/`);
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(`${portalUrl()}/`);
+  await openLoggedOut(page);
   await loginPage(ui).open();
   await loginPage(ui).logIn(username, password);
   await otpPage(ui).open();

@@ -5,7 +5,7 @@ import { playwrightUi } from '../support/ui-playwright';
 import { dashboard, loginPage, otpPage } from '../support/pages';
 import { visibleLinks } from '../../src/app/nav-table';
 import { DEMO_GROUPS, DEMO_PASSWORD } from '../../server/db/seed-security';
-import { apiLogin, latestCode } from './portal';
+import { apiLogin, latestCode, openLoggedOut } from './portal';
 import { axeViolations, checkPageAtBothWidths, PHONE, watchConsole } from '../support/page-checks';
 import en from '../../src/i18n/locales/en.json';
 import sw from '../../src/i18n/locales/sw.json';
@@ -22,9 +22,7 @@ afterAll(async () => {
 
 async function freshPage(): Promise<Page> {
   const page = await browser.newPage();
-  await page.goto(`${url}/`);
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(`${url}/`);
+  await openLoggedOut(page);
   return page;
 }
 
