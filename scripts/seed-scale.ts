@@ -77,9 +77,17 @@ export interface ScaleReport {
   rows: Record<string, number>;
 }
 
-/** `R[expr|salt]`: a uniform number in [0, 1) drawn from expr, the same every run. */
-const expand = (sql: string, values: Record<string, string | number>) =>
+/**
+ * `R[expr|salt]`: a uniform number in [0, 1) drawn from expr, the same every run. `DIGITS[expr|width]`: expr written
+ * with zeros in front up to width digits, and whole when it is longer (lpad alone cuts it: loan 10,000,000 would
+ * have been written as loan 1,000,000's number).
+ */
+export const expand = (sql: string, values: Record<string, string | number>) =>
   sql
+    .replace(
+      /DIGITS\[([^\]|]+)\|(\d+)\]/g,
+      (_, expr: string, width: string) => `lpad((${expr})::text, greatest(${width}, length((${expr})::text)), '0')`,
+    )
     .replace(
       /R\[([^\]|]+)\|(\d+)\]/g,
       (_, expr: string, salt: string) => `((hashint8(((${expr})::bigint) * 1000 + ${salt}) & 2147483647)::float8 / 2147483648.0)`,
@@ -232,6 +240,15 @@ async function finishEarlierRun(db: Db, log: (line: string) => void) {
   });
 }
 
+/**
+ * The most customers a database can hold from this seed: a customer's phone number is 2556 and eight digits of its
+ * number ({{C0}} + g), and 25563... and 25564... are the shop owners' and agents'.
+ */
+export const MOST_SCALE_CUSTOMERS = 29_999_999;
+
+/** A run the seed refuses before it writes anything (main prints its message alone). */
+export class ScaleSeedRefused extends Error {}
+
 export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleReport> {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
@@ -285,6 +302,14 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     O0: await nextId(db, 'shop_owners'),
   };
 
+  const last = Number(values.C0) + n; // the customers are C0 + 1 to C0 + n
+  if (last > MOST_SCALE_CUSTOMERS) {
+    const room = Math.max(0, MOST_SCALE_CUSTOMERS - Number(values.C0));
+    throw new ScaleSeedRefused(
+      `seed:scale: the database would hold ${last.toLocaleString('en')} customers, past the ${MOST_SCALE_CUSTOMERS.toLocaleString('en')} ` +
+        `whose phone numbers this seed can write; it has room for ${room.toLocaleString('en')} more. No customers were added.`,
+    );
+  }
   const rebuild = options.rebuildIndexes ?? true;
   const postgres = db.kind === 'postgres';
   /** Each transaction's settings: the seed's days are EAT days (a date plus a time of day is a time in Tanzania). */
@@ -589,6 +614,10 @@ async function main() {
     for (const [table, count] of Object.entries(report.rows))
       console.log(`  ${table.padEnd(18)} ${count.toLocaleString('en').padStart(14)}`);
     console.log(`\nTook ${report.seconds.toFixed(1)} s`);
+  } catch (error) {
+    if (!(error instanceof ScaleSeedRefused)) throw error;
+    console.error(error.message);
+    process.exitCode = 2;
   } finally {
     await db.close();
   }

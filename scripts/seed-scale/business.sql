@@ -1,8 +1,9 @@
 -- The scale seed (npm run seed:scale, scripts/seed-scale.ts): N customers and the business around them, made inside
 -- PostgreSQL with generate_series and INSERT ... SELECT. {{NAME}} are whole numbers the driver puts in (the number of
 -- customers, the first free id of each table), R[expr|salt] a uniform number in [0, 1) drawn from expr (hashint8,
--- so the same N gives the same data). Loans follow the schedule rules of server/domain/loan-standing.ts, so the
--- ageing run finds nothing to change on the day of the seed. Statements are separated by lines "-- step: name".
+-- so the same N gives the same data), DIGITS[expr|width] expr with zeros in front up to width digits, never cut. Loans
+-- follow the schedule rules of server/domain/loan-standing.ts, so the ageing run finds nothing to change on the day
+-- of the seed. Statements are separated by lines "-- step: name".
 -- What must be unique (phone numbers, national ids, IMEIs, names, references) is numbered from the ids before the run
 -- ({{C0}} + g for a customer's), so a second run adds its rows beside the first's.
 
@@ -99,7 +100,7 @@ SELECT a.*,
 INSERT INTO customers (id, msisdn, first_name, other_names, sex, date_of_birth, id_type, national_id, nida_number, birth_country,
                        birth_region, resident_region, resident_district, resident_village, resident_street, customer_key, store_id,
                        registered_by_agent_id, registered_at)
-SELECT p.customer_id, '25560' || lpad((p.g + {{C0}})::text, 7, '0'),
+SELECT p.customer_id, '2556' || lpad((p.g + {{C0}})::text, 8, '0'),
        CASE WHEN p.g % 2 = 0
             THEN (ARRAY['Juma', 'Hamisi', 'Salim', 'Baraka', 'Idrisa', 'Daudi', 'Faraji', 'Emmanuel', 'Musa', 'Athumani', 'Rashidi', 'Yohana'])[1 + p.g % 12]
             ELSE (ARRAY['Neema', 'Rehema', 'Zawadi', 'Amina', 'Halima', 'Mwajuma', 'Tatu', 'Upendo', 'Asha', 'Grace', 'Esther', 'Mwanaidi'])[1 + p.g % 12] END,
@@ -160,7 +161,7 @@ SELECT p.device_id, p.device_status, least({{TODAY}} - 1, p.start_date + 5 + p.g
 INSERT INTO loans (id, loan_number, customer_id, device_id, phone_price_id, store_id, agent_id, repayment_period, price, deposit_paid,
                    installment_amount, installments, interval_days, amount_paid, late_fee, amount_due, days_defaulted,
                    last_repayment_date, next_repayment_date, status, contract_ref, contract_url, started_at, closed_at, created_at)
-SELECT p.loan_id, 'LN' || lpad(p.loan_id::text, 7, '0'), p.customer_id, p.device_id, p.price_id, p.store_id, p.agent_id, p.period,
+SELECT p.loan_id, 'LN' || DIGITS[p.loan_id|7], p.customer_id, p.device_id, p.price_id, p.store_id, p.agent_id, p.period,
        p.rrp, p.deposit, p.inst_amount, p.inst_count, p.interval_days, p.paid_units * p.inst_amount,
        CASE WHEN p.scenario = 0 THEN 0 ELSE p.late_fee END,
        CASE WHEN p.scenario = 0 THEN 0
@@ -181,13 +182,13 @@ INSERT INTO transactions (id, transaction_id, master_transaction_id, reference_n
 SELECT {{T0}} + (p.g - 1) * 32 + j + 1,
        'SX' || lpad(({{T0}} + (p.g - 1) * 32 + j + 1)::text, 11, '0'),
        'MT' || to_char(day, 'YYYYMMDD') || lpad(({{T0}} + (p.g - 1) * 32 + j + 1)::text, 10, '0'),
-       'LN' || lpad(p.loan_id::text, 7, '0') || CASE WHEN j = 0 THEN '-D' ELSE '-R' END || lpad(({{T0}} + (p.g - 1) * 32 + j + 1)::text, 10, '0'),
+       'LN' || DIGITS[p.loan_id|7] || CASE WHEN j = 0 THEN '-D' ELSE '-R' END || lpad(({{T0}} + (p.g - 1) * 32 + j + 1)::text, 10, '0'),
        CASE WHEN j = 0 THEN 'deposit' ELSE 'repayment' END,
        CASE WHEN (p.g + j) % 17 = 0 THEN 'pos' ELSE (ARRAY['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'])[1 + p.g % 4] END,
        'completed', amount, 0, amount,
        CASE WHEN j = 0 THEN p.inst_amount * p.inst_count + p.deposit ELSE p.inst_amount * (p.inst_count - units_before) END,
        CASE WHEN j = 0 THEN p.inst_amount * p.inst_count ELSE p.inst_amount * (p.inst_count - units_after) END,
-       '25560' || lpad((p.g + {{C0}})::text, 7, '0'), NULL, 'LN' || lpad(p.loan_id::text, 7, '0'), '400200', 'LN' || lpad(p.loan_id::text, 7, '0'),
+       '2556' || lpad((p.g + {{C0}})::text, 8, '0'), NULL, 'LN' || DIGITS[p.loan_id|7], '400200', 'LN' || DIGITS[p.loan_id|7],
        p.customer_id, p.loan_id, at, at
   FROM scale_plan p
   CROSS JOIN LATERAL generate_series(0, p.pay_count) j
@@ -209,10 +210,10 @@ INSERT INTO transactions (id, transaction_id, master_transaction_id, reference_n
                           date_processed, created_at)
 SELECT {{T0}} + (p.g - 1) * 32 + 32, 'SX' || lpad(({{T0}} + (p.g - 1) * 32 + 32)::text, 11, '0'),
        'MT' || to_char({{TODAY}}, 'YYYYMMDD') || lpad(({{T0}} + (p.g - 1) * 32 + 32)::text, 10, '0'),
-       'LN' || lpad(p.loan_id::text, 7, '0') || '-R' || lpad(({{T0}} + (p.g - 1) * 32 + 32)::text, 10, '0'),
+       'LN' || DIGITS[p.loan_id|7] || '-R' || lpad(({{T0}} + (p.g - 1) * 32 + 32)::text, 10, '0'),
        'repayment', (ARRAY['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'])[1 + p.g % 4], 'failed', p.inst_amount, 0, 0,
        p.inst_amount * (p.inst_count - p.paid_units) + p.late_fee, p.inst_amount * (p.inst_count - p.paid_units) + p.late_fee,
-       '25560' || lpad((p.g + {{C0}})::text, 7, '0'), 'LN' || lpad(p.loan_id::text, 7, '0'), '400200', p.customer_id, p.loan_id,
+       '2556' || lpad((p.g + {{C0}})::text, 8, '0'), 'LN' || DIGITS[p.loan_id|7], '400200', p.customer_id, p.loan_id,
        {{NOW}} - interval '1 day' * (1 + p.g % greatest(1, p.days_defaulted - 1)), {{NOW}} - interval '1 day' * (1 + p.g % greatest(1, p.days_defaulted - 1))
   FROM scale_plan p WHERE p.borrower AND p.days_defaulted > 7 AND p.g % 4 = 0;
 INSERT INTO transactions (id, transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, debit, credit,
@@ -226,7 +227,7 @@ SELECT {{T0}} + {{N}} * 32 + g, 'SU' || lpad(({{T0}} + {{N}} * 32 + g)::text, 11
 
 -- step: customer sms
 INSERT INTO customer_sms (customer_id, msisdn, body, category, status, sent_at)
-SELECT p.customer_id, '25560' || lpad((p.g + {{C0}})::text, 7, '0'),
+SELECT p.customer_id, '2556' || lpad((p.g + {{C0}})::text, 8, '0'),
        CASE k WHEN 0 THEN 'Karibu Simu Pay! Akaunti yako imefunguliwa.'
               WHEN 1 THEN 'Tumepokea malipo yako. Asante.'
               WHEN 2 THEN 'Kumbusho: malipo yako yanadaiwa kesho.'
@@ -243,9 +244,9 @@ INSERT INTO requests (kind, status, subject, maker_id, checker_id, reason, decis
                       store_id, submitted_at, decided_at)
 SELECT 'loan_extension', st, 'customer:' || p.customer_id, s.maker, CASE WHEN st = 'submitted' THEN NULL ELSE s.checker END,
        'Customer asked for more time', CASE WHEN st = 'denied' THEN 'Too many extensions already' END,
-       jsonb_build_object('before', jsonb_build_object('loan_number', 'LN' || lpad(p.loan_id::text, 7, '0'), 'next_repayment_date', p.next_date::text,
+       jsonb_build_object('before', jsonb_build_object('loan_number', 'LN' || DIGITS[p.loan_id|7], 'next_repayment_date', p.next_date::text,
                                                       'days_defaulted', p.days_defaulted),
-                          'after', jsonb_build_object('loan_number', 'LN' || lpad(p.loan_id::text, 7, '0'), 'next_repayment_date', (p.next_date + 7)::text,
+                          'after', jsonb_build_object('loan_number', 'LN' || DIGITS[p.loan_id|7], 'next_repayment_date', (p.next_date + 7)::text,
                                                      'days_defaulted', greatest(0, p.days_defaulted - 7)),
                           'params', jsonb_build_object('days_to_extend', 7)),
        CASE WHEN st = 'approved' THEN jsonb_build_object('before', jsonb_build_object('next_repayment_date', p.next_date::text),
@@ -267,14 +268,14 @@ UPDATE devices v SET lock_status = 'inactive', future_lock_date = NULL, is_locke
 INSERT INTO requests (kind, status, subject, maker_id, checker_id, reason, payload, applied, customer_id, loan_id, store_id, submitted_at,
                       decided_at)
 SELECT 'loan_deactivation', 'approved', 'customer:' || d.customer_id, s.maker, s.checker, 'Customer cannot be reached for months',
-       jsonb_build_object('before', jsonb_build_object('loans', 'LN' || lpad(d.loan_id::text, 7, '0'), 'loan_status', 'active', 'loan_balance', d.balance, 'written_off', 0),
-                          'after', jsonb_build_object('loans', 'LN' || lpad(d.loan_id::text, 7, '0'), 'loan_status', 'deactivated', 'loan_balance', 0, 'written_off', d.balance),
+       jsonb_build_object('before', jsonb_build_object('loans', 'LN' || DIGITS[d.loan_id|7], 'loan_status', 'active', 'loan_balance', d.balance, 'written_off', 0),
+                          'after', jsonb_build_object('loans', 'LN' || DIGITS[d.loan_id|7], 'loan_status', 'deactivated', 'loan_balance', 0, 'written_off', d.balance),
                           'params', '{}'::jsonb),
        jsonb_build_object('before', jsonb_build_object('loan_status', 'active'), 'after', jsonb_build_object('loan_status', 'deactivated', 'written_off', d.balance)),
        d.customer_id, d.loan_id, d.store_id, d.sub, d.sub + interval '6 hours'
   FROM scale_dereg d CROSS JOIN scale_staff s;
 INSERT INTO ledger_entries (kind, debit_account, credit_account, amount, description, loan_id, request_id, posted_by, posted_at)
-SELECT 'loan_write_off', 'bad_debt_expense', 'loans_receivable', d.balance, 'Write-off of LN' || lpad(d.loan_id::text, 7, '0') || ' (deregistration)',
+SELECT 'loan_write_off', 'bad_debt_expense', 'loans_receivable', d.balance, 'Write-off of LN' || DIGITS[d.loan_id|7] || ' (deregistration)',
        d.loan_id, r.id, s.checker, d.sub + interval '6 hours'
   FROM scale_dereg d CROSS JOIN scale_staff s
   JOIN requests r ON r.loan_id = d.loan_id AND r.kind = 'loan_deactivation' AND r.status = 'approved'

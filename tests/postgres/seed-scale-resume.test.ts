@@ -9,7 +9,7 @@ import { migrate } from '../../server/db/migrate';
 import type { Db, Queryable } from '../../server/db/port';
 import { openPostgres } from '../../server/db/postgres';
 import { seedDemoStaff, seedRoles } from '../../server/db/seed-security';
-import { BIG_TABLES, seedScale } from '../../scripts/seed-scale';
+import { BIG_TABLES, MOST_SCALE_CUSTOMERS, ScaleSeedRefused, seedScale } from '../../scripts/seed-scale';
 import { TEST_NOW } from '../support/template';
 
 const url = process.env.DATABASE_URL!;
@@ -25,6 +25,16 @@ function failingAt(inner: Db, pattern: RegExp): Db {
     },
   });
   return { ...inner, ...wrap(inner), transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))) };
+}
+
+/** The Db, whose highest customer and loan ids read as at least `from` (a database that already holds so many). */
+function holding(inner: Db, from: number): Db {
+  const query: Queryable['query'] = async <T>(sql: string, params?: unknown[]) => {
+    const rows = await inner.query<T>(sql, params);
+    if (!/^SELECT coalesce\(max\(id\), 0\) AS n FROM (customers|loans)$/.test(sql)) return rows;
+    return [{ n: Math.max(from, Number((rows[0] as { n: number | string }).n)) } as T];
+  };
+  return { ...inner, query };
 }
 
 /** The big tables' indexes, constraints and disabled triggers, as the schema has them. */
@@ -82,5 +92,33 @@ describe('seed:scale stopped after its first commit', () => {
     expect(lines.some((line) => line.includes('an earlier run stopped before it finished: its rows are partial'))).toBe(true);
     expect(await shape()).toEqual(whole);
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM customers'))[0]!.n).toBe(customers + 50);
+  }, 300_000);
+});
+
+describe('seed:scale past ten million customers', () => {
+  it('writes whole phone and loan numbers, each unique, where the ids pass 9,999,999', async () => {
+    const [{ before }] = (await db.query('SELECT coalesce(max(id), 0)::int AS before FROM customers')) as [{ before: number }];
+    await seedScale(holding(db, 9_999_990), { customers: 20, now: TEST_NOW });
+    const customers = await db.query<{ msisdn: string }>('SELECT msisdn FROM customers WHERE id > $1', [before]);
+    const phones = new Set(customers.map((row) => row.msisdn));
+    expect(customers).toHaveLength(20);
+    expect(phones.size).toBe(20);
+    // Tanzanian numbers: 255 and nine digits. Customer 10,000,005 is 255610000005, not 25560000000 cut to fit.
+    for (const phone of phones) expect(phone).toMatch(/^2556\d{8}$/);
+    expect(phones).toContain('255610000005');
+    expect(phones).toContain('255609999995');
+    // A loan's number is its id, whole: LN9999999, then LN10000000.
+    const loans = await db.query<{ id: number; loan_number: string }>('SELECT id, loan_number FROM loans WHERE id > 9999990');
+    expect(loans.some((loan) => loan.id >= 10_000_000)).toBe(true);
+    for (const loan of loans) expect(loan.loan_number).toBe(`LN${String(loan.id).padStart(7, '0')}`);
+  }, 300_000);
+
+  it('refuses, adding nothing, a run whose customers would pass the numbers it can write', async () => {
+    const count = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM customers'))[0]!.n;
+    const customers = await count();
+    const run = seedScale(holding(db, MOST_SCALE_CUSTOMERS - 10), { customers: 11, now: TEST_NOW });
+    await expect(run).rejects.toBeInstanceOf(ScaleSeedRefused);
+    await expect(run).rejects.toThrow('it has room for 10 more. No customers were added.');
+    expect(await count()).toBe(customers);
   }, 300_000);
 });
