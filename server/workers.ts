@@ -4,6 +4,7 @@ import { releaseAbandonedDeposits } from './domain/deposits/release';
 import { JOB_LOCKS, exclusive } from './db/exclusive';
 import { refreshAnalytics } from './domain/analytics/refresh';
 import { refreshReportRollups } from './domain/report-rollups';
+import { gatherPlannerStatistics } from './db/statistics';
 
 type JobDeps = Pick<Deps, 'db' | 'clock' | 'adapters'>;
 
@@ -28,7 +29,7 @@ export interface WorkerOptions {
 
 /**
  * The server's own background work: the lock-command worker, the loan ageing run (decision 008) and the release
- * of unfinished deposits (decision 010). The ageing and the release run once at start, so a server that was down
+ * of unfinished deposits (decision 010), and on the embedded database its planner statistics once a day. The ageing and the release run once at start, so a server that was down
  * over midnight catches up. A tick never overlaps the one before; a failed tick is logged and the next one tries
  * again. Answers a stop function.
  */
@@ -65,6 +66,8 @@ export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, opti
     if (run.ran) await refreshAnalytics(deps, deps.clock.now());
     // The reports' rollups and snapshots (decision 032), likewise.
     if (run.ran) await refreshReportRollups(deps.db, deps.clock.now());
+    // On the embedded database, its planner statistics once a day (docs/decisions/066).
+    await gatherPlannerStatistics(deps.db, deps.clock.now());
   });
   const release = serial('deposit release', async () => {
     const run = await runDepositRelease(deps);
