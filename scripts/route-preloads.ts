@@ -23,7 +23,8 @@ export const ROUTE_PAGES: ReadonlyArray<{ path: string; modules: string[] }> = [
 
 type Bundle = Record<
   string,
-  Pick<Rollup.OutputChunk, 'type' | 'fileName' | 'imports' | 'dynamicImports' | 'moduleIds' | 'isEntry'> | { type: 'asset' }
+  | Pick<Rollup.OutputChunk, 'type' | 'fileName' | 'imports' | 'dynamicImports' | 'moduleIds' | 'isEntry' | 'viteMetadata'>
+  | { type: 'asset' }
 >;
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
 
@@ -72,14 +73,35 @@ export function startFiles(bundle: Bundle): string[] {
   );
 }
 
-/** `html` with a modulepreload link for each file it does not link yet, at the end of its head. */
+/**
+ * The files with, after each chunk, the stylesheets it imports (Vite's importedCss), once each. Vite's loader adds a
+ * chunk's stylesheets to the page when the chunk is imported and resolves the import once they have loaded: without
+ * a preload each was a request started by a script, a round trip after the chunk itself.
+ */
+export function withStyles(bundle: Bundle, files: readonly string[]): string[] {
+  const byFile = new Map(chunksOf(bundle).map((chunk) => [chunk.fileName, chunk]));
+  const out: string[] = [];
+  for (const file of files) {
+    for (const next of [file, ...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]) if (!out.includes(next)) out.push(next);
+  }
+  return out;
+}
+
+/**
+ * `html` with a preload link for each file it does not link yet, at the end of its head: a module's as
+ * `modulepreload`, a stylesheet's as `preload` (applied when its chunk is imported: no paint waits for it).
+ */
 export function withPreloads(html: string, files: readonly string[]): string {
   const head = /\n([ \t]*)<\/head>/.exec(html);
   if (!head) throw new Error('route-preloads: index.html has no </head>');
   const indent = head[1]!;
   const links = files
     .filter((file) => !html.includes(`href="/${file}"`))
-    .map((file) => `\n${indent}  <link rel="modulepreload" crossorigin href="/${file}">`)
+    .map((file) =>
+      file.endsWith('.css')
+        ? `\n${indent}  <link rel="preload" as="style" href="/${file}">`
+        : `\n${indent}  <link rel="modulepreload" crossorigin href="/${file}">`,
+    )
     .join('');
   return html.slice(0, head.index) + links + html.slice(head.index);
 }
@@ -116,13 +138,14 @@ export function routePreloadsPlugin(): Plugin {
             item.type === 'asset' && item.fileName.endsWith('.css') ? [[item.fileName, String(item.source)]] : [],
           ),
         );
-        const html = withPreloads(withInlineStyles(String(index.source), styles), startFiles(bundle as Bundle));
+        const built = bundle as Bundle;
+        const html = withPreloads(withInlineStyles(String(index.source), styles), withStyles(built, startFiles(built)));
         index.source = html;
         for (const page of ROUTE_PAGES) {
           this.emitFile({
             type: 'asset',
             fileName: `routes${page.path}.html`,
-            source: withPreloads(html, chunkFiles(bundle as Bundle, page.modules)),
+            source: withPreloads(html, withStyles(built, chunkFiles(built, page.modules))),
           });
         }
       },

@@ -29,11 +29,11 @@ boot(
     app: async () => {
       app = await import('./app/root');
     },
-    // On the home page, the dashboard's code starts before React's first render of the app, which would otherwise
-    // ask for it only once it had run: the home page draws with the layout, in its first commit (decision 050). A
-    // screen of its own chunk is not helped: its code, come earlier, was drawn in the same long task as the layout.
+    // On a page of the dashboard, its code starts before React's first render of the app, which would otherwise ask
+    // for it only once it had run (decisions 050 and 067). The layout draws a screen of its own chunk in a commit
+    // after its own first one, so the two are not one long task.
     afterApp: () => {
-      if (early.length > 0 && app!.isHomePage(location.pathname)) app!.preloadDashboard();
+      if (early.length > 0 && app!.isDashboardPage(location.pathname)) app!.preloadDashboard();
     },
     render: (reactRoot) => app!.renderApp(reactRoot),
   },

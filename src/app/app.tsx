@@ -18,17 +18,14 @@ const EcontractPage = lazyChunk(() => import('./econtract-route'));
 // layout is drawn with its skip link's strings (the admin namespace, fetched beside it): now that a screen can be
 // drawn before they would otherwise arrive, the first Tab stop would else be the navigation.
 // A screen whose first view is the page's largest paint starts beside it (early-screens.ts, decision 056).
-const DashboardLayout = lazyChunk(
-  () => {
-    const strings = i18n.loadNamespaces([...LAYOUT_STRINGS]);
-    startEarlyScreen(window.location.pathname);
-    return import('./dashboard-route').then((route) => {
-      route.startScreen(window.location.pathname);
-      return strings.then(() => route);
-    });
-  },
-  { atOnce: true },
-);
+const DashboardLayout = lazyChunk(() => {
+  const strings = i18n.loadNamespaces([...LAYOUT_STRINGS]);
+  startEarlyScreen(window.location.pathname);
+  return import('./dashboard-route').then((route) => {
+    route.startScreen(window.location.pathname);
+    return strings.then(() => route);
+  });
+});
 const BiScreen = lazyChunk(() => import('./bi-route'));
 
 /**
@@ -37,8 +34,8 @@ const BiScreen = lazyChunk(() => import('./bi-route'));
  */
 export const preloadDashboard = () => void DashboardLayout.preload().catch(() => undefined);
 
-/** The signed-in home page, the one screen that comes with the dashboard's code (registry.ts, eagerChunk). */
-export const isHomePage = (pathname: string) => /^\/dashboard\/?$/.test(pathname);
+/** A page of the dashboard: the home page or a screen under it. */
+export const isDashboardPage = (pathname: string) => /^\/dashboard(\/|$)/.test(pathname);
 
 type Phase = 'checking' | 'out' | 'otp' | 'password' | 'in';
 
@@ -64,8 +61,9 @@ export function AppRoutes() {
   const deferred = useDeferredValue(current);
   const phase: Phase = current === 'in' && deferred === 'checking' ? 'checking' : current;
   const [location] = useLocation();
-  // Signed in on the home page, the spinner stays until the dashboard's code is here (decision 050).
-  const dashboardHere = useChunksSettled(phase === 'in' && isHomePage(location) ? [DashboardLayout] : []);
+  // Signed in on a page of the dashboard, the spinner stays until the dashboard's code is here (decisions 050 and
+  // 067): drawn as a Suspense fallback, it held the layout back until 300 ms after it showed.
+  const dashboardHere = useChunksSettled(phase === 'in' && isDashboardPage(location) ? [DashboardLayout] : []);
   if (phase === 'checking' || !dashboardHere) return <FullPageSpinner label={t('shell.loading')} />;
   return (
     <ChunkErrorBoundary>

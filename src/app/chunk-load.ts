@@ -81,14 +81,13 @@ export function useChunksSettled(chunks: ReadonlyArray<LazyChunk<any>>): boolean
  * starts the same load early (the dashboard asks for the opened screen while the session still loads the roles);
  * the drawing then takes that load. A failed load is forgotten, so the next ask tries again.
  *
- * `atOnce`: a chunk that has arrived by the time it is first drawn is drawn at once, in the commit that draws it.
- * React.lazy would suspend on it all the same, until its own callback on the settled promise had run; the boundary's
- * fallback showed for that moment, and React holds back what replaces a fallback until 300 ms after it showed
- * (docs/decisions/050). Each place keeps the way it was first drawn, so nothing is mounted afresh when the chunk
- * arrives. Only the dashboard's layout asks for it: a screen drawn in the layout's commit would make one long task of
- * the two on a slow phone (the wizard's total blocking time rose by half).
+ * A chunk that has arrived by the time it is first drawn is drawn at once, in the commit that draws it. React.lazy
+ * would suspend on it all the same, until its own callback on the settled promise had run; the boundary's fallback
+ * showed for that moment, and React holds back what replaces a fallback until 300 ms after it showed (docs/decisions/
+ * 050 and 067). Each place keeps the way it was first drawn, so nothing is mounted afresh when the chunk arrives. The
+ * places that draw a chunk wait for it with their own spinner (useChunksSettled), never with a Suspense fallback.
  */
-export function lazyChunk<C extends ComponentType<any>>(load: () => Promise<{ default: C }>, { atOnce = false } = {}): LazyChunk<C> {
+export function lazyChunk<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): LazyChunk<C> {
   let loading: Promise<{ default: C }> | undefined;
   let loaded: C | undefined;
   let failed = false;
@@ -111,7 +110,6 @@ export function lazyChunk<C extends ComponentType<any>>(load: () => Promise<{ de
   };
   const Lazy = lazy(once);
   const settled = () => loaded !== undefined || failed;
-  if (!atOnce) return Object.assign(Lazy, { preload: once, settled }) as unknown as LazyChunk<C>;
   function Chunk(props: ComponentProps<C>) {
     const [arrived] = useState(() => loaded);
     return createElement((arrived ?? Lazy) as ComponentType<ComponentProps<C>>, props);

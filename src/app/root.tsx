@@ -34,4 +34,4 @@ export function renderApp(root: ReactRoot) {
   );
 }
 
-export { isHomePage, preloadDashboard } from './app';
+export { isDashboardPage, preloadDashboard } from './app';

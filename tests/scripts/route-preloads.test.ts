@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkFiles, startFiles, withInlineStyles, withPreloads } from '../../scripts/route-preloads';
+import { chunkFiles, startFiles, withInlineStyles, withPreloads, withStyles } from '../../scripts/route-preloads';
 
 /** The build's pages (docs/decisions/065): which chunks each page's HTML preloads, and its stylesheet written in. */
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false, dynamicImports: string[] = []) => ({
@@ -67,5 +67,42 @@ describe("the page's stylesheet", () => {
       '<style>a{content:"<\\/style><script>"}</style>',
     );
     expect(() => withInlineStyles(html, {})).toThrow('no stylesheet assets/index-1.css');
+  });
+});
+
+describe("a route's stylesheets (decision 067)", () => {
+  const styled = {
+    ...bundle,
+    'assets/route-1.js': {
+      ...bundle['assets/route-1.js'],
+      viteMetadata: {
+        importedCss: new Set(['assets/route-1.css', 'assets/shared-1.css']),
+        importedAssets: new Set<string>(),
+        __modules: {},
+      },
+    },
+    'assets/root-1.js': {
+      ...bundle['assets/root-1.js'],
+      viteMetadata: { importedCss: new Set(['assets/shared-1.css']), importedAssets: new Set<string>(), __modules: {} },
+    },
+  };
+
+  it('follow the chunk that imports them, once each', () => {
+    expect(withStyles(styled, chunkFiles(styled, ['src/app/dashboard-route.tsx']))).toEqual([
+      'assets/route-1.js',
+      'assets/route-1.css',
+      'assets/shared-1.css',
+      'assets/root-1.js',
+      'assets/react-1.js',
+      'assets/shell-1.js',
+    ]);
+  });
+
+  it('are preloaded as styles, without crossorigin (Vite adds them as plain stylesheets), and not applied by the page', () => {
+    const html = '<head>\n  </head>';
+    expect(withPreloads(html, ['assets/route-1.js', 'assets/route-1.css'])).toBe(
+      '<head>\n    <link rel="modulepreload" crossorigin href="/assets/route-1.js">' +
+        '\n    <link rel="preload" as="style" href="/assets/route-1.css">\n  </head>',
+    );
   });
 });

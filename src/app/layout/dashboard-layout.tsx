@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, useSyncExternalStore, type SyntheticEvent } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState, useSyncExternalStore, type SyntheticEvent } from 'react';
 import { Redirect, Route, Switch, matchRoute, useLocation, useRouter } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { SessionContext, useRoles } from '../../screens/common/session-context';
@@ -13,6 +13,7 @@ import { UserMenu } from './user-menu';
 import { SkipLink } from './skip-link';
 import { toasterWanted } from '../notices';
 import { ChunkErrorBoundary } from '../chunk-error-boundary';
+import { useChunksSettled } from '../chunk-load';
 import { registerLiveActor } from '../../screens/common/live-actors';
 import { LIVE_LOGIC, WithLiveLogic } from '../live-logic';
 import { BrandLogo } from '../../screens/scanner/brand-logo';
@@ -24,6 +25,13 @@ import './layout.css';
 const Toaster = lazy(() => import('../toaster'));
 // The small screens' drawer, loaded when first opened.
 const MobileNav = lazy(() => import('./mobile-nav'));
+
+/** False in the layout's first commit, then true: the update after it is a transition, drawn in slices. */
+function useLayoutDrawn(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => startTransition(() => setDrawn(true)), []);
+  return drawn;
+}
 
 function Content() {
   const { t } = useTranslation();
@@ -38,11 +46,21 @@ function Content() {
       <LoadingSpinner size="lg" label={t('shell.loading')} />
     </div>
   );
+  const routes = registeredRoutes(ready ? roles : []);
+  // The route the Switch draws, found the way it finds it.
+  const here = routes.find(({ path }) => matchRoute(parser, `/${path}`, location)[0]);
+  // A screen of its own chunk, and Chakra's provider for one drawn with it, are waited for with the layout's own
+  // spinner, not a Suspense fallback: React holds back what replaces a fallback until 300 ms after it showed, which
+  // on the deposit wizard's first load was 300 ms of an idle page before its first view (docs/decisions/067).
+  const chunks = here && !here.screen.eager ? [here.screen, ...(here.plain ? [] : [LazyChakraRoot])] : [];
+  const settled = useChunksSettled(chunks);
+  // Such a screen is drawn after the layout's first commit, in a commit of its own: in one, the two were one long
+  // task on a slow phone (decision 050). The home page comes with the layout and draws in its first commit.
+  const layoutDrawn = useLayoutDrawn();
   if (failure) {
     return <LoadFailure failure={failure} title={t('shell.rolesFailed')} onRetry={() => session.send({ type: 'roles.retry' })} />;
   }
-  if (!ready) return loading;
-  const routes = registeredRoutes(roles);
+  if (!ready || !settled || (chunks.length > 0 && !layoutDrawn)) return loading;
   // A screen whose code did not load says so and offers to reload, inside the layout: the session, the navigation
   // and the top bar stay; another screen of the navigation tries its own chunk afresh.
   const screens = (
@@ -67,10 +85,8 @@ function Content() {
       </Suspense>
     </ChunkErrorBoundary>
   );
-  // The route the Switch draws, found the way it finds it. The home page (and a redirect) draw without Chakra; every
-  // other screen draws under Chakra's provider, loaded with the first of them and kept from one such screen to the
-  // next (docs/decisions/049).
-  const here = routes.find(({ path }) => matchRoute(parser, `/${path}`, location)[0]);
+  // The home page (and a redirect) draw without Chakra; every other screen draws under Chakra's provider, loaded
+  // with the first of them and kept from one such screen to the next (docs/decisions/049).
   if (!here || here.plain) return screens;
   return (
     <ChunkErrorBoundary>
