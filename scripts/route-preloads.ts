@@ -32,9 +32,11 @@ const normalized = (id: string) => id.replace(/\\/g, '/');
 
 const chunksOf = (bundle: Bundle) => Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
 
+const chunksByFile = (bundle: Bundle) => new Map(chunksOf(bundle).map((chunk) => [chunk.fileName, chunk]));
+
 /** The files of these chunks with the chunks they import (statically, all the way down), once each, in import order. */
 function withImports(bundle: Bundle, roots: readonly Chunk[]): string[] {
-  const byFile = new Map(chunksOf(bundle).map((chunk) => [chunk.fileName, chunk]));
+  const byFile = chunksByFile(bundle);
   const files: string[] = [];
   const add = (chunk: Chunk) => {
     if (chunk.isEntry || files.includes(chunk.fileName)) return;
@@ -79,7 +81,7 @@ export function startFiles(bundle: Bundle): string[] {
  * a preload each was a request started by a script, a round trip after the chunk itself.
  */
 export function withStyles(bundle: Bundle, files: readonly string[]): string[] {
-  const byFile = new Map(chunksOf(bundle).map((chunk) => [chunk.fileName, chunk]));
+  const byFile = chunksByFile(bundle);
   const out: string[] = [];
   for (const file of files) {
     for (const next of [file, ...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]) if (!out.includes(next)) out.push(next);

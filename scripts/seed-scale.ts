@@ -82,7 +82,7 @@ export interface ScaleReport {
  * with zeros in front up to width digits, and whole when it is longer (lpad alone cuts it: loan 10,000,000 would
  * have been written as loan 1,000,000's number).
  */
-export const expand = (sql: string, values: Record<string, string | number>) =>
+const expand = (sql: string, values: Record<string, string | number>) =>
   sql
     .replace(
       /DIGITS\[([^\]|]+)\|(\d+)\]/g,

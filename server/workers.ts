@@ -28,9 +28,9 @@ export interface WorkerOptions {
 }
 
 /**
- * The server's own background work: the lock-command worker, the loan ageing run (decision 008) and the release
- * of unfinished deposits (decision 010), and on the embedded database its planner statistics once a day. The ageing and the release run once at start, so a server that was down
- * over midnight catches up. A tick never overlaps the one before; a failed tick is logged and the next one tries
+ * The server's own background work: the lock-command worker, the loan ageing run (decision 008), the release of
+ * unfinished deposits (decision 010) and, on the embedded database, its planner statistics once a day (decision 066).
+ * The ageing and the release run once at start, so a server that was down over midnight catches up. A tick never overlaps the one before; a failed tick is logged and the next one tries
  * again. Answers a stop function.
  */
 export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, options: WorkerOptions = {}): () => void {
