@@ -1,4 +1,12 @@
-import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
+import { PGlite, protocol, types } from '@electric-sql/pglite';
+import type {
+  BackendMessage,
+  DataRowMessage,
+  DatabaseError,
+  ParameterDescriptionMessage,
+  RowDescriptionMessage,
+} from 'pg-protocol/dist/messages';
+import { Parser } from 'pg-protocol/dist/parser';
 import type { Db, Queryable } from './port';
 import { mayWrite, prepares } from './writes';
 
@@ -40,20 +48,51 @@ async function prepare(pg: PGlite, session: Session, sql: string): Promise<Prepa
   const keep = session.statements.size < session.cap;
   const name = keep ? `q${session.next++}` : '';
   // Parse, describe and sync in one call: a statement that does not parse throws here and is not kept.
-  const described = await pg.execProtocolStream(
+  const described = await exchange(
+    pg,
     Buffer.concat([
       protocol.serialize.parse({ name, text: sql }),
       protocol.serialize.describe({ type: 'S', name }),
       protocol.serialize.sync(),
     ]),
-    { syncToFs: false },
   );
-  const parameters = described.find(
-    (message): message is InstanceType<typeof protocol.messages.ParameterDescriptionMessage> => message.name === 'parameterDescription',
-  );
+  const parameters = described.find((message): message is ParameterDescriptionMessage => message.name === 'parameterDescription');
   const prepared = { name, types: parameters?.dataTypeIDs ?? [] };
   if (keep) session.statements.set(sql, prepared);
   return prepared;
+}
+
+/**
+ * Sends protocol messages to the session and reads its answer with pg's own protocol parser (decision 068), not
+ * PGlite's: PGlite's copies every field of every row into a buffer of its own before decoding it, through private
+ * fields compiled to WeakMap lookups, and that cost a list as much of the server's thread as the statement's
+ * WebAssembly. The answer is copied out of WebAssembly's memory as it comes. Throws the first error PostgreSQL sent,
+ * as PGlite's `execProtocolStream` does (the rest of the extended query was skipped up to its Sync).
+ */
+async function exchange(pg: PGlite, message: Uint8Array): Promise<BackendMessage[]> {
+  const chunks: Buffer[] = [];
+  await pg.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void chunks.push(Buffer.from(chunk)) });
+  const messages: BackendMessage[] = [];
+  new Parser().parse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), (answer) => void messages.push(answer));
+  const error = messages.find((answer): answer is DatabaseError => answer.name === 'error');
+  if (error) throw error;
+  return messages;
+}
+
+/** The rows of an answer, each column parsed as PGlite's `query` parses it (its parsers, by the column's type). */
+function rowsOf<T>(messages: BackendMessage[], parsers: typeof types.parsers): T[] {
+  const rows: T[] = [];
+  let fields: RowDescriptionMessage['fields'] = [];
+  for (const message of messages) {
+    if (message.name === 'rowDescription') fields = (message as RowDescriptionMessage).fields;
+    else if (message.name === 'dataRow') {
+      const values = (message as DataRowMessage).fields;
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) row[fields[i]!.name] = types.parseType(values[i] ?? null, fields[i]!.dataTypeID, parsers);
+      rows.push(row as T);
+    }
+  }
+  return rows;
 }
 
 /** `retry`: outside a transaction only (in one, the failed statement has aborted it). */
@@ -65,36 +104,35 @@ async function runPrepared<T>(pg: PGlite, session: Session, sql: string, params:
     return serializer ? serializer(value) : String(value);
   });
   try {
-    const messages = await pg.execProtocolStream(
+    const messages = await exchange(
+      pg,
       Buffer.concat([
         protocol.serialize.bind({ statement: statement.name, values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ]),
-      { syncToFs: false },
     );
-    return parse.parseResults(messages, pg.parsers)[0]!.rows as T[];
+    return rowsOf<T>(messages, pg.parsers);
   } catch (error) {
     if (!retry || !planChanged(error)) throw error;
     // Prepared again under a new name: the old one is closed, and the statement run once more.
     session.statements.delete(sql);
-    await pg.execProtocolStream(Buffer.concat([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]), {
-      syncToFs: false,
-    });
+    await exchange(pg, Buffer.concat([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]));
     return runPrepared(pg, session, sql, params, false);
   }
 }
 
 /**
- * One statement on the database's session: outside a transaction it waits for any open transaction and writes the
- * data directory after it (what PGlite's `query` does); inside one (`inTransaction`), it runs in it.
+ * One statement on the database's session: outside a transaction it waits for any open transaction and, when it may
+ * write, writes the data directory after it (what PGlite's `query` does); inside one (`inTransaction`), it runs in it.
  */
 function statements(pg: PGlite, session: Session, inTransaction: boolean) {
   const one = <T>(sql: string, params: unknown[]) =>
     pg._runExclusiveQuery(async () => {
       const rows = await runPrepared<T>(pg, session, sql, params, !inTransaction);
-      if (!inTransaction) await pg.syncToFs();
+      // A read leaves nothing to write to the data directory; the next write's sync writes whatever it may have.
+      if (!inTransaction && mayWrite(sql)) await pg.syncToFs();
       return rows;
     });
   return <T>(sql: string, params: unknown[]) =>
