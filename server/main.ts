@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
 import { openDb } from './db/open';
 import { migrate } from './db/migrate';
-import { gatherPlannerStatistics } from './db/statistics';
+import { vacuumEmbedded } from './db/vacuum';
 import { seedDemo, seedProduction } from './db/seed';
 import { systemClock } from './clock';
 import { createSimulators, startSimulators } from './adapters/simulators';
@@ -24,8 +24,8 @@ if (config.mode === 'demo') {
 } else {
   await seedProduction(db, config.companyName);
 }
-// The embedded database's planner statistics, which no autovacuum gathers there (docs/decisions/066).
-await gatherPlannerStatistics(db, systemClock.now());
+// The embedded database vacuumed and its planner statistics gathered: it runs no autovacuum (decisions 066, 069).
+await vacuumEmbedded(db, systemClock.now());
 
 // Demo mode: the biometric device service simulator beside the server, unless one already listens there.
 const bridge =

@@ -4,7 +4,7 @@ import { releaseAbandonedDeposits } from './domain/deposits/release';
 import { JOB_LOCKS, exclusive } from './db/exclusive';
 import { refreshAnalytics } from './domain/analytics/refresh';
 import { refreshReportRollups } from './domain/report-rollups';
-import { gatherPlannerStatistics } from './db/statistics';
+import { vacuumEmbedded } from './db/vacuum';
 
 type JobDeps = Pick<Deps, 'db' | 'clock' | 'adapters'>;
 
@@ -29,7 +29,8 @@ export interface WorkerOptions {
 
 /**
  * The server's own background work: the lock-command worker, the loan ageing run (decision 008), the release of
- * unfinished deposits (decision 010) and, on the embedded database, its planner statistics once a day (decision 066).
+ * unfinished deposits (decision 010) and, on the embedded database, what autovacuum does elsewhere once a day
+ * (decisions 066, 069).
  * The ageing and the release run once at start, so a server that was down over midnight catches up. A tick never overlaps the one before; a failed tick is logged and the next one tries
  * again. Answers a stop function.
  */
@@ -66,8 +67,8 @@ export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, opti
     if (run.ran) await refreshAnalytics(deps, deps.clock.now());
     // The reports' rollups and snapshots (decision 032), likewise.
     if (run.ran) await refreshReportRollups(deps.db, deps.clock.now());
-    // On the embedded database, its planner statistics once a day (docs/decisions/066).
-    await gatherPlannerStatistics(deps.db, deps.clock.now());
+    // On the embedded database, what autovacuum does elsewhere, once a day (decisions 066, 069).
+    await vacuumEmbedded(deps.db, deps.clock.now());
   });
   const release = serial('deposit release', async () => {
     const run = await runDepositRelease(deps);
