@@ -30,9 +30,9 @@ export interface WorkerOptions {
 /**
  * The server's own background work: the lock-command worker, the loan ageing run (decision 008), the release of
  * unfinished deposits (decision 010) and, on the embedded database, what autovacuum does elsewhere once a day
- * (decisions 066, 069).
- * The ageing and the release run once at start, so a server that was down over midnight catches up. A tick never overlaps the one before; a failed tick is logged and the next one tries
- * again. Answers a stop function.
+ * (decisions 066, 069). The ageing and the release run once at start, so a server that was down over midnight
+ * catches up. A tick never overlaps the one before; a failed tick is logged and the next one tries again. Answers a
+ * stop function.
  */
 export function startWorkers(deps: Pick<Deps, 'db' | 'clock' | 'adapters'>, options: WorkerOptions = {}): () => void {
   const log = options.log ?? ((message, error) => console.error(message, error ?? ''));

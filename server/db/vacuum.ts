@@ -12,7 +12,7 @@ const vacuumed = new WeakMap<Db, number>();
  * - The dead rows every update leaves (the ageing run updates every active loan each day) are reclaimed, in the
  *   tables and their indexes, which would otherwise grow for as long as the demo runs.
  * - The visibility map is set, so a count along an index reads no table rows (the stores list's per-store counts:
- *   0.97 -> 0.58 ms a call on the demo data, decision 069).
+ *   0.89 -> 0.57 ms a call on the demo data, decision 069).
  * On PostgreSQL autovacuum does all this, and this does nothing. The server calls it at its start and on every tick
  * of the ageing run; it runs at most once every VACUUM_EVERY_MS of `now`. Answers whether it ran.
  */
