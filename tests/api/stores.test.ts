@@ -292,6 +292,23 @@ describe('inventory', () => {
     const repossessed = inventoryList.parse((await post(routes.inventory.path, { status: 'repossessed' }, 'admin')).body);
     expect(repossessed.data.map((i) => i.imei)).toEqual([imei]);
   });
+
+  it("searches by a model's name as typed, spaces kept, and counts exactly its handsets; with no search, every handset", async () => {
+    await stock(ids.own1);
+    const [model] = await q<{ name: string }>('SELECT name FROM phone_models WHERE id = $1', [ids.model]);
+    const expected = await count(
+      'inventory_items i JOIN phone_models m ON m.id = i.phone_model_id WHERE m.name ILIKE $1 OR m.sku ILIKE $1 OR m.brand ILIKE $1',
+      [`%${model!.name}%`],
+    );
+    expect(expected).toBeGreaterThan(0);
+    const found = inventoryList.parse((await post(routes.inventory.path, { search: model!.name, limit: 200 }, 'admin')).body);
+    expect(found.total).toBe(expected);
+    expect(found.data.every((i) => `${i.model.brand} ${i.model.name}`.toLowerCase().includes(model!.name.toLowerCase()))).toBe(true);
+    const none = inventoryList.parse((await post(routes.inventory.path, { search: 'no such phone model' }, 'admin')).body);
+    expect(none).toMatchObject({ total: 0, data: [] });
+    const all = inventoryList.parse((await post(routes.inventory.path, { limit: 1 }, 'admin')).body);
+    expect(all.total).toBe(await count('inventory_items'));
+  });
 });
 
 describe('transfers', () => {

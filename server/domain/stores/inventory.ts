@@ -54,9 +54,14 @@ export async function listInventory(deps: Deps, caller: Caller, body: z.output<t
     where.push(`(${own} OR (i.status = 'in_transit' AND EXISTS (SELECT 1 FROM stock_transfer_items xi JOIN stock_transfers x ON x.id = xi.transfer_id
       WHERE xi.inventory_item_id = i.id AND x.status = 'in_transit' AND x.to_store_id = ANY($${params.length}::bigint[]))))`);
   }
-  const search = body.search?.trim().replace(/[\s-]/g, '');
+  // An IMEI is searched by its digits (typed with spaces or dashes or not); a model by its name as typed, spaces kept.
+  const search = body.search?.trim();
+  const digits = search?.replace(/[\s-]/g, '');
+  // Only a search by the model's name reads phone_models: every handset has exactly one model (a foreign key, not
+  // null), so a count without that search need not join it (half the count's time on the demo data).
+  const byModel = !!search && !/^\d+$/.test(digits!);
   if (search) {
-    if (/^\d+$/.test(search)) where.push(`i.imei LIKE $${params.push(`${search}%`)}`);
+    if (!byModel) where.push(`i.imei LIKE $${params.push(`${digits}%`)}`);
     else
       where.push(
         `(m.name ILIKE $${params.push(`%${likeEscaped(search)}%`)} OR m.sku ILIKE $${params.length} OR m.brand ILIKE $${params.length})`,
@@ -73,7 +78,9 @@ export async function listInventory(deps: Deps, caller: Caller, body: z.output<t
     scope.all && !where.length
       ? await keptEstimatedRows(deps.db, 'inventory_items', deps.config.estimateTotalsFromRows ?? ESTIMATE_TOTALS_FROM_ROWS, estimatedRows)
       : null;
-  const total = { total: `SELECT count(*)::int FROM inventory_items i JOIN phone_models m ON m.id = i.phone_model_id ${whereSql}` };
+  const total = {
+    total: `SELECT count(*)::int FROM inventory_items i ${byModel ? 'JOIN phone_models m ON m.id = i.phone_model_id' : ''} ${whereSql}`,
+  };
   const rows = await deps.db.query<Row>(
     `${itemSelect(estimate === null ? totalColumn(total) : undefined)} ${whereSql} ORDER BY i.received_at DESC, i.id DESC ${pageBounds(body.limit, body.skip)}`,
     params,
