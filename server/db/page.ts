@@ -1,4 +1,4 @@
-import type { Queryable } from './port';
+import type { Db, Queryable } from './port';
 
 /**
  * A list page and its total in one round trip (issue 16, decision 041). Each statement costs the server a socket write,
@@ -11,18 +11,61 @@ export interface PageTotal {
   total: string;
   /** The statement's parameters, which the total's SQL uses too. */
   params: unknown[];
+  /** The total already known exactly (`countedTotal`): the page's statement then counts nothing. */
+  known?: number | null;
+  /** Keeps the total the page's statement counted (`countedTotal`). */
+  keep?: (total: number) => void;
 }
 
-/** The select-list column that carries the total on each row of a page. */
-export const totalColumn = (page: Pick<PageTotal, 'total'>) => `(${page.total}) AS total`;
+/** The select-list column that carries the total on each row of a page, or a placeholder when it is known. */
+export const totalColumn = (page: Pick<PageTotal, 'total' | 'known'>) =>
+  page.known === null || page.known === undefined ? `(${page.total}) AS total` : 'NULL::int AS total';
 
 /**
  * The total the page's rows carry. An empty page (past the end, of no rows, or a limit of 0) has no row to carry it:
  * only then is it counted alone.
  */
 export async function totalOf(db: Queryable, rows: ReadonlyArray<{ total?: unknown }>, page: PageTotal): Promise<number> {
+  if (page.known !== null && page.known !== undefined) return page.known;
   const row = rows[0] ?? (await db.query<{ total: unknown }>(`SELECT ${totalColumn(page)}`, page.params))[0]!;
-  return Number(row.total);
+  const total = Number(row.total);
+  page.keep?.(total);
+  return total;
+}
+
+/** How many exact totals a Db keeps (the oldest goes first). */
+const EXACT_TOTALS_KEPT = 500;
+const exactTotals = new WeakMap<object, Map<string, { version: number; total: number }>>();
+
+/**
+ * An exact total kept while nothing has been written (decision 071). Where the Db's change feed moves on with every
+ * write to any table (`everyWrite`: the embedded PGlite, whose only writer is this process), a count read at one
+ * version is still the count at it: a list's next page, or the same page asked again, reads it from memory instead
+ * of counting its rows again. Any write through the Db, by anyone, makes every kept total stale. A total is kept only
+ * when the version did not move while it was counted. On PostgreSQL (other processes write) nothing is kept.
+ *
+ * `total` is the count's SQL and `params` its parameters: together they are the key.
+ */
+export function countedTotal(db: Queryable, page: PageTotal): PageTotal {
+  const feed = (db as Partial<Db>).changes;
+  if (!feed?.everyWrite || !feed.live) return page;
+  const version = feed.version;
+  const key = `${page.total}\u0000${JSON.stringify(page.params)}`;
+  let kept = exactTotals.get(db);
+  if (!kept) exactTotals.set(db, (kept = new Map()));
+  const hit = kept.get(key);
+  if (hit && hit.version === version) return { ...page, known: hit.total };
+  const totals = kept;
+  return {
+    ...page,
+    known: null,
+    keep: (total) => {
+      if (feed.version !== version || !feed.live) return;
+      totals.delete(key);
+      totals.set(key, { version, total });
+      if (totals.size > EXACT_TOTALS_KEPT) totals.delete(totals.keys().next().value!);
+    },
+  };
 }
 
 /**

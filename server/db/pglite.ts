@@ -172,7 +172,7 @@ export function pgliteDb(pg: PGlite, options: { keptStatements?: number } = {}):
   const session = sessions.get(pg) ?? { statements: new Map(), next: 0, cap: options.keptStatements ?? KEPT_STATEMENTS };
   sessions.set(pg, session);
   // The data directory is this process's alone: every change to it is made through this Db, so the feed is always live.
-  const changes = { version: 0, live: true };
+  const changes = { version: 0, live: true, everyWrite: true };
   const wrote = () => void changes.version++;
   const db: Db = {
     kind: 'pglite',

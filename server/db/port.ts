@@ -22,6 +22,12 @@ export interface ChangeFeed {
   readonly version: number;
   /** False while other processes' changes cannot be seen (PostgreSQL: the LISTEN connection is down): keep nothing. */
   readonly live: boolean;
+  /**
+   * True when the version moves on with every write to any table (PGlite: this process is its only writer), so any
+   * read kept at a version is still exact at it (page.ts's exact totals, decision 071). PostgreSQL's feed only hears
+   * of sessions, users and roles.
+   */
+  readonly everyWrite?: boolean;
 }
 
 export interface Db extends Queryable {

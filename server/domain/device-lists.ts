@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { DamagedDevice, LostDevice, SuspendedImei, deviceListRequest } from '../../src/contract/device-lists';
 import { parseMsisdn } from '../../src/lib/msisdn';
 import type { Deps } from '../deps';
-import { pageBounds, totalColumn, totalOf } from '../db/page';
+import { countedTotal, pageBounds, totalColumn, totalOf } from '../db/page';
 import { NAMES_VERSION, namesFor, type Names } from './names';
 import type { Row } from './shared';
 
@@ -61,6 +61,7 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
   const total = search
     ? `SELECT count(*)::int ${from}`
     : `SELECT coalesce(sum(t.total), 0)::int FROM list_totals t WHERE t.list IN (${spec.statuses.map((status) => `'devices:${status}'`).join(', ')})`;
+  const counted = countedTotal(deps.db, { total, params });
   // The page first, then the incident, customer and loan of its rows only, and the total with them (one round trip,
   // server/db/page.ts). The phone model's and the reporter's names are the copy's kept ones (decision 057).
   const rows = await deps.db.query<Row>(
@@ -68,7 +69,7 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
        SELECT d.id ${from}
         ORDER BY d.status_since DESC NULLS LAST, d.id DESC
         ${pageBounds(body.limit, body.skip)})
-     SELECT ${totalColumn({ total })}, d.id, d.imei, d.status, d.is_locked, d.phone_model_id, c.id AS customer_id, c.msisdn,
+     SELECT ${totalColumn(counted)}, d.id, d.imei, d.status, d.is_locked, d.phone_model_id, c.id AS customer_id, c.msisdn,
             c.first_name || ' ' || c.other_names AS customer_name, l.loan_number, to_char(i.occurred_on, 'YYYY-MM-DD') AS occurred_on,
             i.service_centre, i.repair_reason, i.notes, i.reported_by, ${NAMES_VERSION}
        FROM page p
@@ -79,7 +80,7 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
       ORDER BY d.status_since DESC NULLS LAST, d.id DESC`,
     params,
   );
-  return { total: await totalOf(deps.db, rows, { total, params }), rows, names: await namesFor(deps.db, rows) };
+  return { total: await totalOf(deps.db, rows, counted), rows, names: await namesFor(deps.db, rows) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Caller, Deps } from '../deps';
 import type { Queryable } from '../db/port';
 import { HttpError } from '../errors';
-import { pageBounds, totalColumn, totalOf } from '../db/page';
+import { countedTotal, pageBounds, totalColumn, totalOf } from '../db/page';
 import { iso, type Row } from './shared';
 
 // The security lists. Creating a group or a user and adding or removing a group's role are portal change requests
@@ -22,12 +22,12 @@ async function page<T>(
   map: (row: any) => T,
 ) {
   // The page and its total in one round trip (server/db/page.ts).
-  const total = `SELECT count(*)::int FROM ${from}`;
+  const total = countedTotal(db, { total: `SELECT count(*)::int FROM ${from}`, params });
   const rows = await db.query<Row>(
-    `SELECT ${totalColumn({ total })}, ${select} FROM ${from} ORDER BY ${order} ${pageBounds($limit, $skip)}`,
+    `SELECT ${totalColumn(total)}, ${select} FROM ${from} ORDER BY ${order} ${pageBounds($limit, $skip)}`,
     params,
   );
-  return { total: await totalOf(db, rows, { total, params }), limit: $limit, skip: $skip, data: rows.map(map) };
+  return { total: await totalOf(db, rows, total), limit: $limit, skip: $skip, data: rows.map(map) };
 }
 
 const groupOut = (r: any) => ({ id: r.id, name: r.name, created_at: iso(r.created_at)! });

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/port';
-import { keptEstimate } from '../db/page';
+import { countedTotal, keptEstimate } from '../db/page';
 import { HttpError } from '../errors';
 
 /** The small helpers every domain module uses, kept once here. */
@@ -29,12 +29,22 @@ export async function estimatedRows(db: Queryable, table: string, from = ESTIMAT
  * share of a large table reads it whole), else exactly, by `countSql` (a scalar subquery) in the page's own
  * statement. Which it is comes back with it, for the answer to say so (`total_estimated`).
  */
-export type ListTotal = { estimated: true; total: number } | { estimated: false; countSql: string };
+export type ListTotal =
+  | { estimated: true; total: number }
+  | {
+      estimated: false;
+      countSql: string;
+      /** The exact total already known (decision 071): the page's statement then counts nothing. */
+      known: number | null;
+      /** Keeps the total the page's statement counted. */
+      keep: (total: number) => void;
+    };
 
 /**
  * The total of a list over `fromWhere` (a query's FROM ... WHERE ...). The planner is asked (`EXPLAIN`) once a minute
  * per statement and parameters, not on every call: its estimate changes only when ANALYZE runs, and an answer that says
- * "about" may be a minute behind it. An exact total is never kept: it is counted in the page's statement every time.
+ * "about" may be a minute behind it. An exact total is counted in the page's statement, and kept only while nothing
+ * at all has been written where the database's change feed hears of every write (PGlite, decision 071).
  */
 export async function listTotal(
   db: Queryable,
@@ -56,7 +66,9 @@ export async function listTotal(
     now.getTime(),
   );
   if (known.expected >= from) return { estimated: true, total: known.expected };
-  return { estimated: false, countSql: `(SELECT count(*)::int ${fromWhere})` };
+  const countSql = `(SELECT count(*)::int ${fromWhere})`;
+  const counted = countedTotal(db, { total: countSql, params });
+  return { estimated: false, countSql, known: counted.known ?? null, keep: counted.keep ?? (() => undefined) };
 }
 
 /**

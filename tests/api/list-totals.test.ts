@@ -121,3 +121,35 @@ describe("a caller's scope, kept between calls", () => {
     expect(again.total).toBe(all.total);
   });
 });
+
+describe('exact totals kept while nothing is written (decision 071)', () => {
+  /** The statements the app runs for `fn`, recorded on the Db it was given. */
+  async function statementsOf(api: TestApi, fn: () => Promise<unknown>): Promise<string[]> {
+    const seen: string[] = [];
+    const db = api.db as { query: (sql: string, params?: unknown[]) => Promise<unknown[]> };
+    const query = db.query;
+    db.query = (sql, params) => {
+      seen.push(sql);
+      return query.call(api.db, sql, params);
+    };
+    try {
+      await fn();
+    } finally {
+      db.query = query;
+    }
+    return seen;
+  }
+  const counts = (statements: string[]) => statements.filter((sql) => /count\(\*\)::int FROM loans/.test(sql)).length;
+  const defaulters = async () => defaultersList.parse(await post(exact, routes.allDefaulters.path, { limit: 25, skip: 0 }));
+
+  it('count once on the embedded database until anything is written, then count again; on PostgreSQL every time', async () => {
+    const first = await defaulters();
+    const again = await statementsOf(exact, async () => expect((await defaulters()).total).toBe(first.total));
+    // PGlite's change feed hears of every write (this process is its only writer); PostgreSQL's does not.
+    expect(counts(again)).toBe(exact.db.kind === 'pglite' ? 0 : 1);
+
+    await exactFx.borrower({ daysDefaulted: 5 });
+    const afterWrite = await statementsOf(exact, async () => expect((await defaulters()).total).toBe(first.total + 1));
+    expect(counts(afterWrite)).toBe(1);
+  });
+});

@@ -6,7 +6,7 @@ import {
   type requestAuditQuery,
 } from '../../../src/contract/requests';
 import type { Deps } from '../../deps';
-import { pageBounds, totalColumn, totalOf } from '../../db/page';
+import { countedTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { DAY_MS, EAT_MS, eatDay, eatDayStart } from '../calendar';
 import { AUDIT_CSV_WORDS } from './audit-csv-words';
 import { type Row, isoSql } from '../shared';
@@ -76,12 +76,13 @@ function auditItem(r: Row, names: Names) {
 
 export async function searchAudit(deps: Deps, q: z.output<typeof requestAuditQuery>) {
   const { sql, count, params, order } = auditWhere(q);
+  const counted = countedTotal(deps.db, { total: count, params });
   // The page and its total in one round trip (server/db/page.ts).
   const rows = await deps.db.query<Row>(
-    `SELECT ${totalColumn({ total: count })}, ${AUDIT_COLUMNS} ${sql} ORDER BY ${order} ${pageBounds(q.limit, q.skip)}`,
+    `SELECT ${totalColumn(counted)}, ${AUDIT_COLUMNS} ${sql} ORDER BY ${order} ${pageBounds(q.limit, q.skip)}`,
     params,
   );
-  const total = await totalOf(deps.db, rows, { total: count, params });
+  const total = await totalOf(deps.db, rows, counted);
   const names = await namesFor(deps.db, rows);
   return { total, limit: q.limit, skip: q.skip, data: rows.map((r) => auditItem(r, names)) };
 }

@@ -11,7 +11,7 @@ import { movesFrom } from '../../../src/contract/stores';
 import { parseImei } from '../../../src/lib/imei';
 import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
-import { keptEstimatedRows, pageBounds, totalColumn, totalOf } from '../../db/page';
+import { countedTotal, keptEstimatedRows, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
 import { ESTIMATE_TOTALS_FROM_ROWS, estimatedRows, iso, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
 import { likeEscaped, outOfScope, scopeOf, seesStore, storeCondition } from './scope';
@@ -78,15 +78,16 @@ export async function listInventory(deps: Deps, caller: Caller, body: z.output<t
     scope.all && !where.length
       ? await keptEstimatedRows(deps.db, 'inventory_items', deps.config.estimateTotalsFromRows ?? ESTIMATE_TOTALS_FROM_ROWS, estimatedRows)
       : null;
-  const total = {
+  const total = countedTotal(deps.db, {
     total: `SELECT count(*)::int FROM inventory_items i ${byModel ? 'JOIN phone_models m ON m.id = i.phone_model_id' : ''} ${whereSql}`,
-  };
+    params,
+  });
   const rows = await deps.db.query<Row>(
     `${itemSelect(estimate === null ? totalColumn(total) : undefined)} ${whereSql} ORDER BY i.received_at DESC, i.id DESC ${pageBounds(body.limit, body.skip)}`,
     params,
   );
   return {
-    total: estimate ?? (await totalOf(deps.db, rows, { ...total, params })),
+    total: estimate ?? (await totalOf(deps.db, rows, total)),
     ...(estimate === null ? {} : { total_estimated: true as const }),
     limit: body.limit,
     skip: body.skip,

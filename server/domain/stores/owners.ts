@@ -3,7 +3,7 @@ import type { ShopOwner, createShopOwnerRequest, shopOwnerLinkRequest, shopOwner
 import type { Caller, Deps } from '../../deps';
 import type { Queryable } from '../../db/port';
 import { audit } from '../../audit';
-import { pageBounds, totalColumn, totalOf } from '../../db/page';
+import { countedTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
 import { iso, isUniqueViolation, type Row, type Tx } from '../shared';
 import { insertRequest, refuse as refuseRequest, type Change, type Payload } from '../requests/record';
@@ -60,11 +60,12 @@ export async function listShopOwners(deps: Deps, caller: Caller, body: z.output<
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // The page and its total in one round trip (server/db/page.ts).
   const total = `SELECT count(*)::int FROM shop_owners o ${whereSql}`;
+  const counted = countedTotal(deps.db, { total, params });
   const rows = await deps.db.query<Row>(
-    `SELECT ${totalColumn({ total })}, ${OWNER_COLUMNS} ${OWNER_FROM} ${whereSql} ORDER BY lower(o.full_name), o.id ${pageBounds(body.limit, body.skip)}`,
+    `SELECT ${totalColumn(counted)}, ${OWNER_COLUMNS} ${OWNER_FROM} ${whereSql} ORDER BY lower(o.full_name), o.id ${pageBounds(body.limit, body.skip)}`,
     params,
   );
-  return { total: await totalOf(deps.db, rows, { total, params }), limit: body.limit, skip: body.skip, data: rows.map(ownerOf) };
+  return { total: await totalOf(deps.db, rows, counted), limit: body.limit, skip: body.skip, data: rows.map(ownerOf) };
 }
 
 const msisdnTaken = () => badRequest('msisdn', 'a shop owner has this phone number');

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Store, StoreProfile, createStoreRequest, storeListRequest, storeLocationRequest } from '../../../src/contract/stores';
 import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
-import { pageBounds, totalColumn, totalOf } from '../../db/page';
+import { countedTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
 import { iso, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
 import { likeEscaped, num, outOfScope, scopeOf, seesRegion, seesStore, storeCondition } from './scope';
@@ -56,12 +56,13 @@ export async function listStores(deps: Deps, caller: Caller, body: ListRequest) 
   const whereSql = `WHERE ${where.join(' AND ')}`;
   // The page and its total in one round trip (server/db/page.ts).
   const total = `SELECT count(*)::int FROM stores s ${whereSql}`;
+  const counted = countedTotal(deps.db, { total, params });
   const rows = await deps.db.query<Row>(
-    `SELECT ${totalColumn({ total })}, ${STORE_COLUMNS} ${STORE_FROM} ${whereSql} ORDER BY lower(s.name), s.id ${pageBounds(body.limit, body.skip)}`,
+    `SELECT ${totalColumn(counted)}, ${STORE_COLUMNS} ${STORE_FROM} ${whereSql} ORDER BY lower(s.name), s.id ${pageBounds(body.limit, body.skip)}`,
     params,
   );
   return {
-    total: await totalOf(deps.db, rows, { total, params }),
+    total: await totalOf(deps.db, rows, counted),
     limit: body.limit,
     skip: body.skip,
     stores: rows.map(storeOf),

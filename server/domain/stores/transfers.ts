@@ -12,7 +12,7 @@ import {
 import { parseImei } from '../../../src/lib/imei';
 import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
-import { pageBounds, totalColumn, totalOf } from '../../db/page';
+import { countedTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
 import { iso, refuse, type Row, type Tx } from '../shared';
 import { outOfScope, scopeOf, seesStore, type Scope } from './scope';
@@ -153,11 +153,12 @@ export async function listTransfers(deps: Deps, caller: Caller, body: z.output<t
   const whereSql = `WHERE ${where.join(' AND ')}`;
   // The page and its total in one round trip (server/db/page.ts).
   const total = `SELECT count(*)::int FROM stock_transfers t ${whereSql}`;
+  const counted = countedTotal(deps.db, { total, params });
   const rows = await deps.db.query<Row>(
-    `${transferSelect(totalColumn({ total }))} ${whereSql} ORDER BY t.sent_at DESC, t.id DESC ${pageBounds(body.limit, body.skip)}`,
+    `${transferSelect(totalColumn(counted))} ${whereSql} ORDER BY t.sent_at DESC, t.id DESC ${pageBounds(body.limit, body.skip)}`,
     params,
   );
-  return { total: await totalOf(deps.db, rows, { total, params }), limit: body.limit, skip: body.skip, data: rows.map(transferOf) };
+  return { total: await totalOf(deps.db, rows, counted), limit: body.limit, skip: body.skip, data: rows.map(transferOf) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
