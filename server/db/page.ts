@@ -26,9 +26,17 @@ export const totalColumn = (page: Pick<PageTotal, 'total' | 'known'>) =>
  * only then is it counted alone.
  */
 export async function totalOf(db: Queryable, rows: ReadonlyArray<{ total?: unknown }>, page: PageTotal): Promise<number> {
+  const known = page.known !== null && page.known !== undefined;
+  return totalIn(
+    rows[0] ?? (known ? undefined : (await db.query<{ total: unknown }>(`SELECT ${totalColumn(page)}`, page.params))[0]),
+    page,
+  );
+}
+
+/** The total a page's row carries (`totalColumn`), or the one already known; a counted one is kept (`countedTotal`). */
+export function totalIn(row: { total?: unknown } | undefined, page: PageTotal): number {
   if (page.known !== null && page.known !== undefined) return page.known;
-  const row = rows[0] ?? (await db.query<{ total: unknown }>(`SELECT ${totalColumn(page)}`, page.params))[0]!;
-  const total = Number(row.total);
+  const total = Number(row?.total ?? 0);
   page.keep?.(total);
   return total;
 }

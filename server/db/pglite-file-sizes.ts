@@ -21,12 +21,11 @@ interface FsNode {
 interface FsStream {
   node: FsNode;
   flags: number;
-  position: number;
 }
 type Seek = (stream: FsStream, offset: number, whence: number) => number;
 type Write = (stream: FsStream, buffer: Uint8Array, offset: number, length: number, position?: number, canOwn?: boolean) => number;
 type SetAttr = (target: FsStream | FsNode, attr: Record<string, unknown>) => void;
-export interface NodeFsOps {
+interface NodeFsOps {
   stream_ops: { llseek: Seek; write: Write; setattr?: SetAttr };
   node_ops: { setattr: SetAttr };
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/port';
-import { countedTotal, keptEstimate } from '../db/page';
+import { countedTotal, keptEstimate, type PageTotal } from '../db/page';
 import { HttpError } from '../errors';
 
 /** The small helpers every domain module uses, kept once here. */
@@ -26,19 +26,11 @@ export async function estimatedRows(db: Queryable, table: string, from = ESTIMAT
 
 /**
  * How a list's total is known: the planner's estimate when it expects `from` rows or more (issue 16: counting a large
- * share of a large table reads it whole), else exactly, by `countSql` (a scalar subquery) in the page's own
- * statement. Which it is comes back with it, for the answer to say so (`total_estimated`).
+ * share of a large table reads it whole), else exactly: `count`, whose column (`totalColumn`) counts in the page's own
+ * statement unless the total is already kept (decision 071). Which it is comes back with it, for the answer to say so
+ * (`total_estimated`).
  */
-export type ListTotal =
-  | { estimated: true; total: number }
-  | {
-      estimated: false;
-      countSql: string;
-      /** The exact total already known (decision 071): the page's statement then counts nothing. */
-      known: number | null;
-      /** Keeps the total the page's statement counted. */
-      keep: (total: number) => void;
-    };
+export type ListTotal = { estimated: true; total: number } | { estimated: false; count: PageTotal };
 
 /**
  * The total of a list over `fromWhere` (a query's FROM ... WHERE ...). The planner is asked (`EXPLAIN`) once a minute
@@ -66,9 +58,7 @@ export async function listTotal(
     now.getTime(),
   );
   if (known.expected >= from) return { estimated: true, total: known.expected };
-  const countSql = `(SELECT count(*)::int ${fromWhere})`;
-  const counted = countedTotal(db, { total: countSql, params });
-  return { estimated: false, countSql, known: counted.known ?? null, keep: counted.keep ?? (() => undefined) };
+  return { estimated: false, count: countedTotal(db, { total: `SELECT count(*)::int ${fromWhere}`, params }) };
 }
 
 /**

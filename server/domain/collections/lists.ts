@@ -11,6 +11,7 @@ import { defaulterCategoryName } from '../../../src/lib/defaulter-category';
 import { parseMsisdn } from '../../../src/lib/msisdn';
 import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
+import { totalColumn, totalIn } from '../../db/page';
 import { NAMES_VERSION, namesFor } from '../names';
 import { iso, listTotal, type ListTotal, type Row } from '../shared';
 import { KEPT_DEFAULTER_COLUMNS, categoryRange, categorySql, day, defaulterRow, likeEscaped, scopeOf, scopeSql } from './shared';
@@ -25,17 +26,13 @@ import { KEPT_DEFAULTER_COLUMNS, categoryRange, categorySql, day, defaulterRow, 
  * The statement's first table: the exact count over the page's own conditions, or the estimate's placeholder. The
  * page is left-joined to it, so an empty page still answers its one row with the total.
  */
-const totalFrom = (total: ListTotal) => `(SELECT ${total.estimated || total.known !== null ? 'NULL::int' : total.countSql} AS total) t`;
+const totalFrom = (total: ListTotal) => `(SELECT ${total.estimated ? 'NULL::int AS total' : totalColumn(total.count)}) t`;
 
 /** The answer's total, and its rows (none when the one row is the empty page's). */
 function pageOf<T>(total: ListTotal, rows: Row[], row: (r: Row) => T) {
   const first = rows[0];
-  let count: number;
-  if (total.estimated) count = total.total;
-  else if (total.known !== null) count = total.known;
-  else total.keep((count = Number(first?.total ?? 0)));
   return {
-    total: count,
+    total: total.estimated ? total.total : totalIn(first, total.count),
     ...(total.estimated ? { total_estimated: true as const } : {}),
     data: first === undefined || first.id === null ? [] : rows.map(row),
   };
