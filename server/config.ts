@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { proxyList } from './http-surface';
 
@@ -50,6 +51,9 @@ const schema = z
     WORKERS: z.enum(['on', 'off']).default('on'),
     // Connections this copy keeps open to PostgreSQL (DATABASE_URL): the most statements it runs at once. Copies times
     // this must stay under the database's max_connections.
+    // The embedded database (no DATABASE_URL) on a thread of its own (decision 073): 'auto' where the machine has more
+    // than one core (on one, the thread only adds its messages' cost), 'off' in-process.
+    PGLITE_THREAD: z.enum(['auto', 'on', 'off']).default('auto'),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
     PORTAL_API_URL: z.url().optional(),
   })
@@ -79,6 +83,7 @@ const schema = z
       portalApiUrl: env.PORTAL_API_URL,
       workers: env.WORKERS === 'on',
       poolSize: env.DB_POOL_SIZE,
+      pgliteThread: env.PGLITE_THREAD === 'on' || (env.PGLITE_THREAD === 'auto' && availableParallelism() > 1),
     } as const;
   });
 

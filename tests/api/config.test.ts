@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { DEMO_JWT_SECRET, loadConfig } from '../../server/config';
 
@@ -32,6 +33,13 @@ describe('server configuration', () => {
     expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
     expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
     expect(() => loadConfig({ DB_POOL_SIZE: '2.5' })).toThrow(/DB_POOL_SIZE/);
+  });
+
+  it('runs the embedded database on a thread of its own where there is a second core, as PGLITE_THREAD says, and names a bad value', () => {
+    expect(loadConfig({}).pgliteThread).toBe(availableParallelism() > 1);
+    expect(loadConfig({ PGLITE_THREAD: 'on' }).pgliteThread).toBe(true);
+    expect(loadConfig({ PGLITE_THREAD: 'off' }).pgliteThread).toBe(false);
+    expect(() => loadConfig({ PGLITE_THREAD: 'no' })).toThrow(/PGLITE_THREAD/);
   });
 
   it("takes the mobile-money provider's callback token from the environment", () => {

@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteThread } from '../../server/db/pglite-threaded';
+import type { Db } from '../../server/db/port';
+
+/**
+ * The embedded database on a thread of its own (decision 073), as the server opens it: what a caller of the Db sees
+ * must be what the in-process PGlite gives, the rows, the errors PostgreSQL raised with their codes, a transaction's
+ * commit and rollback, and its hold on the session, and the change feed the server's caches trust.
+ */
+
+const dirs: string[] = [];
+const dir = () => {
+  const made = mkdtempSync(join(tmpdir(), 'simu-thread-'));
+  dirs.push(made);
+  return made;
+};
+
+let db: Db;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = dir();
+  db = await openPgliteThread(dataDir);
+  await db.exec('CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL, at timestamptz, extra jsonb)');
+});
+afterAll(async () => {
+  await db?.close().catch(() => undefined);
+  for (const made of dirs) rmSync(made, { recursive: true, force: true });
+});
+
+describe('the embedded database on its own thread', () => {
+  it('answers rows typed as the in-process database types them: bigints as numbers, JSON parsed, times as dates', async () => {
+    const [row] = await db.query<Record<string, unknown>>(
+      "SELECT $1::int8 AS big, $2::jsonb AS doc, '2026-11-30T12:00:00Z'::timestamptz AS at, $3::text AS name, NULL::int AS nothing, ARRAY[1,2]::int[] AS list",
+      [9_007_199_254, { amount: 1500, tags: ['a'] }, 'Neema'],
+    );
+    expect(row).toEqual({
+      big: 9_007_199_254,
+      doc: { amount: 1500, tags: ['a'] },
+      at: new Date('2026-11-30T12:00:00Z'),
+      name: 'Neema',
+      nothing: null,
+      list: [1, 2],
+    });
+  });
+
+  it('commits a transaction whose work resolves, and gives back what it returned', async () => {
+    const result = await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO notes (id, body) VALUES ($1, $2)', [1, 'kept']);
+      return (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM notes'))[0]!.n;
+    });
+    expect(result).toBe(1);
+    expect(await db.query('SELECT id, body FROM notes ORDER BY id')).toEqual([{ id: 1, body: 'kept' }]);
+  });
+
+  it("rolls back a transaction whose work throws, and throws the work's own error", async () => {
+    const refusal = new Error('the approver said no');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO notes (id, body) VALUES ($1, $2)', [2, 'not kept']);
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+    expect(await db.query('SELECT id FROM notes ORDER BY id')).toEqual([{ id: 1 }]);
+  });
+
+  it("keeps a PostgreSQL error's code, constraint and message, in a transaction and out of one", async () => {
+    const outside = await db.query('INSERT INTO notes (id, body) VALUES (1, $1)', ['again']).catch((error: unknown) => error);
+    expect(outside).toBeInstanceOf(Error);
+    expect(outside).toMatchObject({ code: '23505', constraint: 'notes_pkey', message: expect.stringContaining('duplicate key') });
+    const inside = await db
+      .transaction(async (tx) => {
+        await tx.query('INSERT INTO notes (id, body) VALUES ($1, $2)', [3, 'first']);
+        await tx.query('INSERT INTO notes (id, body) VALUES ($1, $2)', [3, 'second']);
+      })
+      .catch((error: unknown) => error);
+    expect(inside).toMatchObject({ code: '23505', constraint: 'notes_pkey' });
+    // The statement before the failed one went with it.
+    expect(await db.query('SELECT id FROM notes WHERE id = 3')).toEqual([]);
+  });
+
+  it('holds the session for an open transaction: a statement from outside runs after its commit and sees its rows', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO notes (id, body) VALUES ($1, $2)', [4, 'in the transaction']);
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let outsideDone = false;
+    const outside = db.query<{ n: number }>('SELECT count(*)::int AS n FROM notes WHERE id = 4').then((rows) => {
+      outsideDone = true;
+      return rows;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(outsideDone).toBe(false);
+    release();
+    await transaction;
+    expect(await outside).toEqual([{ n: 1 }]);
+  });
+
+  it('moves the change feed on after every write and every transaction, never after a read', async () => {
+    const before = db.changes.version;
+    await db.query('SELECT count(*) FROM notes');
+    expect(db.changes.version).toBe(before);
+    await db.query('UPDATE notes SET body = $1 WHERE id = 1', ['changed']);
+    expect(db.changes.version).toBeGreaterThan(before);
+    const afterWrite = db.changes.version;
+    await db.transaction(async (tx) => tx.query('SELECT 1'));
+    expect(db.changes.version).toBeGreaterThan(afterWrite);
+    expect(db.changes).toMatchObject({ live: true, everyWrite: true });
+  });
+
+  it('keeps what it wrote in its data directory: opened again after closing, the rows are there', async () => {
+    const own = dir();
+    const first = await openPgliteThread(own);
+    await first.exec('CREATE TABLE kept (id int PRIMARY KEY); INSERT INTO kept VALUES (7), (8)');
+    await first.close();
+    await expect(first.query('SELECT 1')).rejects.toThrow(/thread ended/);
+    const again = await openPgliteThread(own);
+    try {
+      expect(await again.query('SELECT id FROM kept ORDER BY id')).toEqual([{ id: 7 }, { id: 8 }]);
+    } finally {
+      await again.close();
+    }
+  });
+});
