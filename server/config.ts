@@ -49,11 +49,11 @@ const schema = z
     // Background work (ageing run, analytics snapshot, lock commands, deposit release) on this copy: 'off' for copies
     // that only answer requests while another copy of the same database does the work (decision 016).
     WORKERS: z.enum(['on', 'off']).default('on'),
-    // Connections this copy keeps open to PostgreSQL (DATABASE_URL): the most statements it runs at once. Copies times
-    // this must stay under the database's max_connections.
     // The embedded database (no DATABASE_URL) on a thread of its own (decision 073): 'auto' where the machine has more
     // than one core (on one, the thread only adds its messages' cost), 'off' in-process.
     PGLITE_THREAD: z.enum(['auto', 'on', 'off']).default('auto'),
+    // Connections this copy keeps open to PostgreSQL (DATABASE_URL): the most statements it runs at once. Copies times
+    // this must stay under the database's max_connections.
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
     PORTAL_API_URL: z.url().optional(),
   })

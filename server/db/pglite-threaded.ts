@@ -1,10 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './port';
 import { mayWrite } from './writes';
+import { embeddedChanges } from './pglite';
 import { errorFrom, type ThreadAnswer, type ThreadRequest } from './pglite-thread-messages';
 
+/** Each kind of a union without the key K (Omit of the union itself would keep only the keys all kinds share). */
+type EachWithout<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A request without its number, which `send` gives it. */
-type Unnumbered = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, 'id'> : never) : never;
+type Unnumbered = EachWithout<ThreadRequest, 'id'>;
 
 /**
  * The embedded database on a thread of its own (decision 073): the same Db as `openPglite` gives, its statements run
@@ -13,15 +16,12 @@ type Unnumbered = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omi
  * The change feed is kept here, as `pgliteDb` keeps it: every write statement and every transaction moves it on.
  */
 export async function openPgliteThread(dataDir?: string): Promise<Db> {
-  // The worker runs TypeScript as this thread does: through tsx's loader, registered in the worker before its module.
-  const typescript = import.meta.url.endsWith('.ts');
-  const source = new URL(`./pglite-thread.${typescript ? 'ts' : 'js'}`, import.meta.url);
-  const worker = typescript
-    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); })`, {
-        eval: true,
-        workerData: { dataDir },
-      })
-    : new Worker(source, { workerData: { dataDir } });
+  // The worker runs TypeScript as the server does (tsx), its loader registered in the worker before the module.
+  const source = new URL('./pglite-thread.ts', import.meta.url);
+  const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); })`, {
+    eval: true,
+    workerData: { dataDir },
+  });
   const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
   let next = 1;
   let broken: Error | null = null;
@@ -56,9 +56,7 @@ export async function openPgliteThread(dataDir?: string): Promise<Db> {
     });
   };
 
-  // The data directory is this process's alone: every change to it is made through this Db, so the feed is always live.
-  const changes = { version: 0, live: true, everyWrite: true };
-  const wrote = () => void changes.version++;
+  const { changes, wrote } = embeddedChanges();
   const query =
     (tx?: number) =>
     async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {

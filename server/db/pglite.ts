@@ -167,13 +167,21 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return pgliteDb(pg);
 }
 
+/**
+ * The embedded database's change feed and what moves it on: the data directory is this process's alone, every change
+ * to it is made through its Db (in-process or on its thread, decision 073), so the feed is always live and hears of
+ * every write.
+ */
+export function embeddedChanges() {
+  const changes = { version: 0, live: true, everyWrite: true };
+  return { changes, wrote: () => void changes.version++ };
+}
+
 export function pgliteDb(pg: PGlite, options: { keptStatements?: number } = {}): Db {
   // One session per PGlite, whichever Db wraps it: the prepared statements' names are that session's.
   const session = sessions.get(pg) ?? { statements: new Map(), next: 0, cap: options.keptStatements ?? KEPT_STATEMENTS };
   sessions.set(pg, session);
-  // The data directory is this process's alone: every change to it is made through this Db, so the feed is always live.
-  const changes = { version: 0, live: true, everyWrite: true };
-  const wrote = () => void changes.version++;
+  const { changes, wrote } = embeddedChanges();
   const db: Db = {
     kind: 'pglite',
     changes,

@@ -19,10 +19,8 @@ const dir = () => {
 };
 
 let db: Db;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = dir();
-  db = await openPgliteThread(dataDir);
+  db = await openPgliteThread(dir());
   await db.exec('CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL, at timestamptz, extra jsonb)');
 });
 afterAll(async () => {
