@@ -255,6 +255,28 @@ describe('collections due', () => {
     await refresh();
     expect(await due('admin')).toEqual(report);
   });
+  /** What `work` gives, and how many of the statements it sent read the loans' schedules (not today's snapshot). */
+  async function readingLoans<T>(work: () => Promise<T>) {
+    const query = vi.spyOn(api.db, 'query');
+    try {
+      const result = await work();
+      return { result, reads: query.mock.calls.filter(([sql]) => /FROM loans l\b/.test(sql) && /n_week/.test(sql)).length };
+    } finally {
+      query.mockRestore();
+    }
+  }
+
+  it('callers asking at once on a day with no snapshot share one reading of the loans', async () => {
+    await refresh();
+    const written = await due('admin');
+    await forget('collections_due');
+    const together = await readingLoans(() => Promise.all(Array.from({ length: 5 }, () => due('admin'))));
+    expect(together).toEqual({ result: Array(5).fill(written), reads: 1 });
+    // Once it is answered the next caller reads the loans again: a live answer is not kept.
+    expect(await readingLoans(() => due('admin'))).toEqual({ result: written, reads: 1 });
+    await refresh();
+    expect(await readingLoans(() => due('admin'))).toEqual({ result: written, reads: 0 });
+  });
 });
 
 describe('the IMEI exceptions', () => {

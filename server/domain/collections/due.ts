@@ -3,7 +3,7 @@ import type { CollectionsDue, collectionsDueRequest } from '../../../src/contrac
 import type { Caller, Deps } from '../../deps';
 import { addDays, eatDay } from '../calendar';
 import { refuse, type Row } from '../shared';
-import { shared, snapshotOf } from '../kept-answers';
+import { shared, snapshotOf, together } from '../kept-answers';
 import { fallingDue } from './due-snapshot';
 import { scopeOf, scopeSql } from './shared';
 
@@ -52,7 +52,8 @@ export async function collectionsDue(deps: Deps, caller: Caller, body: z.output<
   const today = eatDay(deps.clock.now());
   const weekEnd = addDays(today, 6);
   const params: unknown[] = [today, weekEnd];
-  // Today's snapshot (due-snapshot.ts, decision 032) when the ageing run has written one, else the loans themselves.
+  // Today's snapshot (due-snapshot.ts, decision 032) when the ageing run has written one, else the loans themselves:
+  // callers of the same scope asking at once then share one reading of them (`together`).
   const written = await snapshotOf(deps.db, 'collections_due');
   const snapshot = written?.day === today;
   const where = snapshot ? [] : ["l.status = 'active'", 'l.next_repayment_date <= $2::date'];
@@ -93,7 +94,7 @@ export async function collectionsDue(deps: Deps, caller: Caller, body: z.output<
   // call sends a page of it (sending all of head office's 705 kB was most of its cost, decision 032).
   const whole = await (snapshot
     ? shared(deps.db, `collections_due ${written.run} ${JSON.stringify(params)} ${where.join(' AND ')}`, answer)
-    : answer());
+    : together(deps.db, `collections_due live ${today} ${JSON.stringify(params)} ${where.join(' AND ')}`, answer));
   return {
     today,
     week_end: weekEnd,

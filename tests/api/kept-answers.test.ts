@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../server/db/port';
+import { together } from '../../server/domain/kept-answers';
+
+/** A database handle as the kept answers see it: only its identity matters. */
+const db = () => ({}) as Queryable;
+
+/** A computation the test finishes when it chooses, counting how often it was started. */
+function pending<T>() {
+  let started = 0;
+  let finish!: (value: T) => void;
+  let fail!: (error: Error) => void;
+  const compute = () => {
+    started++;
+    return new Promise<T>((resolve, reject) => {
+      finish = resolve;
+      fail = reject;
+    });
+  };
+  return { compute, started: () => started, finish: (v: T) => finish(v), fail: (e: Error) => fail(e) };
+}
+
+describe('together: a live answer shared by the callers asking at once', () => {
+  it('runs one computation for callers who ask while it runs, and gives each its answer', async () => {
+    const d = db();
+    const work = pending<{ rows: number[] }>();
+    const calls = [together(d, 'due', work.compute), together(d, 'due', work.compute), together(d, 'due', work.compute)];
+    expect(work.started()).toBe(1);
+    work.finish({ rows: [1, 2] });
+    expect(await Promise.all(calls)).toEqual([{ rows: [1, 2] }, { rows: [1, 2] }, { rows: [1, 2] }]);
+  });
+
+  it('keeps nothing once it is done: the next caller reads again', async () => {
+    const d = db();
+    const first = pending<number>();
+    const call = together(d, 'due', first.compute);
+    first.finish(1);
+    expect(await call).toBe(1);
+    const second = pending<number>();
+    const again = together(d, 'due', second.compute);
+    expect(second.started()).toBe(1);
+    second.finish(2);
+    expect(await again).toBe(2);
+  });
+
+  it('shares a failure with the callers who waited, and the next caller tries again', async () => {
+    const d = db();
+    const work = pending<number>();
+    const calls = [together(d, 'due', work.compute), together(d, 'due', work.compute)];
+    work.fail(new Error('statement timeout'));
+    for (const call of calls) await expect(call).rejects.toThrow('statement timeout');
+    const retry = pending<number>();
+    const next = together(d, 'due', retry.compute);
+    expect(retry.started()).toBe(1);
+    retry.finish(3);
+    expect(await next).toBe(3);
+  });
+
+  it('does not share between keys or between databases', async () => {
+    const [d1, d2] = [db(), db()];
+    const works = [pending<string>(), pending<string>(), pending<string>()];
+    const calls = [together(d1, 'a', works[0]!.compute), together(d1, 'b', works[1]!.compute), together(d2, 'a', works[2]!.compute)];
+    expect(works.map((w) => w.started())).toEqual([1, 1, 1]);
+    works.forEach((w, i) => w.finish(`answer ${i}`));
+    expect(await Promise.all(calls)).toEqual(['answer 0', 'answer 1', 'answer 2']);
+  });
+});
