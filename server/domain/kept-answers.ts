@@ -13,6 +13,13 @@ const answers = new WeakMap<object, Map<string, Promise<unknown>>>();
 /** The live answers being computed now (together): none is kept once it is done. */
 const running = new WeakMap<object, Map<string, Promise<unknown>>>();
 
+/** The answers of `db` in `store`, an empty map the first time. */
+function answersOf(store: WeakMap<object, Map<string, Promise<unknown>>>, db: Queryable) {
+  let map = store.get(db);
+  if (!map) store.set(db, (map = new Map()));
+  return map;
+}
+
 export async function kept<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
   return structuredClone(await shared(db, key, compute));
 }
@@ -30,8 +37,7 @@ export function keptJson<T>(db: Queryable, key: string, compute: () => Promise<T
  * it). For answers of thousands of rows, whose copy would cost more than the answer.
  */
 export async function shared<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
-  let map = answers.get(db);
-  if (!map) answers.set(db, (map = new Map()));
+  const map = answersOf(answers, db);
   let answer = map.get(key) as Promise<T> | undefined;
   if (answer) map.delete(key);
   else {
@@ -50,8 +56,7 @@ export async function shared<T>(db: Queryable, key: string, compute: () => Promi
  * Every caller gets the one object, which none may change (as `shared`'s).
  */
 export function together<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
-  let map = running.get(db);
-  if (!map) running.set(db, (map = new Map()));
+  const map = answersOf(running, db);
   let answer = map.get(key) as Promise<T> | undefined;
   if (!answer) {
     answer = compute().finally(() => map.delete(key));

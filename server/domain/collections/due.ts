@@ -92,9 +92,10 @@ export async function collectionsDue(deps: Deps, caller: Caller, body: z.output<
   // An answer from the snapshot is kept until the next run writes it again (kept-answers.ts): a row per store and
   // agent, some four thousand at a million customers, shared by the callers of the same scope, never copied; each
   // call sends a page of it (sending all of head office's 705 kB was most of its cost, decision 032).
+  const asked = `${JSON.stringify(params)} ${where.join(' AND ')}`;
   const whole = await (snapshot
-    ? shared(deps.db, `collections_due ${written.run} ${JSON.stringify(params)} ${where.join(' AND ')}`, answer)
-    : together(deps.db, `collections_due live ${today} ${JSON.stringify(params)} ${where.join(' AND ')}`, answer));
+    ? shared(deps.db, `collections_due ${written.run} ${asked}`, answer)
+    : together(deps.db, `collections_due live ${asked}`, answer));
   return {
     today,
     week_end: weekEnd,
