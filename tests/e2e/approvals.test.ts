@@ -48,6 +48,10 @@ describe('an approver clears the queues on the demo data', () => {
     const watch = watchConsole(page);
     const ui = playwrightUi(page);
     await page.goto(`${url}/dashboard`);
+    // The home page is drawn, its queue figures in, before the menu is used, as a user would see it. Twice in CI the
+    // menu's link was clicked within 2.5 s of opening the page and the page stayed on the home page (the failure
+    // now says the addresses the page went through).
+    await ui.seeText('Approval queues');
     await ui.click('button', 'Approvals');
     await page.getByTestId('side-nav').getByRole('link', { name: 'Loan extension requests' }).click();
     await ui.see('heading', 'Loan extension requests');

@@ -4,6 +4,11 @@ import type { Ui } from './ui';
 
 /** The Ui of browser tests: Playwright locators in Chromium. */
 export function playwrightUi(page: Page, timeout = 15_000): Ui {
+  // The addresses the page went through, history changes included: a failure says how it came to be where it is.
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
   return {
     async fill(label, value) {
       await page.getByLabel(label, { exact: typeof label === 'string' }).fill(value, { timeout });
@@ -26,7 +31,7 @@ export function playwrightUi(page: Page, timeout = 15_000): Ui {
             .locator('body')
             .innerText({ timeout: 1_000 })
             .catch(() => '(no text)');
-          error.message += `\nThe page at ${page.url()} showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}`;
+          error.message += `\nThe page at ${page.url()} (having been at ${visited.join(' > ')}) showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}`;
           throw error;
         });
     },
