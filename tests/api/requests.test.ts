@@ -1304,3 +1304,39 @@ describe('seedRequests: queues to clear on first start', () => {
     }
   });
 });
+
+describe('the loan-extension queue answers what its submission answered', () => {
+  let v: World;
+  beforeAll(async () => {
+    v = await world();
+  });
+  afterAll(() => v.api.close());
+
+  it('answers each extension exactly as its submission did, a late one and one without a store included', async () => {
+    // One that would still be late after its extension, one on time, one made by the maker without a store.
+    const late = await v.fx.borrower({ daysDefaulted: 20 });
+    const onTime = await v.fx.borrower({ daysDefaulted: 0, storeId: v.fx.stores[1] });
+    const submitted = [
+      (await v.submit.extension(late, 7, v.token.collector)).body,
+      (await v.submit.extension(onTime, 30, v.token.callcentre)).body,
+    ];
+    const noStore = await v.fx.borrower({ daysDefaulted: 3 });
+    const third = (await v.submit.extension(noStore, 5, v.token.collector)).body;
+    await v.api.db.query('UPDATE requests SET store_id = NULL WHERE id = $1', [third.id]);
+    submitted.push({ ...third, store: null });
+    expect(submitted[0]).toMatchObject({ proposed_in_past: true, proposed_days_defaulted: 13, after: { days_defaulted: 13 } });
+    v.api.clock.advance(90_000);
+    const res = await v.api.call('POST', P.pendingExtensions, { token: v.token.approver, body: {} });
+    expect(res.status).toBe(200);
+    const list = pendingLoanExtensions.parse(res.body);
+    expect(list.pending_requests).toEqual(submitted.map((item) => ({ ...item, waited_ms: item.waited_ms + 90_000 })));
+    expect(res.body).toEqual({ pending_requests: list.pending_requests, total: 3, limit: 50, skip: 0 });
+  });
+
+  it('answers an empty page with its total, and a filter that matches nothing with none', async () => {
+    const past = await v.api.call('POST', P.pendingExtensions, { token: v.token.approver, body: { skip: 3 } });
+    expect(past.body).toEqual({ pending_requests: [], total: 3, limit: 50, skip: 3 });
+    const nobody = await v.api.call('POST', P.pendingExtensions, { token: v.token.approver, body: { requested_by: v.adminIds.approver } });
+    expect(nobody.body).toEqual({ pending_requests: [], total: 0, limit: 50, skip: 0 });
+  });
+});
