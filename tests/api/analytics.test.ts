@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApi, type TestApi } from '../support/api';
 import { eatDay, imeiFor, plusDays } from '../support/business-fixtures';
-import { rebuildDaysInSql, rebuildMissingDays, refreshAnalytics } from '../../server/domain/analytics/refresh';
+import { rebuildDaysInSql, rebuildMissingDays, rebuildMissingDaysInSql, refreshAnalytics } from '../../server/domain/analytics/refresh';
 import type { Analysis, MeasureRow } from '../../src/contract/analytics';
 
 /**
@@ -722,6 +722,22 @@ describe('the history rebuilt inside PostgreSQL (the scale seed)', () => {
       await rebuildDaysInSql(api.db, plusDays(today, from), plusDays(today, to));
       expect(await read(), `days ${from} to ${to}`).toEqual(walked);
     }
+    // Two runs of missing days, each rebuilt in a transaction of its own; then the same through the ageing run's
+    // refresh, which takes that way on PostgreSQL and the walk on PGlite (decision 074).
+    const drop = () =>
+      q('DELETE FROM analytics_daily WHERE day BETWEEN $1 AND $2 OR day BETWEEN $3 AND $4', [
+        plusDays(today, -45),
+        plusDays(today, -39),
+        plusDays(today, -3),
+        plusDays(today, -2),
+      ]);
+    await drop();
+    expect(await rebuildMissingDaysInSql(api.db, first, last)).toBe(9);
+    expect(await read()).toEqual(walked);
+    expect(await rebuildMissingDaysInSql(api.db, first, last)).toBe(0);
+    await drop();
+    await refreshAnalytics({ db: api.db }, api.clock.now());
+    expect(await read()).toEqual(walked);
   });
 });
 

@@ -3,13 +3,13 @@ import type { Deps } from '../../deps';
 import { addDays, eatDay } from '../calendar';
 import { rebuildCohorts, rollupVintage } from './refresh-cohorts';
 import { refreshToday, rollupMissingTrend } from './refresh-daily';
-import { rebuildMissingDays } from './refresh-history';
+import { rebuildMissingDays, rebuildMissingDaysInSql } from './refresh-history';
 import { rebuildMigration, rollupMigration } from './refresh-migration';
 import { rebuildPeriods } from './refresh-periods';
 import { HISTORY_DAYS } from './snapshot-sql';
 
 export { FPD_GRACE_DAYS, HISTORY_DAYS, MIGRATION_MONTHS, VINTAGE_MONTHS, WRITE_OFF_DAYS } from './snapshot-sql';
-export { rebuildDaysInSql, rebuildMissingDays } from './refresh-history';
+export { rebuildDaysInSql, rebuildMissingDays, rebuildMissingDaysInSql } from './refresh-history';
 export { rebuildMigration } from './refresh-migration';
 export { rebuildPeriods } from './refresh-periods';
 
@@ -39,10 +39,13 @@ export interface RefreshReport {
  * reads half of it) today's snapshot and, once a day, the cohorts.
  */
 export async function refreshAnalytics(deps: Pick<Deps, 'db'>, now: Date): Promise<RefreshReport> {
-  // Missing history (a first start: months of days) is written chunk by chunk, each its own statement, so the
-  // portal's requests are served between the chunks instead of waiting for the whole rebuild.
+  // Missing history (a first start: months of days) is written outside the snapshot's transaction: on PGlite chunk
+  // by chunk, each its own statement, so the portal's requests are served between the chunks instead of waiting for
+  // the whole rebuild; on PostgreSQL set-based, a run of days at a time, while the pool's other connections serve.
   const today = eatDay(now);
-  await rebuildMissingDays(deps.db, addDays(today, -HISTORY_DAYS), addDays(today, -1));
+  const [first, last] = [addDays(today, -HISTORY_DAYS), addDays(today, -1)];
+  if (deps.db.kind === 'postgres') await rebuildMissingDaysInSql(deps.db, first, last);
+  else await rebuildMissingDays(deps.db, first, last);
   return deps.db.transaction((tx) => refreshAnalyticsIn(tx, now));
 }
 
