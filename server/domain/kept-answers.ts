@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/port';
+import type { Db, Queryable } from '../db/port';
 import { JsonAnswer } from '../json-answer';
 
 /**
@@ -61,6 +61,33 @@ export function together<T>(db: Queryable, key: string, compute: () => Promise<T
   if (!answer) {
     answer = compute().finally(() => map.delete(key));
     map.set(key, answer);
+  }
+  return answer;
+}
+
+/** Answers kept while nothing has been written (keptUnwritten), with the version of the change feed they were read at. */
+const unwritten = new WeakMap<object, Map<string, { version: number; answer: unknown }>>();
+
+/**
+ * An answer read live, kept while nothing has been written (decision 075), as decision 071 keeps exact totals: where
+ * the Db's change feed moves on with every write to any table (`everyWrite`: the embedded PGlite, whose only writer
+ * is this process), an answer read at one version is still exact at it. Any write through the Db makes every kept
+ * answer stale, and one is kept only when the version did not move while it was read. On PostgreSQL (other
+ * processes write) nothing is kept: every call reads. Every caller gets the one kept object, which none may change.
+ */
+export async function keptUnwritten<T>(db: Queryable, key: string, compute: () => Promise<T>): Promise<T> {
+  const feed = (db as Partial<Db>).changes;
+  if (!feed?.everyWrite || !feed.live) return compute();
+  const version = feed.version;
+  let map = unwritten.get(db);
+  if (!map) unwritten.set(db, (map = new Map()));
+  const hit = map.get(key);
+  if (hit && hit.version === version) return hit.answer as T;
+  const answer = await compute();
+  if (feed.version === version && feed.live) {
+    map.delete(key);
+    map.set(key, { version, answer });
+    if (map.size > KEPT) map.delete(map.keys().next().value!);
   }
   return answer;
 }

@@ -321,3 +321,25 @@ describe('a wrong-account fix keeps a promise to pay', () => {
     expect(kept).toMatchObject({ status: 'kept', paid_since: 19_800 });
   });
 });
+
+describe('the balance sheet is never stale (decision 075: kept on PGlite until the next write)', () => {
+  it('read twice, then an approved injection: the next reading has it, line by line', async () => {
+    const line = (sheet: f.BalanceSheet, code: string) => [...sheet.assets, ...sheet.equity].find((l) => l.code === code)!.amount;
+    const first = await balanced();
+    expect(await balanced()).toEqual(first);
+    const asked = await post(routes.capitalInjection.path, {
+      account: 'bank_operating',
+      amount: 700_000,
+      reference: 'CRDB-990',
+      reason: 'Top up',
+    });
+    expect(asked.status).toBe(202);
+    // Asking is not posting: until the checker approves, the sheet is as it was.
+    expect(await balanced()).toEqual(first);
+    expect((await post(routes.decideMakerChecker.path, { ids: [asked.body.id], decision: 'approve' }, token.approver!)).status).toBe(200);
+    const after = await balanced();
+    expect(line(after, 'bank_operating')).toBe(line(first, 'bank_operating') + 700_000);
+    expect(line(after, 'paid_in_capital')).toBe(line(first, 'paid_in_capital') + 700_000);
+    expect(after.total_assets).toBe(first.total_assets + 700_000);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/port';
-import { together } from '../../server/domain/kept-answers';
+import { keptUnwritten, together } from '../../server/domain/kept-answers';
 
 /** A database handle as the kept answers see it: only its identity matters. */
 const db = () => ({}) as Queryable;
@@ -64,5 +64,50 @@ describe('together: a live answer shared by the callers asking at once', () => {
     expect(works.map((w) => w.started())).toEqual([1, 1, 1]);
     works.forEach((w, i) => w.finish(`answer ${i}`));
     expect(await Promise.all(calls)).toEqual(['answer 0', 'answer 1', 'answer 2']);
+  });
+});
+
+/** A database handle with a change feed, as the Db port gives one: `everyWrite` on PGlite, not on PostgreSQL. */
+const fed = (feed: { version: number; live: boolean; everyWrite?: boolean }) => ({ changes: feed }) as unknown as Queryable;
+
+describe('keptUnwritten: an answer kept until the next write, where every write is heard (decision 075)', () => {
+  it('reads once while nothing is written, and again after any write', async () => {
+    const feed = { version: 7, live: true, everyWrite: true };
+    const d = fed(feed);
+    let reads = 0;
+    const read = async () => ({ reads: ++reads });
+    expect(await keptUnwritten(d, 'sheet', read)).toEqual({ reads: 1 });
+    expect(await keptUnwritten(d, 'sheet', read)).toEqual({ reads: 1 });
+    expect(await keptUnwritten(d, 'other', read)).toEqual({ reads: 2 });
+    feed.version++;
+    expect(await keptUnwritten(d, 'sheet', read)).toEqual({ reads: 3 });
+    expect(await keptUnwritten(d, 'sheet', read)).toEqual({ reads: 3 });
+  });
+
+  it('keeps nothing read while a write came, nor while the feed is not live', async () => {
+    const feed = { version: 1, live: true, everyWrite: true };
+    const d = fed(feed);
+    let reads = 0;
+    const writtenMeanwhile = async () => {
+      feed.version++;
+      return ++reads;
+    };
+    expect(await keptUnwritten(d, 'k', writtenMeanwhile)).toBe(1);
+    expect(await keptUnwritten(d, 'k', async () => ++reads)).toBe(2);
+    expect(await keptUnwritten(d, 'k', async () => ++reads)).toBe(2);
+    feed.live = false;
+    expect(await keptUnwritten(d, 'k', async () => ++reads)).toBe(3);
+    expect(await keptUnwritten(d, 'k', async () => ++reads)).toBe(4);
+  });
+
+  it('keeps nothing where other processes write (PostgreSQL), or inside a transaction (no feed)', async () => {
+    const postgres = fed({ version: 1, live: true });
+    let reads = 0;
+    await keptUnwritten(postgres, 'k', async () => ++reads);
+    await keptUnwritten(postgres, 'k', async () => ++reads);
+    const tx = db();
+    await keptUnwritten(tx, 'k', async () => ++reads);
+    await keptUnwritten(tx, 'k', async () => ++reads);
+    expect(reads).toBe(4);
   });
 });
