@@ -30,10 +30,6 @@ interface Balance extends StatementLine {
 }
 
 /**
- * Every account's balance on its normal side from the postings of the EAT days `from` (null: from the first) to `to`,
- * summed from the ledger's day rollup and the entries since it (ledger-days.ts, decision 032).
- */
-/**
  * Each account's balance over the EAT days from `from` (null: from the first) to `to`. Read live on PostgreSQL; on
  * PGlite kept until the next write (decision 075): summing the accounts' days cost 3 ms of the embedded database's one
  * thread a call, and the balance sheet answered 50 callers at once with a p99 of 335 ms. Callers do not change it.
@@ -42,6 +38,10 @@ function balances(db: Queryable, from: string | null, to: string): Promise<reado
   return keptUnwritten(db, `balances ${from} ${to}`, () => readBalances(db, from, to));
 }
 
+/**
+ * Every account's balance on its normal side from the postings of the EAT days `from` (null: from the first) to `to`,
+ * summed from the ledger's day rollup and the entries since it (ledger-days.ts, decision 032).
+ */
 async function readBalances(db: Queryable, from: string | null, to: string): Promise<Balance[]> {
   const rows = await db.query<Row>(
     `SELECT a.code, a.account_number, a.name, a.category, coalesce(s.debit, 0)::bigint AS dr, coalesce(s.credit, 0)::bigint AS cr
