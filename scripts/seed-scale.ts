@@ -24,7 +24,7 @@ import { migrate } from '../server/db/migrate';
 import { seedDemo } from '../server/db/seed';
 import { seedBusiness } from '../server/db/seed-business';
 import { addDays, eatDay } from '../server/domain/calendar';
-import { rebuildDaysInSql, refreshAnalyticsIn, type StepTimer } from '../server/domain/analytics/refresh';
+import { planHistory, rebuildDaysInSql, refreshAnalyticsIn, type StepTimer } from '../server/domain/analytics/refresh';
 import { rebuildCohorts } from '../server/domain/analytics/refresh-cohorts';
 import { rebuildMigration } from '../server/domain/analytics/refresh-migration';
 import { refreshReportRollups } from '../server/domain/report-rollups';
@@ -181,7 +181,7 @@ function analyticsParts(db: Db, now: Date, timed: StepTimer) {
         // index, page by page). 193 -> 96 s at a million loans (167.5 s before the steps). The cohorts and the
         // migration were slower so (73 -> 103 s, 88 -> 139 s: at 1.1 they read the repayments in loan order along an
         // index, with no sort), so the settings are back to the connection's after it (decision 054).
-        if (postgres) await tx.query('SET LOCAL jit = on; SET LOCAL random_page_cost = 4');
+        if (postgres) await planHistory(tx);
         await rebuildDaysInSql(tx, addDays(today, -ANALYTICS_DAYS), addDays(today, -1));
         if (postgres) await tx.query('RESET jit; RESET random_page_cost');
       }),

@@ -14,7 +14,7 @@ const answers = new WeakMap<object, Map<string, Promise<unknown>>>();
 const running = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /** The answers of `db` in `store`, an empty map the first time. */
-function answersOf(store: WeakMap<object, Map<string, Promise<unknown>>>, db: Queryable) {
+function answersOf<V>(store: WeakMap<object, Map<string, V>>, db: Queryable) {
   let map = store.get(db);
   if (!map) store.set(db, (map = new Map()));
   return map;
@@ -79,8 +79,7 @@ export async function keptUnwritten<T>(db: Queryable, key: string, compute: () =
   const feed = (db as Partial<Db>).changes;
   if (!feed?.everyWrite || !feed.live) return compute();
   const version = feed.version;
-  let map = unwritten.get(db);
-  if (!map) unwritten.set(db, (map = new Map()));
+  const map = answersOf(unwritten, db);
   const hit = map.get(key);
   if (hit && hit.version === version) return hit.answer as T;
   const answer = await compute();

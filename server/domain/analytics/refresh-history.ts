@@ -199,6 +199,16 @@ export async function rebuildDaysInSql(tx: Queryable, first: string, last: strin
 }
 
 /**
+ * PostgreSQL's own planner settings for rebuildDaysInSql, to the end of the transaction (decision 054): JIT, as it
+ * works out millions of loan-days, and random page reads 4 times dearer than sequential ones, as it reads whole tables
+ * (the server's connections set 1.1 for their short lookups, server/db/postgres.ts).
+ */
+export async function planHistory(tx: Queryable): Promise<void> {
+  await tx.query('SET LOCAL jit = on');
+  await tx.query('SET LOCAL random_page_cost = 4');
+}
+
+/**
  * The days from `first` to `last` that have no snapshot, rebuilt set-based (rebuildDaysInSql) on PostgreSQL: each run
  * of consecutive missing days in a transaction of its own, with the settings the scale seed found fastest for it
  * (JIT on, random_page_cost 4: 193 -> 96 s for 35 days at a million loans, decision 054). After `seed:scale` the
@@ -213,8 +223,7 @@ export async function rebuildMissingDaysInSql(db: Db, first: string, last: strin
     while (j + 1 < missing.length && missing[j + 1] === addDays(missing[j]!, 1)) j++;
     const [from, to] = [missing[i]!, missing[j]!];
     await db.transaction(async (tx) => {
-      await tx.query('SET LOCAL jit = on');
-      await tx.query('SET LOCAL random_page_cost = 4');
+      await planHistory(tx);
       await rebuildDaysInSql(tx, from, to);
     });
     i = j + 1;

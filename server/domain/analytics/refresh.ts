@@ -9,7 +9,7 @@ import { rebuildPeriods } from './refresh-periods';
 import { HISTORY_DAYS } from './snapshot-sql';
 
 export { FPD_GRACE_DAYS, HISTORY_DAYS, MIGRATION_MONTHS, VINTAGE_MONTHS, WRITE_OFF_DAYS } from './snapshot-sql';
-export { rebuildDaysInSql, rebuildMissingDays, rebuildMissingDaysInSql } from './refresh-history';
+export { planHistory, rebuildDaysInSql, rebuildMissingDays, rebuildMissingDaysInSql } from './refresh-history';
 export { rebuildMigration } from './refresh-migration';
 export { rebuildPeriods } from './refresh-periods';
 
