@@ -6,7 +6,12 @@ export type ThreadRequest =
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };
 
-export type ThreadAnswer = { id: number; rows: unknown[] } | { id: number; error: ErrorData } | { ready: true; id?: undefined };
+export type ThreadAnswer =
+  | { id: number; rows: unknown[] }
+  /** A prepared statement's answer: its columns' names and each row's values in their order (decision 076). */
+  | { id: number; names: string[]; values: unknown[][] }
+  | { id: number; error: ErrorData }
+  | { ready: true; id?: undefined };
 
 /** An error as it crosses threads: its message and its own fields (PostgreSQL's code, detail, constraint...). */
 export interface ErrorData {

@@ -5,7 +5,7 @@
  * order it arrives, exactly as in-process: a transaction holds the session until it ends (PGlite's own lock).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openPglite } from './pglite';
+import { answerOf, openPglite } from './pglite';
 import type { Queryable } from './port';
 import { errorData, type ThreadRequest } from './pglite-thread-messages';
 
@@ -48,8 +48,9 @@ port.on('message', (request: ThreadRequest) => {
     case 'query': {
       const on = request.tx === undefined ? db : open.get(request.tx)?.tx;
       if (!on) return fail(id, new Error(`no open transaction ${request.tx}`));
-      on.query(request.sql, request.params).then(
-        (rows) => reply(id, { rows }),
+      // A prepared statement's values cross as arrays with its columns' names, named on the server's thread (decision 076).
+      answerOf(on, request.sql, request.params).then(
+        (answer) => reply(id, 'objects' in answer ? { rows: answer.objects } : { names: answer.names, values: answer.rows }),
         (error: unknown) => fail(id, error),
       );
       return;

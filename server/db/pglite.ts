@@ -10,6 +10,7 @@ import { Parser } from 'pg-protocol/dist/parser';
 import type { Db, Queryable } from './port';
 import { SizeKeepingNodeFS } from './pglite-file-sizes';
 import { mayWrite, prepares } from './writes';
+import { rowsNamed } from './row-maker';
 
 const parsers = { [types.INT8]: (value: string) => Number(value) };
 
@@ -80,24 +81,30 @@ async function exchange(pg: PGlite, message: Uint8Array): Promise<BackendMessage
   return messages;
 }
 
-/** The rows of an answer, each column parsed as PGlite's `query` parses it (its parsers, by the column's type). */
-function rowsOf<T>(messages: BackendMessage[], parsers: typeof types.parsers): T[] {
-  const rows: T[] = [];
+/** An answer's columns by name and its rows as arrays of their values, in the columns' order. */
+export interface Values {
+  names: string[];
+  rows: unknown[][];
+}
+
+/** The values of an answer, each column parsed as PGlite's `query` parses it (its parsers, by the column's type). */
+function valuesOf(messages: BackendMessage[], parsers: typeof types.parsers): Values {
+  const rows: unknown[][] = [];
   let fields: RowDescriptionMessage['fields'] = [];
   for (const message of messages) {
     if (message.name === 'rowDescription') fields = (message as RowDescriptionMessage).fields;
     else if (message.name === 'dataRow') {
       const values = (message as DataRowMessage).fields;
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < fields.length; i++) row[fields[i]!.name] = types.parseType(values[i] ?? null, fields[i]!.dataTypeID, parsers);
-      rows.push(row as T);
+      const row = new Array<unknown>(fields.length);
+      for (let i = 0; i < fields.length; i++) row[i] = types.parseType(values[i] ?? null, fields[i]!.dataTypeID, parsers);
+      rows.push(row);
     }
   }
-  return rows;
+  return { names: fields.map((field) => field.name), rows };
 }
 
 /** `retry`: outside a transaction only (in one, the failed statement has aborted it). */
-async function runPrepared<T>(pg: PGlite, session: Session, sql: string, params: unknown[], retry: boolean): Promise<T[]> {
+async function runPrepared(pg: PGlite, session: Session, sql: string, params: unknown[], retry: boolean): Promise<Values> {
   const statement = await prepare(pg, session, sql);
   const values = params.map((value, i) => {
     if (value === null || value === undefined) return null;
@@ -114,7 +121,7 @@ async function runPrepared<T>(pg: PGlite, session: Session, sql: string, params:
         protocol.serialize.sync(),
       ]),
     );
-    return rowsOf<T>(messages, pg.parsers);
+    return valuesOf(messages, pg.parsers);
   } catch (error) {
     if (!retry || !planChanged(error)) throw error;
     // Prepared again under a new name: the old one is closed, and the statement run once more.
@@ -129,26 +136,47 @@ async function runPrepared<T>(pg: PGlite, session: Session, sql: string, params:
  * write, writes the data directory after it (what PGlite's `query` does); inside one (`inTransaction`), it runs in it.
  */
 function statements(pg: PGlite, session: Session, inTransaction: boolean) {
-  const one = <T>(sql: string, params: unknown[]) =>
+  const one = (sql: string, params: unknown[]) =>
     pg._runExclusiveQuery(async () => {
-      const rows = await runPrepared<T>(pg, session, sql, params, !inTransaction);
+      const values = await runPrepared(pg, session, sql, params, !inTransaction);
       // A read leaves nothing to write to the data directory; the next write's sync writes whatever it may have.
       if (!inTransaction && mayWrite(sql)) await pg.syncToFs();
-      return rows;
+      return values;
     });
-  return <T>(sql: string, params: unknown[]) =>
-    inTransaction ? one<T>(sql, params) : pg._runExclusiveTransaction(() => one<T>(sql, params));
+  return (sql: string, params: unknown[]) => (inTransaction ? one(sql, params) : pg._runExclusiveTransaction(() => one(sql, params)));
 }
 
-function wrap(pg: PGlite, raw: Pick<PGlite, 'query'>, session: Session, inTransaction: boolean, wrote: () => void): Queryable {
+/**
+ * A statement's answer as the embedded database's thread sends it (decision 076): a prepared statement's values with
+ * its columns' names, which the server's thread names with a compiled maker (a structured clone of arrays carries no
+ * name per value); anything else as PGlite's rows.
+ */
+export type Answer = Values | { objects: unknown[] };
+
+const answerers = new WeakMap<Queryable, (sql: string, params: unknown[]) => Promise<Answer>>();
+
+/** What `query` would answer, as values where it can (the embedded database's thread, pglite-thread.ts). */
+export function answerOf(on: Queryable, sql: string, params: unknown[]): Promise<Answer> {
+  const answer = answerers.get(on);
+  if (!answer) throw new Error('not a Db of the embedded database');
+  return answer(sql, params);
+}
+
+/** The statements of the session (or of a transaction on it), as `query` answers them and as their answer. */
+function wrap(pg: PGlite, raw: Pick<PGlite, 'query'>, session: Session, inTransaction: boolean, wrote: () => void) {
   const prepared = statements(pg, session, inTransaction);
+  const answer = async (sql: string, params: unknown[]): Promise<Answer> => {
+    try {
+      return prepares(sql, params) ? await prepared(sql, params) : { objects: (await raw.query(sql, params)).rows };
+    } finally {
+      if (mayWrite(sql)) wrote();
+    }
+  };
   return {
-    async query<T>(sql: string, params: unknown[] = []) {
-      try {
-        return prepares(sql, params) ? await prepared<T>(sql, params) : (await raw.query<T>(sql, params)).rows;
-      } finally {
-        if (mayWrite(sql)) wrote();
-      }
+    answer,
+    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+      const answered = await answer(sql, params);
+      return 'objects' in answered ? (answered.objects as T[]) : rowsNamed<T>(answered.names, answered.rows);
     },
   };
 }
@@ -182,13 +210,19 @@ export function pgliteDb(pg: PGlite, options: { keptStatements?: number } = {}):
   const session = sessions.get(pg) ?? { statements: new Map(), next: 0, cap: options.keptStatements ?? KEPT_STATEMENTS };
   sessions.set(pg, session);
   const { changes, wrote } = embeddedChanges();
+  const outside = wrap(pg, pg, session, false, wrote);
   const db: Db = {
     kind: 'pglite',
     changes,
-    ...wrap(pg, pg, session, false, wrote),
+    query: outside.query,
     async transaction(fn) {
       try {
-        return await pg.transaction((tx) => fn({ ...wrap(pg, tx, session, true, wrote), outer: db }));
+        return await pg.transaction((raw) => {
+          const inside = wrap(pg, raw, session, true, wrote);
+          const tx: Queryable = { query: inside.query, outer: db };
+          answerers.set(tx, inside.answer);
+          return fn(tx);
+        });
       } finally {
         wrote();
       }
@@ -202,5 +236,6 @@ export function pgliteDb(pg: PGlite, options: { keptStatements?: number } = {}):
     },
     close: () => pg.close(),
   };
+  answerers.set(db, outside.answer);
   return db;
 }

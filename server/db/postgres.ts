@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable } from './port';
 import { mayWrite, prepares } from './writes';
+import { rowsNamed } from './row-maker';
 import { DEFAULT_POOL_SIZE } from '../config';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -40,12 +41,19 @@ async function run<T>(client: pg.Pool | pg.PoolClient, sql: string, params: unkn
   // work. Anything else without parameters (DDL, SET, a script) goes as it is.
   if (!prepares(sql, params)) return (await client.query(sql)).rows as T[];
   try {
-    return (await client.query({ name: nameOf(sql), text: sql, values: params })).rows as T[];
+    return named<T>(await client.query({ name: nameOf(sql), text: sql, values: params, rowMode: 'array' }));
   } catch (error) {
     if ((error as { code?: string }).code !== '0A000') throw error;
-    return (await client.query(sql, params.length ? params : undefined)).rows as T[];
+    return named<T>(await client.query({ text: sql, values: params.length ? params : undefined, rowMode: 'array' }));
   }
 }
+
+/** A statement's rows, read as arrays and named by a maker compiled once per list of columns (decision 076). */
+const named = <T>(result: pg.QueryArrayResult): T[] =>
+  rowsNamed<T>(
+    result.fields.map((field) => field.name),
+    result.rows,
+  );
 
 /** The notices migration 033's triggers send when a session, a user or a group's roles change. */
 export const AUTH_CHANGES_CHANNEL = 'portal_auth_changes';

@@ -44,6 +44,20 @@ describe('the embedded database on its own thread', () => {
     });
   });
 
+  it('names each row by its columns, in their order, a repeated name with its last value, in a transaction too', async () => {
+    // The rows cross as arrays of values with their columns' names, and are named on this side (decision 076).
+    const sql = 'SELECT n AS id, $1::text AS "jina la mteja", n * 10 AS id, n > 1 AS later FROM generate_series(1, 2) n ORDER BY n';
+    const expected = [
+      { id: 10, 'jina la mteja': 'Asha', later: false },
+      { id: 20, 'jina la mteja': 'Asha', later: true },
+    ];
+    const rows = await db.query<Record<string, unknown>>(sql, ['Asha']);
+    expect(rows).toEqual(expected);
+    expect(Object.keys(rows[0]!)).toEqual(['id', 'jina la mteja', 'later']);
+    expect(await db.transaction((tx) => tx.query(sql, ['Asha']))).toEqual(expected);
+    expect(await db.query('SELECT 1 AS one WHERE $1::int > 1', [0])).toEqual([]);
+  });
+
   it('commits a transaction whose work resolves, and gives back what it returned', async () => {
     const result = await db.transaction(async (tx) => {
       await tx.query('INSERT INTO notes (id, body) VALUES ($1, $2)', [1, 'kept']);
