@@ -1,3 +1,5 @@
+import type { Answer } from './pglite';
+
 /** What the server's thread and the embedded database's thread say to each other (decision 073). */
 export type ThreadRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -8,8 +10,8 @@ export type ThreadRequest =
 
 export type ThreadAnswer =
   | { id: number; rows: unknown[] }
-  /** A prepared statement's answer: its columns' names and each row's values in their order (decision 076). */
-  | { id: number; names: string[]; values: unknown[][] }
+  /** A statement's answer: a prepared statement's columns' names and each row's values in their order (decision 076). */
+  | { id: number; answer: Answer }
   | { id: number; error: ErrorData }
   | { ready: true; id?: undefined };
 

@@ -50,7 +50,7 @@ port.on('message', (request: ThreadRequest) => {
       if (!on) return fail(id, new Error(`no open transaction ${request.tx}`));
       // A prepared statement's values cross as arrays with its columns' names, named on the server's thread (decision 076).
       answerOf(on, request.sql, request.params).then(
-        (answer) => reply(id, 'objects' in answer ? { rows: answer.objects } : { names: answer.names, values: answer.rows }),
+        (answer) => reply(id, { answer }),
         (error: unknown) => fail(id, error),
       );
       return;

@@ -1,8 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './port';
 import { mayWrite } from './writes';
-import { embeddedChanges } from './pglite';
-import { rowsNamed } from './row-maker';
+import { embeddedChanges, rowsOf } from './pglite';
 import { errorFrom, type ThreadAnswer, type ThreadRequest } from './pglite-thread-messages';
 
 /** Each kind of a union without the key K (Omit of the union itself would keep only the keys all kinds share). */
@@ -33,7 +32,7 @@ export async function openPgliteThread(dataDir?: string): Promise<Db> {
       if (!call) return;
       waiting.delete(answer.id);
       if ('error' in answer) call.reject(errorFrom(answer.error));
-      else if ('values' in answer) call.resolve(rowsNamed(answer.names, answer.values));
+      else if ('answer' in answer) call.resolve(rowsOf(answer.answer));
       else call.resolve(answer.rows);
     });
     const stop = (error: Error) => {

@@ -156,10 +156,15 @@ export type Answer = Values | { objects: unknown[] };
 const answerers = new WeakMap<Queryable, (sql: string, params: unknown[]) => Promise<Answer>>();
 
 /** What `query` would answer, as values where it can (the embedded database's thread, pglite-thread.ts). */
-export function answerOf(on: Queryable, sql: string, params: unknown[]): Promise<Answer> {
+export async function answerOf(on: Queryable, sql: string, params: unknown[]): Promise<Answer> {
   const answer = answerers.get(on);
   if (!answer) throw new Error('not a Db of the embedded database');
   return answer(sql, params);
+}
+
+/** The rows `query` gives for an answer: a prepared statement's values named by their columns, else PGlite's rows. */
+export function rowsOf<T>(answer: Answer): T[] {
+  return 'objects' in answer ? (answer.objects as T[]) : rowsNamed<T>(answer.names, answer.rows);
 }
 
 /** The statements of the session (or of a transaction on it), as `query` answers them and as their answer. */
@@ -174,10 +179,7 @@ function wrap(pg: PGlite, raw: Pick<PGlite, 'query'>, session: Session, inTransa
   };
   return {
     answer,
-    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-      const answered = await answer(sql, params);
-      return 'objects' in answered ? (answered.objects as T[]) : rowsNamed<T>(answered.names, answered.rows);
-    },
+    query: async <T>(sql: string, params: unknown[] = []): Promise<T[]> => rowsOf<T>(await answer(sql, params)),
   };
 }
 
