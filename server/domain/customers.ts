@@ -3,7 +3,7 @@ import { CUSTOMER_REQUEST_KINDS } from '../../src/contract/requests';
 import type { CustomerRequestHistory, CustomerView, customerRequestsRequest, findCustomerRequest } from '../../src/contract/customers';
 import type { Caller, Deps } from '../deps';
 import type { Queryable } from '../db/port';
-import { currentDeviceId, deviceName } from './devices';
+import { currentDeviceIdAfter, deviceName } from './devices';
 import { addDays, eatDay } from './calendar';
 import { standing } from './loan-standing';
 import { type Row, customerNotFound, iso } from './shared';
@@ -21,39 +21,41 @@ const BARE_SQL = (column: string) => `upper(regexp_replace(${column}, '[[:space:
 const PROFILE = `c.id, c.msisdn, c.first_name, c.other_names, c.sex, to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
   c.id_type, c.national_id, c.nida_number, c.customer_key, c.registered_at, c.birth_country, c.birth_region, c.birth_district,
   c.birth_ward, c.resident_postal_code, c.resident_region, c.resident_district, c.resident_village, c.resident_street,
-  c.security_question, c.language,
-  EXISTS (SELECT 1 FROM loans l WHERE l.customer_id = c.id AND l.status = 'active') AS has_active_loan`;
+  c.security_question, c.language, coalesce(la.has_active_loan, false) AS has_active_loan`;
+
+/** What the view shows of a loan, as `loansView` reads it; `started_at` and `device_id` order the loans and find the device. */
+const LOAN_COLUMNS = `l.id, l.loan_number, l.status, l.repayment_period, l.amount_due, l.amount_paid, l.deposit_paid, l.late_fee,
+  l.installment_amount, l.installments, l.interval_days, l.loan_balance, l.days_defaulted, l.last_repayment_date,
+  l.next_repayment_date, l.contract_url, l.started_at, l.device_id`;
 
 /**
- * The sections of the customer view a caller may see, read in the same statement as the profile (one round trip
- * instead of three: bench:api's lookup, decision 037): the current device as one JSON object, the loans as a JSON
- * array newest first. A section the caller may not see is not read at all.
+ * The statement of the customer view, for the customers `where` picks (over `c`), and `tail` after it. The sections
+ * a caller may see are read with the profile (one round trip instead of three: bench:api's lookup, decision 037),
+ * and a section the caller may not see is not read at all. The customer's loans are read once (decision 077):
+ * whether one is active, the device of the newest, and, for a caller who may see them, all of them as one JSON array
+ * newest first. The device comes as columns of its own.
  */
-function sectionsSql(caller: Caller): string {
-  const device = caller.roles.includes('VIEW_CUSTOMER_PHONE')
-    ? `(SELECT json_build_object('id', d.id, 'imei', d.imei, 'brand', m.brand, 'name', m.name, 'model', m.model, 'sku', m.sku,
-          'lock_solution_type', d.lock_solution_type, 'lock_status', d.lock_status, 'is_locked', d.is_locked,
-          'status', d.status, 'last_check_in', d.last_check_in, 'enrolled_at', d.enrolled_at,
-          'future_lock_date', to_char(d.future_lock_date, 'YYYY-MM-DD'))
-         FROM devices d JOIN phone_models m ON m.id = d.phone_model_id WHERE d.id = ${currentDeviceId('c.id')})`
-    : 'NULL';
-  const loans = caller.roles.includes('VIEW_CUSTOMER_LOANS')
-    ? `(SELECT coalesce(json_agg(json_build_object('id', l.id, 'loan_number', l.loan_number, 'status', l.status,
-          'repayment_period', l.repayment_period, 'amount_due', l.amount_due, 'amount_paid', l.amount_paid,
-          'deposit_paid', l.deposit_paid, 'late_fee', l.late_fee, 'installment_amount', l.installment_amount,
-          'installments', l.installments, 'interval_days', l.interval_days, 'loan_balance', l.loan_balance,
-          'days_defaulted', l.days_defaulted, 'last_repayment_date', to_char(l.last_repayment_date, 'YYYY-MM-DD'),
-          'next_repayment_date', to_char(l.next_repayment_date, 'YYYY-MM-DD'), 'contract_url', l.contract_url)
-          ORDER BY l.started_at DESC, l.id DESC), '[]'::json)
-         FROM loans l WHERE l.customer_id = c.id)`
-    : 'NULL';
-  return `${device} AS device, ${loans} AS loans`;
+function customerSql(caller: Caller, where: string, tail = ''): string {
+  const withDevice = caller.roles.includes('VIEW_CUSTOMER_PHONE');
+  const withLoans = caller.roles.includes('VIEW_CUSTOMER_LOANS');
+  const loans = `LEFT JOIN LATERAL (SELECT bool_or(l.status = 'active') AS has_active_loan,
+      (array_agg(l.device_id ORDER BY l.started_at DESC, l.id DESC))[1] AS device_id
+      ${withLoans ? ', json_agg(l ORDER BY l.started_at DESC, l.id DESC) AS loans' : ''}
+     FROM (SELECT ${LOAN_COLUMNS} FROM loans l WHERE l.customer_id = c.id) l) la ON true`;
+  const device = withDevice
+    ? `LEFT JOIN devices d ON d.id = ${currentDeviceIdAfter('la.device_id', 'c.id')} LEFT JOIN phone_models m ON m.id = d.phone_model_id`
+    : '';
+  const deviceColumns = withDevice
+    ? `, d.id AS device_id, d.imei, m.brand, m.name AS model_name, m.model, m.sku, d.lock_solution_type, d.lock_status,
+       d.is_locked, d.status AS device_status, d.last_check_in, d.enrolled_at, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date`
+    : '';
+  const loanColumns = withLoans ? ", coalesce(la.loans, '[]'::json) AS loans" : '';
+  return `SELECT ${PROFILE}${deviceColumns}${loanColumns} FROM customers c ${loans} ${device} WHERE ${where} ${tail}`;
 }
 
 async function customerRow(db: Queryable, caller: Caller, body: z.output<typeof findCustomerRequest>): Promise<Row | undefined> {
-  const columns = `${PROFILE}, ${sectionsSql(caller)}`;
   if (body.msisdn !== undefined) {
-    return (await db.query<Row>(`SELECT ${columns} FROM customers c WHERE c.msisdn = $1`, [body.msisdn]))[0];
+    return (await db.query<Row>(customerSql(caller, 'c.msisdn = $1'), [body.msisdn]))[0];
   }
   const typed = (body.national_id ?? '').trim();
   const bare = bareId(typed);
@@ -61,31 +63,33 @@ async function customerRow(db: Queryable, caller: Caller, body: z.output<typeof 
   // The indexed matches first (the ID as stored, the NIDA number), then the ID ignoring separators and case.
   // Several customers may share a document number across ID types: the oldest registration answers.
   const [exact] = await db.query<Row>(
-    `SELECT ${columns} FROM customers c WHERE c.national_id = $1 OR c.nida_number = $2
-      ORDER BY (c.nida_number IS NOT DISTINCT FROM $2) DESC, c.registered_at, c.id LIMIT 1`,
+    customerSql(
+      caller,
+      'c.national_id = $1 OR c.nida_number = $2',
+      'ORDER BY (c.nida_number IS NOT DISTINCT FROM $2) DESC, c.registered_at, c.id LIMIT 1',
+    ),
     [typed, bare],
   );
   if (exact) return exact;
-  const [loose] = await db.query<Row>(
-    `SELECT ${columns} FROM customers c WHERE ${BARE_SQL('c.national_id')} = $1 ORDER BY c.registered_at, c.id LIMIT 1`,
-    [bare],
-  );
+  const [loose] = await db.query<Row>(customerSql(caller, `${BARE_SQL('c.national_id')} = $1`, 'ORDER BY c.registered_at, c.id LIMIT 1'), [
+    bare,
+  ]);
   return loose;
 }
 
 /** The customer's current device (the one of their newest loan, else their newest device), as the view shows it. */
-function deviceView(d: Row | null): CustomerView['device'] {
-  if (!d) return null;
+function deviceView(d: Row): CustomerView['device'] {
+  if (d.device_id === null || d.device_id === undefined) return null;
   return {
-    id: d.id,
+    id: d.device_id,
     imei: d.imei,
-    device_name: deviceName(String(d.brand), String(d.name)),
+    device_name: deviceName(String(d.brand), String(d.model_name)),
     model: d.model,
     sku: d.sku,
     lock_solution_type: d.lock_solution_type,
     lock_status: d.lock_status,
     is_locked: d.is_locked,
-    status: d.status,
+    status: d.device_status,
     last_check_in: iso(d.last_check_in),
     enrolled_at: iso(d.enrolled_at),
     future_lock_date: d.future_lock_date,
@@ -159,8 +163,8 @@ export async function findCustomer(deps: Deps, caller: Caller, body: z.output<ty
       security_question: c.security_question,
       language: c.language,
     },
-    device: deviceView(c.device as Row | null),
-    loans: c.loans === null ? null : loansView(c.loans as Row[], deps.clock.now()),
+    device: deviceView(c),
+    loans: c.loans === undefined ? null : loansView(c.loans as Row[], deps.clock.now()),
   };
 }
 

@@ -285,6 +285,15 @@ describe('several loans and devices', () => {
     expect(after.body.customer.loan_status).toBe('inactive');
     expect(after.body.device.id).toBe(b.deviceId);
   });
+
+  it('shows a repayment day as a calendar day and a check-in as an instant', async () => {
+    const b = await fx.borrower();
+    await api.db.query("UPDATE loans SET last_repayment_date = '2026-01-31' WHERE id = $1", [b.loanId]);
+    await api.db.query("UPDATE devices SET last_check_in = '2026-01-31T21:30:00.250Z' WHERE id = $1", [b.deviceId]);
+    const res = await find({ msisdn: b.msisdn });
+    expect(res.body.loans[0]).toMatchObject({ last_repayment_date: '2026-01-31', next_repayment_date: b.nextDue });
+    expect(res.body.device).toMatchObject({ last_check_in: '2026-01-31T21:30:00.250Z', future_lock_date: b.futureLock });
+  });
 });
 
 describe('after an approved IMEI change', () => {
