@@ -4,7 +4,8 @@
  *
  * Load on the API with autocannon (issue 16): GET /portal_api/health first, as the ceiling of this machine and this
  * server, then every call of scripts/bench-api-endpoints.ts at 50 connections. Each call with a ratio to meet is
- * judged against health measured again just before it (the `health` column, decision 072). Prints req/s, p50, p99
+ * judged against the mean of health measured again just before it and just after it (the `health` column, decisions
+ * 072 and 077; `drift` is how health moved across the call). Prints req/s, p50, p99
  * and the ratio to health for each, and exits 1 when a budget is missed (BUDGETS there). The load generator shares the machine
  * with the server, so the ratios are what carry over between machines, not the absolute figures. The hashed asset
  * is measured with wrk when it is installed (`apt-get install wrk`), against health measured by wrk (decision 046):
@@ -40,10 +41,11 @@ const seconds = Number(arg('seconds') ?? 10);
  */
 const warmSeconds = Number(arg('warm') ?? 1);
 /**
- * Health is measured again right before each call, for as long, and the call's ratio is to that (decision 072): this
- * machine's speed moves between runs minutes apart (health 4,153-8,333 req/s on PostgreSQL), so a ceiling measured
- * once at the start judged the calls of a slow stretch against a fast one, or the other way. `--paired off` measures
- * health once, at the start, as before.
+ * Health is measured again right before each call and right after it, for as long, and the call's ratio is to their
+ * mean (decisions 072 and 077): this machine's speed moves between runs minutes apart (health 4,153-8,333 req/s on
+ * PostgreSQL), and within one pair too (9,194 before, 5,147 a few calls later), so a ceiling measured once at the
+ * start, or only before, judged a call of a slow stretch against a fast one, or the other way. `--paired off`
+ * measures health once, at the start.
  */
 const paired = arg('paired') !== 'off';
 const only = arg('only')
@@ -186,8 +188,13 @@ interface Result {
   nodeMs: number | null;
   /** PostgreSQL CPU per answered call (ms, every postgres process on this machine), with DATABASE_URL. */
   pgMs: number | null;
-  /** The health call's rate measured by the same load generator right before, when it was not autocannon (wrk). */
+  /**
+   * The health rate the call is judged against: by wrk right before it (the hashed asset), or the mean of health
+   * measured right before and right after it (decision 077).
+   */
   ceilingRps?: number;
+  /** How health moved across the call: its rate after as a share of its rate before, less one. */
+  healthDrift?: number;
 }
 
 const execFileAsync = promisify(execFile);
@@ -300,6 +307,8 @@ const portal = arg('url')
   : await startDemoPortal({ databaseUrl: process.env.DATABASE_URL ?? '' });
 let failed = false;
 const ms = (value: number | null) => (value === null ? '-' : value.toFixed(2));
+/** Health's move across a call, `+12%` or `-8%`. */
+const drift = (value: number | undefined) => (value === undefined ? '' : `${value >= 0 ? '+' : ''}${(value * 100).toFixed(0)}%`);
 /**
  * Waits until the server has worked off what the previous call left queued (its 50 connections end when their time
  * is up, not the requests already waiting for a database connection): a call that reads the database answers within
@@ -332,23 +341,30 @@ try {
   );
   const chosen = ENDPOINTS.filter((e) => e.kind === 'ceiling' || !only || only.some((o) => e.name.toLowerCase().includes(o)));
   const results: Result[] = [];
-  const header = `${'call'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'x health'.padStart(9)} ${'health'.padStart(7)} ${'node ms'.padStart(7)} ${'pg ms'.padStart(6)}  budget`;
+  const header = `${'call'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'x health'.padStart(9)} ${'health'.padStart(7)} ${'drift'.padStart(6)} ${'node ms'.padStart(7)} ${'pg ms'.padStart(6)}  budget`;
   console.log(header);
   console.log('-'.repeat(header.length + 24));
   let ceiling = 0;
   for (const e of chosen) {
     await warm(portal.url, token, ctx, e);
     await settle(portal.url, token);
-    // A call with a ratio to meet is judged against health measured just before it (decision 072).
-    let pairedHealth: number | undefined;
-    if (paired && e.kind !== 'ceiling' && e.kind !== 'static' && BUDGETS[e.kind].ratio > 0) {
+    // A call with a ratio to meet is judged against health measured just before it and again just after it, at the
+    // mean of the two (decisions 072 and 077): the machine's speed drifts within a pair too.
+    const healthRate = async () => {
       const health = ENDPOINTS.find((c) => c.kind === 'ceiling')!;
       const run = await autocannon(load(portal.url, health.path as string, {}, ctx, health, Math.max(seconds, e.minSeconds ?? 0)));
-      pairedHealth = run.requests.average;
       await settle(portal.url, token);
-    }
+      return run.requests.average;
+    };
+    const bracketed = paired && e.kind !== 'ceiling' && e.kind !== 'static' && BUDGETS[e.kind].ratio > 0;
+    const healthBefore = bracketed ? await healthRate() : undefined;
     const measured = await measure(portal.url, token, ctx, e);
-    const r = measured && pairedHealth !== undefined ? { ...measured, ceilingRps: pairedHealth } : measured;
+    let r = measured;
+    if (measured && healthBefore !== undefined) {
+      await settle(portal.url, token);
+      const healthAfter = await healthRate();
+      r = { ...measured, ceilingRps: (healthBefore + healthAfter) / 2, healthDrift: healthAfter / healthBefore - 1 };
+    }
     if (!r) {
       console.log(`${e.name.padEnd(36)} (skipped: nothing to call, e.g. no build in dist/)`);
       continue;
@@ -368,7 +384,7 @@ try {
       if (misses.length) failed = true;
     }
     console.log(
-      `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(8)}x ${(r.ceilingRps ?? ceiling).toFixed(0).padStart(7)} ${ms(r.nodeMs).padStart(7)} ${ms(r.pgMs).padStart(6)}  ${verdict}`,
+      `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(8)}x ${(r.ceilingRps ?? ceiling).toFixed(0).padStart(7)} ${drift(r.healthDrift).padStart(6)} ${ms(r.nodeMs).padStart(7)} ${ms(r.pgMs).padStart(6)}  ${verdict}`,
     );
     if (e.kind === 'static' && r.ceilingRps)
       console.log(`${''.padEnd(36)} (measured by wrk, against health by wrk just before: ${r.ceilingRps.toFixed(0)} req/s)`);
