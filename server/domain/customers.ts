@@ -3,7 +3,7 @@ import { CUSTOMER_REQUEST_KINDS } from '../../src/contract/requests';
 import type { CustomerRequestHistory, CustomerView, customerRequestsRequest, findCustomerRequest } from '../../src/contract/customers';
 import type { Caller, Deps } from '../deps';
 import type { Queryable } from '../db/port';
-import { currentDeviceIdAfter, deviceName } from './devices';
+import { NEWEST_LOAN_FIRST, currentDeviceIdAfter, deviceName } from './devices';
 import { addDays, eatDay } from './calendar';
 import { standing } from './loan-standing';
 import { type Row, customerNotFound, iso } from './shared';
@@ -31,16 +31,16 @@ const LOAN_COLUMNS = `l.id, l.loan_number, l.status, l.repayment_period, l.amoun
 /**
  * The statement of the customer view, for the customers `where` picks (over `c`), and `tail` after it. The sections
  * a caller may see are read with the profile (one round trip instead of three: bench:api's lookup, decision 037),
- * and a section the caller may not see is not read at all. The customer's loans are read once (decision 077):
- * whether one is active, the device of the newest, and, for a caller who may see them, all of them as one JSON array
- * newest first. The device comes as columns of its own.
+ * and a section the caller may not see is not read at all. The customer's loans are read once: whether one is
+ * active, the device of the newest, and, for a caller who may see them, all of them as one JSON array newest first.
+ * The device comes as columns of its own.
  */
 function customerSql(caller: Caller, where: string, tail = ''): string {
   const withDevice = caller.roles.includes('VIEW_CUSTOMER_PHONE');
   const withLoans = caller.roles.includes('VIEW_CUSTOMER_LOANS');
   const loans = `LEFT JOIN LATERAL (SELECT bool_or(l.status = 'active') AS has_active_loan,
-      (array_agg(l.device_id ORDER BY l.started_at DESC, l.id DESC))[1] AS device_id
-      ${withLoans ? ', json_agg(l ORDER BY l.started_at DESC, l.id DESC) AS loans' : ''}
+      (array_agg(l.device_id ORDER BY ${NEWEST_LOAN_FIRST}))[1] AS device_id
+      ${withLoans ? `, json_agg(l ORDER BY ${NEWEST_LOAN_FIRST}) AS loans` : ''}
      FROM (SELECT ${LOAN_COLUMNS} FROM loans l WHERE l.customer_id = c.id) l) la ON true`;
   const device = withDevice
     ? `LEFT JOIN devices d ON d.id = ${currentDeviceIdAfter('la.device_id', 'c.id')} LEFT JOIN phone_models m ON m.id = d.phone_model_id`
