@@ -10,7 +10,7 @@ import type { Queryable } from './port';
 import { errorData, type ThreadRequest } from './pglite-thread-messages';
 
 const port = parentPort!;
-const reply = (id: number, body: object) => port.postMessage({ id, ...body });
+const reply = (id: number, body: object, moved: ArrayBuffer[] = []) => port.postMessage({ id, ...body }, moved);
 const fail = (id: number, error: unknown) => reply(id, { error: errorData(error) });
 
 /** A transaction's end, told by the server's thread: its commit (true) or rollback, and the message to answer. */
@@ -48,9 +48,10 @@ port.on('message', (request: ThreadRequest) => {
     case 'query': {
       const on = request.tx === undefined ? db : open.get(request.tx)?.tx;
       if (!on) return fail(id, new Error(`no open transaction ${request.tx}`));
-      // A prepared statement's values cross as arrays with its columns' names, named on the server's thread (decision 076).
+      // A prepared statement's answer crosses as its bytes, moved rather than copied, and is parsed on the server's
+      // thread (decision 078); where it needs this PGlite's parsers, as values with its columns' names (decision 076).
       answerOf(on, request.sql, request.params).then(
-        (answer) => reply(id, { answer }),
+        (answer) => reply(id, { answer }, 'raw' in answer ? [answer.raw.buffer as ArrayBuffer] : []),
         (error: unknown) => fail(id, error),
       );
       return;

@@ -15,6 +15,13 @@ import { rowsNamed } from './row-maker';
 const parsers = { [types.INT8]: (value: string) => Number(value) };
 
 /**
+ * The parsers every PGlite opened here starts with, whichever thread reads them: PGlite adds one for each array type
+ * of the database as it opens, which only that PGlite has. A statement whose every column is parsed by one of these
+ * may be parsed on the thread that reads its rows (decision 078).
+ */
+const BASE_PARSERS: typeof types.parsers = { ...types.parsers, ...parsers };
+
+/**
  * Every read, and every statement with parameters, runs as a named prepared statement of the embedded database's one
  * session, kept per statement text (decision 058): PGlite's own `query` parses, plans and describes a statement
  * again on every call, in six calls into WebAssembly. A kept statement is bound and run in one: every defaulter's
@@ -27,6 +34,8 @@ interface Prepared {
   name: string;
   /** The parameters' types PostgreSQL inferred, which pick each value's serializer (as PGlite's `query` does). */
   types: number[];
+  /** Whether every column of its answer is parsed by a base parser (BASE_PARSERS), so its bytes may travel. */
+  plain: boolean;
 }
 
 /** The statements prepared in a PGlite's session, and the number of the next one's name. */
@@ -59,26 +68,56 @@ async function prepare(pg: PGlite, session: Session, sql: string): Promise<Prepa
     ]),
   );
   const parameters = described.find((message): message is ParameterDescriptionMessage => message.name === 'parameterDescription');
-  const prepared = { name, types: parameters?.dataTypeIDs ?? [] };
+  const columns = described.find((message): message is RowDescriptionMessage => message.name === 'rowDescription');
+  const plain = (columns?.fields ?? []).every((field) => pg.parsers[field.dataTypeID] === BASE_PARSERS[field.dataTypeID]);
+  const prepared = { name, types: parameters?.dataTypeIDs ?? [], plain };
   if (keep) session.statements.set(sql, prepared);
   return prepared;
 }
 
 /**
- * Sends protocol messages to the session and reads its answer with pg's own protocol parser (decision 068), not
- * PGlite's: PGlite's copies every field of every row into a buffer of its own before decoding it, through private
- * fields compiled to WeakMap lookups, and that cost a list as much of the server's thread as the statement's
- * WebAssembly. The answer is copied out of WebAssembly's memory as it comes. Throws the first error PostgreSQL sent,
- * as PGlite's `execProtocolStream` does (the rest of the extended query was skipped up to its Sync).
+ * Sends protocol messages to the session and gives its answer's bytes, copied out of WebAssembly's memory as they
+ * come into a buffer of their own, exactly their size (one that may be moved to another thread, decision 078).
  */
-async function exchange(pg: PGlite, message: Uint8Array): Promise<BackendMessage[]> {
-  const chunks: Buffer[] = [];
-  await pg.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void chunks.push(Buffer.from(chunk)) });
+async function exchangeBytes(pg: PGlite, message: Uint8Array): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  // Not Buffer.from: a small Buffer is a slice of a pool shared by others, which a move to another thread would take.
+  await pg.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void chunks.push(new Uint8Array(chunk)) });
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
+/**
+ * An answer's messages, read with pg's own protocol parser (decision 068), not PGlite's: PGlite's copies every field
+ * of every row into a buffer of its own before decoding it, through private fields compiled to WeakMap lookups, and
+ * that cost a list as much of the server's thread as the statement's WebAssembly. Throws the first error PostgreSQL
+ * sent, as PGlite's `execProtocolStream` does (the rest of the extended query was skipped up to its Sync).
+ */
+function messagesOf(bytes: Uint8Array): BackendMessage[] {
   const messages: BackendMessage[] = [];
-  new Parser().parse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), (answer) => void messages.push(answer));
+  new Parser().parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), (answer) => void messages.push(answer));
   const error = messages.find((answer): answer is DatabaseError => answer.name === 'error');
   if (error) throw error;
   return messages;
+}
+
+async function exchange(pg: PGlite, message: Uint8Array): Promise<BackendMessage[]> {
+  return messagesOf(await exchangeBytes(pg, message));
+}
+
+/** Whether an answer holds an ErrorResponse: each message is its type's byte, then its length (itself included). */
+function holdsError(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  for (let at = 0; at + 5 <= bytes.length; at += 1 + view.getInt32(at + 1)) {
+    if (bytes[at] === 0x45) return true;
+  }
+  return false;
 }
 
 /** An answer's columns by name and its rows as arrays of their values, in the columns' order. */
@@ -103,8 +142,17 @@ function valuesOf(messages: BackendMessage[], parsers: typeof types.parsers): Va
   return { names: fields.map((field) => field.name), rows };
 }
 
+/**
+ * A prepared statement's answer as the protocol's bytes, parsed by whoever reads its rows (decision 078): on the
+ * embedded database's thread, the bytes move to the server's thread, which parses them, instead of the worker parsing
+ * them and the rows' values being cloned across. Only a statement without errors whose columns the base parsers read.
+ */
+export interface Raw {
+  raw: Uint8Array;
+}
+
 /** `retry`: outside a transaction only (in one, the failed statement has aborted it). */
-async function runPrepared(pg: PGlite, session: Session, sql: string, params: unknown[], retry: boolean): Promise<Values> {
+async function runPrepared(pg: PGlite, session: Session, sql: string, params: unknown[], retry: boolean): Promise<Values | Raw> {
   const statement = await prepare(pg, session, sql);
   const values = params.map((value, i) => {
     if (value === null || value === undefined) return null;
@@ -112,7 +160,7 @@ async function runPrepared(pg: PGlite, session: Session, sql: string, params: un
     return serializer ? serializer(value) : String(value);
   });
   try {
-    const messages = await exchange(
+    const bytes = await exchangeBytes(
       pg,
       Buffer.concat([
         protocol.serialize.bind({ statement: statement.name, values }),
@@ -121,7 +169,8 @@ async function runPrepared(pg: PGlite, session: Session, sql: string, params: un
         protocol.serialize.sync(),
       ]),
     );
-    return valuesOf(messages, pg.parsers);
+    if (statement.plain && !holdsError(bytes)) return { raw: bytes };
+    return valuesOf(messagesOf(bytes), pg.parsers);
   } catch (error) {
     if (!retry || !planChanged(error)) throw error;
     // Prepared again under a new name: the old one is closed, and the statement run once more.
@@ -147,11 +196,12 @@ function statements(pg: PGlite, session: Session, inTransaction: boolean) {
 }
 
 /**
- * A statement's answer as the embedded database's thread sends it (decision 076): a prepared statement's values with
- * its columns' names, which the server's thread names with a compiled maker (a structured clone of arrays carries no
- * name per value); anything else as PGlite's rows.
+ * A statement's answer as the embedded database's thread sends it: a prepared statement's bytes (decision 078), or
+ * its values with its columns' names where a column needs this PGlite's own parsers (decision 076), which the server's
+ * thread names with a compiled maker (a structured clone of arrays carries no name per value); anything else as
+ * PGlite's rows.
  */
-export type Answer = Values | { objects: unknown[] };
+export type Answer = Values | Raw | { objects: unknown[] };
 
 const answerers = new WeakMap<Queryable, (sql: string, params: unknown[]) => Promise<Answer>>();
 
@@ -164,7 +214,9 @@ export async function answerOf(on: Queryable, sql: string, params: unknown[]): P
 
 /** The rows `query` gives for an answer: a prepared statement's values named by their columns, else PGlite's rows. */
 export function rowsOf<T>(answer: Answer): T[] {
-  return 'objects' in answer ? (answer.objects as T[]) : rowsNamed<T>(answer.names, answer.rows);
+  if ('objects' in answer) return answer.objects as T[];
+  const { names, rows } = 'raw' in answer ? valuesOf(messagesOf(answer.raw), BASE_PARSERS) : answer;
+  return rowsNamed<T>(names, rows);
 }
 
 /** The statements of the session (or of a transaction on it), as `query` answers them and as their answer. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteThread } from '../../server/db/pglite-threaded';
+import { answerOf, openPglite } from '../../server/db/pglite';
 import type { Db } from '../../server/db/port';
 
 /**
@@ -56,6 +57,48 @@ describe('the embedded database on its own thread', () => {
     expect(Object.keys(rows[0]!)).toEqual(['id', 'jina la mteja', 'later']);
     expect(await db.transaction((tx) => tx.query(sql, ['Asha']))).toEqual(expected);
     expect(await db.query('SELECT 1 AS one WHERE $1::int > 1', [0])).toEqual([]);
+  });
+
+  it('answers a page far larger than one piece of the database’s output as the in-process database does, in order', async () => {
+    // Without an array column, the answer crosses as the protocol's bytes and is parsed on this side (decision 078).
+    const sql = `SELECT n AS id, n::int8 * 1000000 AS amount, 'Mteja ' || n || ' · Empréstimo 📱' AS name,
+                        jsonb_build_object('n', n, 'tags', jsonb_build_array('a', n)) AS doc,
+                        timestamptz '2026-12-01T06:00:00Z' + n * interval '1 minute' AS at, n % 2 = 0 AS even,
+                        DATE '2026-12-01' AS day, $1::numeric AS rate, NULLIF(n % 3, 0) AS maybe
+                   FROM generate_series(1, $2::int) n ORDER BY n`;
+    const inProcess = await openPglite();
+    try {
+      const expected = await inProcess.query<Record<string, unknown>>(sql, ['0.25', 5_000]);
+      const rows = await db.query<Record<string, unknown>>(sql, ['0.25', 5_000]);
+      expect(rows).toHaveLength(5_000);
+      expect(rows).toEqual(expected);
+      expect(rows[4_999]).toEqual({
+        id: 5_000,
+        amount: 5_000_000_000,
+        name: 'Mteja 5000 · Empréstimo 📱',
+        doc: { n: 5_000, tags: ['a', 5_000] },
+        at: new Date('2026-12-04T17:20:00Z'),
+        even: true,
+        day: new Date('2026-12-01T00:00:00'),
+        rate: '0.25',
+        maybe: 2,
+      });
+      expect(await db.transaction((tx) => tx.query(sql, ['0.25', 3]))).toEqual(expected.slice(0, 3));
+    } finally {
+      await inProcess.close();
+    }
+  });
+
+  it('moves a plain answer as bytes in a buffer of its own, and an array column’s as values this side cannot parse alone', async () => {
+    const inProcess = await openPglite();
+    try {
+      const plain = await answerOf(inProcess, 'SELECT $1::text AS name', ['Asha']);
+      expect('raw' in plain && plain.raw.byteLength === plain.raw.buffer.byteLength).toBe(true);
+      const arrays = await answerOf(inProcess, 'SELECT $1::int[] AS ids', [[1, 2]]);
+      expect(arrays).toEqual({ names: ['ids'], rows: [[[1, 2]]] });
+    } finally {
+      await inProcess.close();
+    }
   });
 
   it('commits a transaction whose work resolves, and gives back what it returned', async () => {
