@@ -111,13 +111,19 @@ async function exchange(pg: PGlite, message: Uint8Array): Promise<BackendMessage
   return messagesOf(await exchangeBytes(pg, message));
 }
 
-/** Whether an answer holds an ErrorResponse: each message is its type's byte, then its length (itself included). */
+/**
+ * Whether an answer holds an ErrorResponse, or may: each message is its type's byte, then its length (itself
+ * included, so at least 4). An answer that does not read as messages is parsed where it is, whose parser then says why.
+ */
 function holdsError(bytes: Uint8Array): boolean {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  for (let at = 0; at + 5 <= bytes.length; at += 1 + view.getInt32(at + 1)) {
-    if (bytes[at] === 0x45) return true;
+  let at = 0;
+  while (at + 5 <= bytes.length) {
+    const length = view.getInt32(at + 1);
+    if (bytes[at] === 0x45 || length < 4) return true;
+    at += 1 + length;
   }
-  return false;
+  return at !== bytes.length;
 }
 
 /** An answer's columns by name and its rows as arrays of their values, in the columns' order. */
