@@ -343,7 +343,14 @@ describe('transfers', () => {
     expect(t).toMatchObject({ status: 'in_transit', from_store: { id: ids.own1 }, to_store: { id: ids.own2 } });
     expect(t.imeis).toEqual([...pair].sort());
     const inTransit = inventoryList.parse((await post(routes.inventory.path, { status: 'in_transit' }, 'shopowner')).body);
-    expect(inTransit.data.map((i) => i.transfer?.id)).toEqual([t.id, t.id]);
+    expect(inTransit.data.map((i) => i.transfer)).toEqual([
+      { id: t.id, to_store: t.to_store.name },
+      { id: t.id, to_store: t.to_store.name },
+    ]);
+    // A handset on the shelf names no transfer.
+    const onShelf = inventoryList.parse((await post(routes.inventory.path, { status: 'in_stock' }, 'shopowner')).body);
+    expect(onShelf.data.length).toBeGreaterThan(0);
+    expect(onShelf.data.every((i) => i.transfer === null)).toBe(true);
     // In transit cannot go out again.
     const again = await post(routes.sendTransfer.path, { from_store_id: ids.own1, to_store_id: ids.other, imeis: [pair[0]] }, 'shopowner');
     expect(again.status).toBe(409);
@@ -354,6 +361,9 @@ describe('transfers', () => {
     expect(received.body).toMatchObject({ status: 'received', received_by: 'Chausiku Lema' });
     expect(await count("inventory_items WHERE imei = ANY($1::text[]) AND store_id = $2 AND status = 'in_stock'", [pair, ids.own2])).toBe(2);
     expect((await post(routes.receiveTransfer.path, { transfer_id: t.id }, 'shopowner')).body.reason).toBe('already_received');
+    // Received, they are the other store's stock and travel no more.
+    const home = inventoryList.parse((await post(routes.inventory.path, { store_id: ids.own2, status: 'in_stock' }, 'shopowner')).body);
+    expect(home.data.filter((i) => pair.includes(i.imei)).map((i) => i.transfer)).toEqual([null, null]);
     expect((await api.auditRows('stock_transfer.received')).length).toBe(1);
   });
 

@@ -21,17 +21,24 @@ import { likeEscaped, outOfScope, scopeOf, seesStore, storeCondition } from './s
  * a transfer it stays the sending store's, in transit, and the receiving store sees it too.
  */
 
-/** The handsets' columns, and any more the caller selects with them (a page's total). */
+/**
+ * The handsets' columns, and any more the caller selects with them (a page's total). A handset in transit names its
+ * transfer and where it goes: the lateral reads them only for such a handset (its condition on the handset is a
+ * one-time filter of each call), where a condition in the join's ON read every handset's transfers, and built a hash of
+ * the destination store for each: a page of every store's stock 0.23-0.27 -> 0.19-0.20 ms a statement in PGlite on the
+ * demo data (a page of handsets in transit, which all read theirs, 0.14-0.15 ms either way).
+ */
 const itemSelect = (
   more?: string,
 ) => `SELECT ${more ? `${more}, ` : ''}i.id, i.imei, i.status, i.received_at, i.sold_at, m.id AS model_id, m.name AS model_name, m.brand,
-    s.id AS store_id, s.name AS store_name, t.id AS transfer_id, ts.name AS transfer_to
+    s.id AS store_id, s.name AS store_name, t.id AS transfer_id, t.to_store AS transfer_to
   FROM inventory_items i
   JOIN phone_models m ON m.id = i.phone_model_id
   JOIN stores s ON s.id = i.store_id
-  LEFT JOIN LATERAL (SELECT x.id, x.to_store_id FROM stock_transfers x JOIN stock_transfer_items xi ON xi.transfer_id = x.id
-                      WHERE xi.inventory_item_id = i.id AND x.status = 'in_transit' ORDER BY x.id DESC LIMIT 1) t ON i.status = 'in_transit'
-  LEFT JOIN stores ts ON ts.id = t.to_store_id`;
+  LEFT JOIN LATERAL (SELECT x.id, ts.name AS to_store
+                       FROM stock_transfers x JOIN stock_transfer_items xi ON xi.transfer_id = x.id JOIN stores ts ON ts.id = x.to_store_id
+                      WHERE i.status = 'in_transit' AND xi.inventory_item_id = i.id AND x.status = 'in_transit'
+                      ORDER BY x.id DESC LIMIT 1) t ON true`;
 
 export const itemOf = (r: Row): InventoryItem => ({
   id: Number(r.id),
