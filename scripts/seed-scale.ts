@@ -300,6 +300,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     S0: await nextId(db, 'stores'),
     A0: await nextId(db, 'agents'),
     O0: await nextId(db, 'shop_owners'),
+    X0: await nextId(db, 'stock_transfers'),
   };
 
   const last = Number(values.C0) + n; // the customers are C0 + 1 to C0 + n
@@ -516,7 +517,17 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
   await timed('loads, indexes, analytics and foreign keys at once', () => runTasks(tasks, postgres ? 5 : 1));
   await timed('sequences, and the plan dropped', () =>
     db.transaction(async (tx) => {
-      for (const table of ['customers', 'devices', 'loans', 'inventory_items', 'transactions', 'stores', 'agents', 'shop_owners']) {
+      for (const table of [
+        'customers',
+        'devices',
+        'loans',
+        'inventory_items',
+        'transactions',
+        'stores',
+        'agents',
+        'shop_owners',
+        'stock_transfers',
+      ]) {
         await tx.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${table}), false)`);
       }
       await tx.query(`DROP TABLE IF EXISTS ${PLAN_TABLES.join(', ')}`);

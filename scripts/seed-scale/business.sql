@@ -130,9 +130,29 @@ SELECT p.item_id, p.phone_model_id, p.store_id, '86' || lpad((p.g + {{C0}})::tex
   FROM scale_plan p WHERE p.borrower;
 INSERT INTO inventory_items (id, phone_model_id, store_id, imei, status, received_at, sold_at)
 SELECT {{I0}} + {{N}} + g, (SELECT phone_model_id FROM scale_price WHERE k = g % {{PRICES}}), {{S0}} + 1 + (g - 1) % {{STORES}},
-       '87' || lpad(({{I0}} + {{N}} + g)::text, 13, '0'), CASE WHEN g % 50 = 0 THEN 'damaged' WHEN g % 70 = 0 THEN 'reserved' ELSE 'in_stock' END,
-       {{NOW}} - interval '1 day' * (g % 90), NULL
+       '87' || lpad(({{I0}} + {{N}} + g)::text, 13, '0'),
+       -- The 4th and 5th handsets of every tenth store are on their way to the next store (the transfers below).
+       CASE WHEN (g - 1) / {{STORES}} IN (3, 4) AND (g - 1) % {{STORES}} % 10 = 0 THEN 'in_transit'
+            WHEN g % 50 = 0 THEN 'damaged' WHEN g % 70 = 0 THEN 'reserved' ELSE 'in_stock' END,
+       -- The 2nd and 3rd handsets of every store came from the store before it, on the day that transfer was received.
+       {{NOW}} - interval '1 day' * CASE WHEN (g - 1) / {{STORES}} IN (1, 2) THEN 19 + ((g - 1) % {{STORES}} + 1) % 40 ELSE g % 90 END, NULL
   FROM generate_series(1, {{STOCK}}) g;
+
+-- step: stock transfers (every new store received 2 handsets from the store before it; every tenth sent 2 to the next, still in transit)
+-- The new stores' handsets are {{I0}} + {{N}} + g, at store {{S0}} + 1 + (g - 1) % {{STORES}}: store s's are g = s + j * {{STORES}}.
+INSERT INTO stock_transfers (id, from_store_id, to_store_id, status, note, sent_by, sent_at, received_by, received_at)
+SELECT {{X0}} + s, {{S0}} + 1 + (s + {{STORES}} - 2) % {{STORES}}, {{S0}} + s, 'received', 'Restock after the month-end count',
+       st.manager, {{NOW}} - interval '1 day' * (20 + s % 40), st.manager, {{NOW}} - interval '1 day' * (19 + s % 40)
+  FROM generate_series(1, {{STORES}}) s CROSS JOIN scale_staff st
+UNION ALL
+SELECT {{X0}} + {{STORES}} + s, {{S0}} + s, {{S0}} + 1 + s % {{STORES}}, 'in_transit', 'Weekly restock',
+       st.manager, {{NOW}} - interval '1 day' * (1 + s % 3), NULL, NULL
+  FROM generate_series(1, {{STORES}}) s CROSS JOIN scale_staff st WHERE s % 10 = 1;
+INSERT INTO stock_transfer_items (transfer_id, inventory_item_id)
+SELECT {{X0}} + s, {{I0}} + {{N}} + s + j * {{STORES}} FROM generate_series(1, {{STORES}}) s CROSS JOIN generate_series(1, 2) j
+UNION ALL
+SELECT {{X0}} + {{STORES}} + s, {{I0}} + {{N}} + s + j * {{STORES}} FROM generate_series(1, {{STORES}}) s CROSS JOIN generate_series(3, 4) j
+ WHERE s % 10 = 1;
 
 -- step: devices
 INSERT INTO devices (id, customer_id, phone_model_id, inventory_item_id, imei, lock_solution_type, lock_status, activation_status,
