@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
-import { inventoryList } from '../../src/contract/stores';
+import { inventoryList, transferList } from '../../src/contract/stores';
 import { testApi, TEST_NOW, type TestApi } from '../support/api';
 import { businessFixtures } from '../support/business-fixtures';
 
@@ -13,6 +13,8 @@ import { businessFixtures } from '../support/business-fixtures';
 let estimating: TestApi;
 let exact: TestApi;
 const handsets = 12;
+/** Stock transfers from the first store to the second: every third still in transit, the rest received. */
+const transfers = 12;
 
 async function stock(api: TestApi) {
   const fx = await businessFixtures(api.db);
@@ -26,6 +28,14 @@ async function stock(api: TestApi) {
     ]);
   }
   await api.db.query('ANALYZE inventory_items');
+  for (let i = 0; i < transfers; i++) {
+    const received = i % 3 !== 0;
+    await api.db.query(
+      `INSERT INTO stock_transfers (from_store_id, to_store_id, status, sent_at, received_at) VALUES ($1, $2, $3, $4, $5)`,
+      [fx.stores[0], fx.stores[1], received ? 'received' : 'in_transit', TEST_NOW, received ? TEST_NOW : null],
+    );
+  }
+  await api.db.query('ANALYZE stock_transfers');
 }
 
 const list = async (api: TestApi, body: Record<string, unknown>) => {
@@ -67,5 +77,37 @@ describe('inventory totals', () => {
     const { body, page } = await list(exact, {});
     expect(body).not.toHaveProperty('total_estimated');
     expect(page.total).toBe(await counted(exact));
+  });
+});
+
+describe('stock transfer totals', () => {
+  const transferPage = async (api: TestApi, body: Record<string, unknown>) => {
+    const res = await api.call('POST', routes.transfers.path, { token: await api.tokenFor('admin'), body: { limit: 5, skip: 0, ...body } });
+    expect(res.status).toBe(200);
+    return { body: res.body as Record<string, unknown>, page: transferList.parse(res.body) };
+  };
+  const countedTransfers = async (api: TestApi, where = 'true') =>
+    Number((await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stock_transfers WHERE ${where}`))[0]!.n);
+
+  it('are the estimate, marked as one, once the planner expects that many transfers, filtered or not', async () => {
+    const whole = await transferPage(estimating, {});
+    expect(whole.body.total_estimated).toBe(true);
+    // Just analyzed, the estimate of a small table is its count.
+    expect(whole.page.total).toBe(await countedTransfers(estimating));
+    expect(whole.page.total).toBeGreaterThanOrEqual(transfers);
+    expect(whole.page.data).toHaveLength(5);
+    const received = await transferPage(estimating, { status: 'received' });
+    expect(received.body.total_estimated).toBe(true);
+    expect(received.page.data.every((t) => t.status === 'received')).toBe(true);
+  });
+
+  it('are exact, unmarked, below the size (the default 20,000 rows), with a filter too', async () => {
+    const whole = await transferPage(exact, {});
+    expect(whole.body).not.toHaveProperty('total_estimated');
+    expect(whole.page.total).toBe(await countedTransfers(exact));
+    const moving = await transferPage(exact, { status: 'in_transit' });
+    expect(moving.body).not.toHaveProperty('total_estimated');
+    expect(moving.page.total).toBe(await countedTransfers(exact, "status = 'in_transit'"));
+    expect(moving.page.total).toBe(transfers / 3);
   });
 });

@@ -12,9 +12,9 @@ import {
 import { parseImei } from '../../../src/lib/imei';
 import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
-import { countedTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
+import { pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
-import { iso, refuse, type Row, type Tx } from '../shared';
+import { iso, listTotal, refuse, type Row, type Tx } from '../shared';
 import { outOfScope, scopeOf, seesStore, type Scope } from './scope';
 
 /**
@@ -151,14 +151,27 @@ export async function listTransfers(deps: Deps, caller: Caller, body: z.output<t
   if (body.store_id !== undefined) where.push(`(t.from_store_id = $${params.push(body.store_id)} OR t.to_store_id = $${params.length})`);
   if (body.status !== undefined) where.push(`t.status = $${params.push(body.status)}`);
   const whereSql = `WHERE ${where.join(' AND ')}`;
-  // The page and its total in one round trip (server/db/page.ts).
-  const total = `SELECT count(*)::int FROM stock_transfers t ${whereSql}`;
-  const counted = countedTotal(deps.db, { total, params });
+  // Transfers only accumulate (a thousand stores restocked weekly send 52,000 a year): a list the planner expects to
+  // hold many answers its estimate, said so, as the loans lists do (decision 031); a smaller one counts exactly, in the
+  // page's own statement (one round trip, server/db/page.ts).
+  const total = await listTotal(
+    deps.db,
+    `FROM stock_transfers t ${whereSql}`,
+    params,
+    deps.clock.now(),
+    deps.config.estimateTotalsFromRows,
+  );
   const rows = await deps.db.query<Row>(
-    `${transferSelect(totalColumn(counted))} ${whereSql} ORDER BY t.sent_at DESC, t.id DESC ${pageBounds(body.limit, body.skip)}`,
+    `${transferSelect(total.estimated ? undefined : totalColumn(total.count))} ${whereSql} ORDER BY t.sent_at DESC, t.id DESC ${pageBounds(body.limit, body.skip)}`,
     params,
   );
-  return { total: await totalOf(deps.db, rows, counted), limit: body.limit, skip: body.skip, data: rows.map(transferOf) };
+  return {
+    total: total.estimated ? total.total : await totalOf(deps.db, rows, total.count),
+    ...(total.estimated ? { total_estimated: true as const } : {}),
+    limit: body.limit,
+    skip: body.skip,
+    data: rows.map(transferOf),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
