@@ -38,13 +38,21 @@ async function stock(api: TestApi) {
   await api.db.query('ANALYZE stock_transfers');
 }
 
-const list = async (api: TestApi, body: Record<string, unknown>) => {
-  const res = await api.call('POST', routes.inventory.path, { token: await api.tokenFor('admin'), body: { limit: 5, skip: 0, ...body } });
-  expect(res.status).toBe(200);
-  return { body: res.body as Record<string, unknown>, page: inventoryList.parse(res.body) };
-};
-const counted = async (api: TestApi, where = 'true') =>
-  Number((await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inventory_items WHERE ${where}`))[0]!.n);
+/** A list's first page as head office asks for it, and the answer as its contract reads it. */
+const lister =
+  <T>(path: string, schema: { parse: (body: unknown) => T }) =>
+  async (api: TestApi, body: Record<string, unknown>) => {
+    const res = await api.call('POST', path, { token: await api.tokenFor('admin'), body: { limit: 5, skip: 0, ...body } });
+    expect(res.status).toBe(200);
+    return { body: res.body as Record<string, unknown>, page: schema.parse(res.body) };
+  };
+/** A table's rows that match `where`, counted exactly. */
+const counter =
+  (table: string) =>
+  async (api: TestApi, where = 'true') =>
+    Number((await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`))[0]!.n);
+const list = lister(routes.inventory.path, inventoryList);
+const counted = counter('inventory_items');
 
 beforeAll(async () => {
   estimating = await testApi({ estimateTotalsFromRows: 1 });
@@ -81,13 +89,8 @@ describe('inventory totals', () => {
 });
 
 describe('stock transfer totals', () => {
-  const transferPage = async (api: TestApi, body: Record<string, unknown>) => {
-    const res = await api.call('POST', routes.transfers.path, { token: await api.tokenFor('admin'), body: { limit: 5, skip: 0, ...body } });
-    expect(res.status).toBe(200);
-    return { body: res.body as Record<string, unknown>, page: transferList.parse(res.body) };
-  };
-  const countedTransfers = async (api: TestApi, where = 'true') =>
-    Number((await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stock_transfers WHERE ${where}`))[0]!.n);
+  const transferPage = lister(routes.transfers.path, transferList);
+  const countedTransfers = counter('stock_transfers');
 
   it('are the estimate, marked as one, once the planner expects that many transfers, filtered or not', async () => {
     const whole = await transferPage(estimating, {});
