@@ -127,7 +127,9 @@ export async function openPostgres(url: string, schema?: string, poolSize = DEFA
   // A random page read costs the planner 1.1 sequential ones, not PostgreSQL's default 4 (a spinning disk's): the
   // portal's database is on SSD and its hot pages in memory. With 4, a page's lookups in a small table were planned
   // as a sequential scan per row (decision 047).
-  const options = ['-c jit=off', '-c random_page_cost=1.1', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ');
+  // Dates are written in ISO ('YYYY-MM-DD') whatever the server, the database or the role sets: the lists read a date's
+  // own text as its day (isoDay, decision 079).
+  const options = ['-c jit=off', '-c random_page_cost=1.1', '-c DateStyle=ISO', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ');
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
   // A connection the database ends (a restart, a killed session) is an error on that connection, not a crash of the
   // server: the pool drops it and opens another.

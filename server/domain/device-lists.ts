@@ -4,7 +4,7 @@ import { parseMsisdn } from '../../src/lib/msisdn';
 import type { Deps } from '../deps';
 import { countedTotal, pageBounds, totalColumn, totalOf } from '../db/page';
 import { NAMES_VERSION, namesFor, type Names } from './names';
-import type { Row } from './shared';
+import { isoDay, type Row } from './shared';
 
 /**
  * The device lists of the side menu: damaged devices, lost devices, suspended IMEIs (decision 008). Each row is a
@@ -70,7 +70,7 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
         ORDER BY d.status_since DESC NULLS LAST, d.id DESC
         ${pageBounds(body.limit, body.skip)})
      SELECT ${totalColumn(counted)}, d.id, d.imei, d.status, d.is_locked, d.phone_model_id, c.id AS customer_id, c.msisdn,
-            c.first_name || ' ' || c.other_names AS customer_name, l.loan_number, to_char(i.occurred_on, 'YYYY-MM-DD') AS occurred_on,
+            c.first_name || ' ' || c.other_names AS customer_name, l.loan_number, ${isoDay('i.occurred_on')} AS occurred_on,
             i.service_centre, i.repair_reason, i.notes, i.reported_by, ${NAMES_VERSION}
        FROM page p
        JOIN devices d ON d.id = p.id

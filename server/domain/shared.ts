@@ -67,6 +67,15 @@ export async function listTotal(
  */
 export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * A date column (or date arithmetic) as its day, 'YYYY-MM-DD': the date's own text, which both Db adapters have
+ * PostgreSQL write in ISO (they pin DateStyle). `to_char(day, 'YYYY-MM-DD')` first turns the date into a timestamp with
+ * a time zone and then formats that: on the demo data the defaulters' page statement took 7% longer with its four days
+ * written that way, the loan extensions' queue 9.5% longer (decision 079). Only for a `date`: a timestamp's text is
+ * not a day.
+ */
+export const isoDay = (date: string) => `(${date})::text`;
+
 export const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
 /** What a refusal may say beyond its reason: tries left, the fields at fault, when to try again. */

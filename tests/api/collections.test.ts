@@ -331,6 +331,27 @@ describe('reports and loans', () => {
     expect((await list({ tab: 'active', started_from: '2030-01-01' })).total).toBe(0);
   });
 
+  it('shows the day each loan started in Tanzania (EAT, three hours ahead of UTC)', async () => {
+    const loanId = b.healthy!.loanId;
+    const [was] = await api.db.query<{ started_at: Date }>('SELECT started_at FROM loans WHERE id = $1', [loanId]);
+    const startedOn = async () => {
+      const list = loansList.parse((await post(routes.lipaPolePoleLoans.path, { tab: 'healthy' }, token.admin!)).body);
+      return list.data.find((r) => r.id === loanId)?.started_on;
+    };
+    try {
+      // A second before midnight in Dar es Salaam, then midnight itself: the next day there.
+      for (const [at, day] of [
+        ['2026-11-20T20:59:59Z', '2026-11-20'],
+        ['2026-11-20T21:00:00Z', '2026-11-21'],
+      ] as const) {
+        await api.db.query('UPDATE loans SET started_at = $2 WHERE id = $1', [loanId, at]);
+        expect(await startedOn()).toBe(day);
+      }
+    } finally {
+      await api.db.query('UPDATE loans SET started_at = $2 WHERE id = $1', [loanId, was!.started_at]);
+    }
+  });
+
   it('customers found by phone, loan number or name', async () => {
     const res = await post(routes.lipaPolePoleCustomers.path, { find: b.npl!.loanNumber }, token.admin!);
     expect(res.status).toBe(200);

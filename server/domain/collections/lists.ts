@@ -288,7 +288,7 @@ export async function loansList(deps: Deps, caller: Caller, body: LoansRequest):
   const rows = await deps.db.query<Row>(
     `WITH page AS (SELECT l.id ${filtered} ORDER BY ${order('l')} LIMIT ${Math.trunc(body.limit)} OFFSET ${Math.trunc(body.skip)})
          SELECT t.total, l.id, l.loan_number, l.repayment_period, l.price, l.amount_paid, l.loan_balance, l.amount_due, l.days_defaulted,
-                ${day("(l.started_at + interval '3 hours')")} AS started_on, ${day('l.last_repayment_date')} AS last_repayment_date,
+                ${day("((l.started_at AT TIME ZONE 'UTC') + interval '3 hours')::date")} AS started_on, ${day('l.last_repayment_date')} AS last_repayment_date,
                 ${day('l.next_repayment_date')} AS next_repayment_date, d.lock_solution_type, l.phone_price_id, l.agent_id,
                 c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name, l.store_id, ${NAMES_VERSION}
            FROM ${totalFrom(total)}

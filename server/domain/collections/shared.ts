@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../db/port';
 import { createSessionCache, type SessionCache } from '../../auth/session-cache';
 import { badRequest } from '../../errors';
 import { NAMES_VERSION, type Names } from '../names';
-import { isoSql, type Row } from '../shared';
+import { isoDay, isoSql, type Row } from '../shared';
 
 /**
  * What the collection lists share: the caller's scope (decision 015: a shop owner sees their stores, a region lead
@@ -80,7 +80,8 @@ export function categoryRange(name: CategoryName, params: unknown[]): (days: str
 /** The user's text inside a LIKE pattern, its own % and _ taken literally. */
 export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
+/** A date column's day, as the lists show it (isoDay). */
+export const day = isoDay;
 
 /**
  * Everything a defaulter row shows, over `l` (loans) joined as DEFAULTER_FROM does. The names of its store, region,

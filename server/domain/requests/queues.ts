@@ -2,7 +2,7 @@ import { REQUEST_LIMITS, REQUEST_QUEUES, type ChangeValues, type RequestKind, ty
 import type { Deps } from '../../deps';
 import { eatDay } from '../calendar';
 import { NAMES_VERSION, namesFor, type Names } from '../names';
-import { isoSql, type Row, type Tx } from '../shared';
+import { isoDay, isoSql, type Row, type Tx } from '../shared';
 import type { Payload } from './record';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -10,8 +10,6 @@ import type { Payload } from './record';
 //
 // A page is one statement (decision 040): the count, the page's requests with their people, store and customer, and
 // what a customer request would change now (the loan, the device, the customer's active loans), read live.
-
-const daySql = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
 /**
  * The columns every item shows. `submitted_at` is ISO text: formatting it in SQL spares a Date per row. The payload is
@@ -29,9 +27,9 @@ const loanJson = (alias: string) =>
 const LIVE: Record<RequestQueue, { columns: string; from: string; today?: true }> = {
   loan_extension: {
     columns: `l.id AS loan_id, l.loan_number, l.status AS loan_status, l.loan_balance, l.days_defaulted,
-      x.days, ${daySql('l.next_repayment_date')} AS next_repayment_date, ${daySql('l.next_repayment_date + x.days')} AS proposed,
+      x.days, ${isoDay('l.next_repayment_date')} AS next_repayment_date, ${isoDay('l.next_repayment_date + x.days')} AS proposed,
       greatest(0, $1::date - (l.next_repayment_date + x.days)) AS proposed_days_defaulted,
-      ${daySql('d.future_lock_date')} AS future_lock_date, ${daySql('d.future_lock_date + x.days')} AS proposed_lock_date`,
+      ${isoDay('d.future_lock_date')} AS future_lock_date, ${isoDay('d.future_lock_date + x.days')} AS proposed_lock_date`,
     from: `CROSS JOIN LATERAL (SELECT (r.payload #>> '{params,days_to_extend}')::int AS days) x
       LEFT JOIN loans l ON l.id = r.loan_id
       LEFT JOIN devices d ON d.id = l.device_id`,
