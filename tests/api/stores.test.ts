@@ -435,3 +435,57 @@ describe('agents and categories', () => {
     expect(await count('agents WHERE category_id = $1', [ids.category])).toBe(2);
   });
 });
+
+describe('the counts a store shows', () => {
+  it("shows each store's active agents and handsets in stock as they come, go, sell and move (kept counts, decision 080)", async () => {
+    // A region of their own, apart from the other tests' stores and agents.
+    const [region] = await q<{ id: number }>(
+      "INSERT INTO regions (name, territory, created_at) VALUES ('Morogoro', 'Eastern', $1) RETURNING id",
+      [TEST_NOW],
+    );
+    const here = await store(`Buguruni Simu ${serial++}`, region!.id, null);
+    const there = await store(`Tandika Simu ${serial++}`, region!.id, null);
+    const shown = async () => {
+      const list = storeList.parse((await post(routes.stores.path, { search: 'simu', limit: 100 }, 'admin')).body);
+      const of = (id: number) => list.stores.find((s) => s.id === id);
+      return [here, there].map((id) => ({ agents: of(id)?.agents, in_stock: of(id)?.in_stock }));
+    };
+    // A new store with nobody and nothing.
+    expect(await shown()).toEqual([
+      { agents: 0, in_stock: 0 },
+      { agents: 0, in_stock: 0 },
+    ]);
+    const [first, second] = [await agentAt(here, 'Neema Kitwana'), await agentAt(here, 'Baraka Mollel Juma')];
+    const handsets = [await stock(here), await stock(here), await stock(here), await stock(here, 'sold')];
+    expect(await shown()).toEqual([
+      { agents: 2, in_stock: 3 },
+      { agents: 0, in_stock: 0 },
+    ]);
+    // An agent leaves; another moves to the other store. One handset is sold, one moves across (on the shelf there),
+    // one is thrown out of the books altogether, and a batch of two arrives at the other store in one statement.
+    await q("UPDATE agents SET status = 'inactive' WHERE id = $1", [first]);
+    await q('UPDATE agents SET store_id = $2 WHERE id = $1', [second, there]);
+    await q("UPDATE inventory_items SET status = 'sold', sold_at = $2 WHERE imei = $1", [handsets[0], TEST_NOW]);
+    await q('UPDATE inventory_items SET store_id = $2 WHERE imei = $1', [handsets[1], there]);
+    await q('DELETE FROM inventory_items WHERE imei = $1', [handsets[2]]);
+    // An agent taken on at the other store by mistake, and removed.
+    await q('DELETE FROM agents WHERE id = $1', [await agentAt(there, 'Zawadi Mushi')]);
+    await q(
+      `INSERT INTO inventory_items (phone_model_id, store_id, imei, status, received_at)
+       SELECT $1, $2, x, 'in_stock', $3 FROM unnest($4::text[]) AS x`,
+      [ids.model, there, TEST_NOW, [nextImei(), nextImei()]],
+    );
+    // An update that changes neither count changes nothing shown.
+    await q('UPDATE agents SET full_name = full_name WHERE store_id = ANY($1::bigint[])', [[here, there]]);
+    expect(await shown()).toEqual([
+      { agents: 0, in_stock: 0 },
+      { agents: 1, in_stock: 3 },
+    ]);
+    // The same as counting them, store by store.
+    for (const id of [here, there])
+      expect(await shown().then((both) => both[id === here ? 0 : 1])).toEqual({
+        agents: await count("agents WHERE store_id = $1 AND status = 'active'", [id]),
+        in_stock: await count("inventory_items WHERE store_id = $1 AND status = 'in_stock'", [id]),
+      });
+  });
+});
