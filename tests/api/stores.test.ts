@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
-import { storeList, regionList, inventoryList, agentList, transfer, stockCount, inventoryBatchResult } from '../../src/contract/stores';
+import {
+  storeList,
+  regionList,
+  inventoryList,
+  agentList,
+  transfer,
+  transferList,
+  stockCount,
+  inventoryBatchResult,
+} from '../../src/contract/stores';
 import { addRegionLeadUser } from '../../server/db/seed-stores';
 import { testApi, TEST_NOW, type TestApi } from '../support/api';
 import { imeiFor } from '../support/business-fixtures';
@@ -342,6 +351,18 @@ describe('transfers', () => {
     const t = transfer.parse(sent.body);
     expect(t).toMatchObject({ status: 'in_transit', from_store: { id: ids.own1 }, to_store: { id: ids.own2 } });
     expect(t.imeis).toEqual([...pair].sort());
+    // The list shows it as the answer did: both stores and the sender by name, the time it was sent.
+    const listed = async () =>
+      transferList.parse((await post(routes.transfers.path, { store_id: ids.own2 }, 'shopowner')).body).data.find((x) => x.id === t.id);
+    expect(await listed()).toEqual(t);
+    expect(t).toMatchObject({
+      from_store: { id: ids.own1, name: 'Kariakoo Simu' },
+      to_store: { id: ids.own2, name: 'Sinza Simu' },
+      sent_by: 'Chausiku Lema',
+      sent_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      received_by: null,
+      received_at: null,
+    });
     const inTransit = inventoryList.parse((await post(routes.inventory.path, { status: 'in_transit' }, 'shopowner')).body);
     expect(inTransit.data.map((i) => i.transfer)).toEqual([
       { id: t.id, to_store: t.to_store.name },
@@ -358,7 +379,8 @@ describe('transfers', () => {
     expect((await post(routes.receiveTransfer.path, { transfer_id: t.id }, 'agent')).status).toBe(404);
     const received = await post(routes.receiveTransfer.path, { transfer_id: t.id }, 'shopowner');
     expect(received.status).toBe(200);
-    expect(received.body).toMatchObject({ status: 'received', received_by: 'Chausiku Lema' });
+    expect(received.body).toMatchObject({ status: 'received', received_by: 'Chausiku Lema', imeis: t.imeis, sent_at: t.sent_at });
+    expect(await listed()).toEqual(transfer.parse(received.body));
     expect(await count("inventory_items WHERE imei = ANY($1::text[]) AND store_id = $2 AND status = 'in_stock'", [pair, ids.own2])).toBe(2);
     expect((await post(routes.receiveTransfer.path, { transfer_id: t.id }, 'shopowner')).body.reason).toBe('already_received');
     // Received, they are the other store's stock and travel no more.

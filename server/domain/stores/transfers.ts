@@ -14,7 +14,8 @@ import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
 import { pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
-import { iso, listTotal, refuse, type Row, type Tx } from '../shared';
+import { iso, isoSql, listTotal, refuse, type Row, type Tx } from '../shared';
+import { NAMES_VERSION, namesFor, type Names } from '../names';
 import { outOfScope, scopeOf, seesStore, type Scope } from './scope';
 
 /**
@@ -23,32 +24,35 @@ import { outOfScope, scopeOf, seesStore, type Scope } from './scope';
  * transit cannot be reserved or sold: the deposit wizard takes only in_stock handsets of the agent's own store.
  */
 
-/** The transfers' columns, and any more the caller selects with them (a page's total). */
-const transferSelect = (
-  more?: string,
-) => `SELECT ${more ? `${more}, ` : ''}t.id, t.status, t.note, t.sent_at, t.received_at, t.from_store_id, f.name AS from_name, t.to_store_id,
-    d.name AS to_name, sb.full_name AS sent_by, rb.full_name AS received_by,
-    ARRAY(SELECT i.imei FROM stock_transfer_items x JOIN inventory_items i ON i.id = x.inventory_item_id
-           WHERE x.transfer_id = t.id ORDER BY i.imei) AS imeis
-  FROM stock_transfers t JOIN stores f ON f.id = t.from_store_id JOIN stores d ON d.id = t.to_store_id
-  LEFT JOIN admins sb ON sb.id = t.sent_by LEFT JOIN admins rb ON rb.id = t.received_by`;
+/**
+ * The transfers' columns, and any more the caller selects with them (a page's total). The stores' and the staff's
+ * names are the copy's kept ones (decision 057), so a page reads no store or admin row. A transfer's handsets come
+ * as one text of IMEIs joined by commas (an IMEI is digits): an array column would make PGlite's thread parse the
+ * whole answer itself (decision 078).
+ */
+const transferSelect = (more?: string) => `SELECT ${more ? `${more}, ` : ''}t.id, t.status, t.note, ${isoSql('t.sent_at')} AS sent_at,
+    ${isoSql('t.received_at')} AS received_at, t.from_store_id, t.to_store_id, t.sent_by, t.received_by,
+    array_to_string(ARRAY(SELECT i.imei FROM stock_transfer_items x JOIN inventory_items i ON i.id = x.inventory_item_id
+                           WHERE x.transfer_id = t.id ORDER BY i.imei), ',') AS imeis, ${NAMES_VERSION}
+  FROM stock_transfers t`;
 
-const transferOf = (r: Row): Transfer => ({
+/** A transfer's row, named by `names` (namesFor the statement's rows). */
+const transferOf = (r: Row, names: Names): Transfer => ({
   id: Number(r.id),
-  from_store: { id: Number(r.from_store_id), name: String(r.from_name) },
-  to_store: { id: Number(r.to_store_id), name: String(r.to_name) },
+  from_store: names.store(Number(r.from_store_id)),
+  to_store: names.store(Number(r.to_store_id)),
   status: r.status,
-  imeis: (r.imeis as string[]).map(String),
+  imeis: r.imeis ? String(r.imeis).split(',') : [],
   note: r.note ?? null,
-  sent_by: r.sent_by ?? '',
-  sent_at: iso(r.sent_at)!,
-  received_by: r.received_by ?? null,
-  received_at: iso(r.received_at),
+  sent_by: r.sent_by === null ? '' : names.admin(Number(r.sent_by)).name,
+  sent_at: String(r.sent_at),
+  received_by: r.received_by === null ? null : names.admin(Number(r.received_by)).name,
+  received_at: (r.received_at as string | null) ?? null,
 });
 
 async function readTransfer(tx: Tx, id: number): Promise<Transfer | null> {
-  const [row] = await tx.query<Row>(`${transferSelect()} WHERE t.id = $1`, [id]);
-  return row ? transferOf(row) : null;
+  const rows = await tx.query<Row>(`${transferSelect()} WHERE t.id = $1`, [id]);
+  return rows[0] ? transferOf(rows[0], await namesFor(tx, rows)) : null;
 }
 
 export async function sendTransfer(deps: Deps, caller: Caller, body: z.output<typeof sendTransferRequest>): Promise<Transfer> {
@@ -165,12 +169,13 @@ export async function listTransfers(deps: Deps, caller: Caller, body: z.output<t
     `${transferSelect(total.estimated ? undefined : totalColumn(total.count))} ${whereSql} ORDER BY t.sent_at DESC, t.id DESC ${pageBounds(body.limit, body.skip)}`,
     params,
   );
+  const names = await namesFor(deps.db, rows);
   return {
     total: total.estimated ? total.total : await totalOf(deps.db, rows, total.count),
     ...(total.estimated ? { total_estimated: true as const } : {}),
     limit: body.limit,
     skip: body.skip,
-    data: rows.map(transferOf),
+    data: rows.map((r) => transferOf(r, names)),
   };
 }
 
