@@ -260,7 +260,16 @@ describe('inventory', () => {
     const imei = nextImei();
     const added = await post(routes.addInventoryItem.path, { store_id: ids.own1, phone_model_id: ids.model, imei }, 'shopowner');
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ imei, status: 'in_stock', store: { id: ids.own1 } });
+    expect(added.body).toMatchObject({ imei, status: 'in_stock', store: { id: ids.own1, name: 'Kariakoo Simu' } });
+    // Named as the list names it: the model, the store, when it was received.
+    const listed = inventoryList.parse((await post(routes.inventory.path, { search: imei }, 'admin')).body);
+    expect(listed.data).toEqual([added.body]);
+    expect(listed.data[0]).toMatchObject({
+      model: { id: ids.model, brand: 'Tecno', name: 'Tecno Spark Test (64 GB)' },
+      received_at: api.clock.now().toISOString(),
+      sold_at: null,
+      transfer: null,
+    });
     const before = await count('inventory_items');
     const wrongDigit = imei.slice(0, 14) + String((Number(imei[14]) + 1) % 10);
     for (const bad of [wrongDigit, imei]) {

@@ -13,7 +13,8 @@ import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
 import { countedTotal, keptEstimatedRows, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
-import { ESTIMATE_TOTALS_FROM_ROWS, estimatedRows, iso, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
+import { ESTIMATE_TOTALS_FROM_ROWS, estimatedRows, isoSql, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
+import { NAMES_VERSION, namesFor, type Names } from '../names';
 import { likeEscaped, outOfScope, scopeOf, seesStore, storeCondition } from './scope';
 
 /**
@@ -28,28 +29,41 @@ import { likeEscaped, outOfScope, scopeOf, seesStore, storeCondition } from './s
  * the destination store for each: a page of every store's stock 0.23-0.27 -> 0.19-0.20 ms a statement in PGlite on the
  * demo data (a page of handsets in transit, which all read theirs, 0.14-0.15 ms either way).
  */
-const itemSelect = (
-  more?: string,
-) => `SELECT ${more ? `${more}, ` : ''}i.id, i.imei, i.status, i.received_at, i.sold_at, m.id AS model_id, m.name AS model_name, m.brand,
-    s.id AS store_id, s.name AS store_name, t.id AS transfer_id, t.to_store AS transfer_to
-  FROM inventory_items i
-  JOIN phone_models m ON m.id = i.phone_model_id
-  JOIN stores s ON s.id = i.store_id
-  LEFT JOIN LATERAL (SELECT x.id, ts.name AS to_store
-                       FROM stock_transfers x JOIN stock_transfer_items xi ON xi.transfer_id = x.id JOIN stores ts ON ts.id = x.to_store_id
+const itemSelect = (more?: string, byModel = false) => `SELECT ${more ? `${more}, ` : ''}i.id, i.imei, i.status,
+    ${isoSql('i.received_at')} AS received_at, ${isoSql('i.sold_at')} AS sold_at, i.phone_model_id, i.store_id,
+    t.id AS transfer_id, t.to_store_id AS transfer_to_store_id, ${NAMES_VERSION}
+  FROM inventory_items i ${byModel ? 'JOIN phone_models m ON m.id = i.phone_model_id' : ''}
+  LEFT JOIN LATERAL (SELECT x.id, x.to_store_id FROM stock_transfers x JOIN stock_transfer_items xi ON xi.transfer_id = x.id
                       WHERE i.status = 'in_transit' AND xi.inventory_item_id = i.id AND x.status = 'in_transit'
                       ORDER BY x.id DESC LIMIT 1) t ON true`;
 
-export const itemOf = (r: Row): InventoryItem => ({
-  id: Number(r.id),
-  imei: String(r.imei),
-  model: { id: Number(r.model_id), name: String(r.model_name), brand: String(r.brand) },
-  store: { id: Number(r.store_id), name: String(r.store_name) },
-  status: r.status,
-  received_at: iso(r.received_at)!,
-  sold_at: iso(r.sold_at),
-  transfer: r.transfer_id === null || r.transfer_id === undefined ? null : { id: Number(r.transfer_id), to_store: String(r.transfer_to) },
-});
+/**
+ * A handset's row, named by `names` (namesFor the statement's rows): its model, its store and a transfer's
+ * destination are the copy's kept names (decision 057), so a page reads no phone model or store row. Only a search by
+ * the model's name joins phone_models (`byModel`), for its condition.
+ */
+const itemOf = (r: Row, names: Names): InventoryItem => {
+  const model = Number(r.phone_model_id);
+  return {
+    id: Number(r.id),
+    imei: String(r.imei),
+    model: { id: model, ...names.model(model) },
+    store: names.store(Number(r.store_id)),
+    status: r.status,
+    received_at: String(r.received_at),
+    sold_at: (r.sold_at as string | null) ?? null,
+    transfer:
+      r.transfer_id === null || r.transfer_id === undefined
+        ? null
+        : { id: Number(r.transfer_id), to_store: names.store(Number(r.transfer_to_store_id)).name },
+  };
+};
+
+/** One handset as the list shows it. */
+async function readItem(tx: Tx, id: number): Promise<InventoryItem> {
+  const rows = await tx.query<Row>(`${itemSelect()} WHERE i.id = $1`, [id]);
+  return itemOf(rows[0]!, await namesFor(tx, rows));
+}
 
 export async function listInventory(deps: Deps, caller: Caller, body: z.output<typeof inventoryListRequest>) {
   const scope = await scopeOf(deps.db, caller);
@@ -90,15 +104,16 @@ export async function listInventory(deps: Deps, caller: Caller, body: z.output<t
     params,
   });
   const rows = await deps.db.query<Row>(
-    `${itemSelect(estimate === null ? totalColumn(total) : undefined)} ${whereSql} ORDER BY i.received_at DESC, i.id DESC ${pageBounds(body.limit, body.skip)}`,
+    `${itemSelect(estimate === null ? totalColumn(total) : undefined, byModel)} ${whereSql} ORDER BY i.received_at DESC, i.id DESC ${pageBounds(body.limit, body.skip)}`,
     params,
   );
+  const names = await namesFor(deps.db, rows);
   return {
     total: estimate ?? (await totalOf(deps.db, rows, total)),
     ...(estimate === null ? {} : { total_estimated: true as const }),
     limit: body.limit,
     skip: body.skip,
-    data: rows.map(itemOf),
+    data: rows.map((r) => itemOf(r, names)),
   };
 }
 
@@ -136,16 +151,16 @@ export async function addInventoryItem(deps: Deps, caller: Caller, body: z.outpu
          VALUES ($1, $2, $3, 'in_stock', $4, $5) RETURNING id`,
         [body.phone_model_id, body.store_id, body.imei, now, caller.adminId],
       );
-      const [item] = await tx.query<Row>(`${itemSelect()} WHERE i.id = $1`, [row!.id]);
+      const item = await readItem(tx, Number(row!.id));
       await audit(tx, {
         actorId: caller.adminId,
         action: 'inventory.added',
         entity: 'inventory_item',
         entityId: Number(row!.id),
-        after: itemOf(item!),
+        after: item,
         at: now,
       });
-      return itemOf(item!);
+      return item;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest('imei', 'this IMEI is already registered');
@@ -220,7 +235,7 @@ export async function setInventoryStatus(
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.query<Row>('SELECT id, store_id, status FROM inventory_items WHERE id = $1 FOR UPDATE', [body.item_id]);
     if (!row || !seesStore(await scopeOf(tx, caller), Number(row.store_id))) throw refuse(404, 'not_found', 'No such handset');
-    const [before] = await tx.query<Row>(`${itemSelect()} WHERE i.id = $1`, [row.id]);
+    const before = await readItem(tx, Number(row.id));
     if (!movesFrom(row.status).includes(body.status)) {
       throw refuse(409, 'status_move_not_allowed', `A handset ${row.status} cannot be marked ${body.status} by hand`);
     }
@@ -230,16 +245,16 @@ export async function setInventoryStatus(
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [row.id, row.status, body.status, body.reason, caller.adminId, now],
     );
-    const [after] = await tx.query<Row>(`${itemSelect()} WHERE i.id = $1`, [row.id]);
+    const after = await readItem(tx, Number(row.id));
     await audit(tx, {
       actorId: caller.adminId,
       action: 'inventory.status_changed',
       entity: 'inventory_item',
       entityId: Number(row.id),
-      before: itemOf(before!),
-      after: { ...itemOf(after!), reason: body.reason },
+      before,
+      after: { ...after, reason: body.reason },
       at: now,
     });
-    return itemOf(after!);
+    return after;
   });
 }
