@@ -13,10 +13,10 @@ import type { Queryable } from '../../db/port';
 import { audit } from '../../audit';
 import { badRequest } from '../../errors';
 import { addDays, eatDay } from '../calendar';
-import { iso, refuse, type Row } from '../shared';
+import { iso, isoDay, refuse, type Row } from '../shared';
 import { namesFor } from '../names';
 import { unlockOf } from './unlock-state';
-import { DEFAULTER_COLUMNS, DEFAULTER_FROM, day, defaulterRow, notBefore, scopeOf, scopeSql } from './shared';
+import { DEFAULTER_COLUMNS, DEFAULTER_FROM, defaulterRow, notBefore, scopeOf, scopeSql } from './shared';
 
 /**
  * A defaulter's collection calls (decision 015): who may work a loan, logging a call (with its promise to pay),
@@ -78,8 +78,8 @@ export async function workableLoan(db: Queryable, caller: Caller, loanId: number
 async function callsOf(db: Queryable, where: { loanId: number } | { callId: number }): Promise<DebtCall[]> {
   const byLoan = 'loanId' in where;
   const calls = await db.query<Row>(
-    `SELECT k.*, ${day('k.next_action_date')} AS next_action_day, a.full_name AS by_name,
-            p.id AS promise_id, ${day('p.promised_on')} AS promised_on, p.amount AS promise_amount, p.paid_since, p.status AS promise_status
+    `SELECT k.*, ${isoDay('k.next_action_date')} AS next_action_day, a.full_name AS by_name,
+            p.id AS promise_id, ${isoDay('p.promised_on')} AS promised_on, p.amount AS promise_amount, p.paid_since, p.status AS promise_status
        FROM debt_collection_calls k
        JOIN admins a ON a.id = k.called_by
        LEFT JOIN payment_promises p ON p.call_id = k.id

@@ -13,8 +13,9 @@ import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { totalColumn, totalIn } from '../../db/page';
 import { NAMES_VERSION, namesFor } from '../names';
-import { iso, listTotal, type ListTotal, type Row } from '../shared';
-import { KEPT_DEFAULTER_COLUMNS, categoryRange, categorySql, day, defaulterRow, likeEscaped, scopeOf, scopeSql } from './shared';
+import { iso, isoDay, listTotal, type ListTotal, type Row } from '../shared';
+import { eat } from '../analytics/snapshot-sql';
+import { KEPT_DEFAULTER_COLUMNS, categoryRange, categorySql, defaulterRow, likeEscaped, scopeOf, scopeSql } from './shared';
 
 /**
  * The loans, customers and defaulters lists (decision 015). Read-only: no transaction, no audit row. Each page is
@@ -288,8 +289,8 @@ export async function loansList(deps: Deps, caller: Caller, body: LoansRequest):
   const rows = await deps.db.query<Row>(
     `WITH page AS (SELECT l.id ${filtered} ORDER BY ${order('l')} LIMIT ${Math.trunc(body.limit)} OFFSET ${Math.trunc(body.skip)})
          SELECT t.total, l.id, l.loan_number, l.repayment_period, l.price, l.amount_paid, l.loan_balance, l.amount_due, l.days_defaulted,
-                ${day("((l.started_at AT TIME ZONE 'UTC') + interval '3 hours')::date")} AS started_on, ${day('l.last_repayment_date')} AS last_repayment_date,
-                ${day('l.next_repayment_date')} AS next_repayment_date, d.lock_solution_type, l.phone_price_id, l.agent_id,
+                ${isoDay(eat('l.started_at'))} AS started_on, ${isoDay('l.last_repayment_date')} AS last_repayment_date,
+                ${isoDay('l.next_repayment_date')} AS next_repayment_date, d.lock_solution_type, l.phone_price_id, l.agent_id,
                 c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name, l.store_id, ${NAMES_VERSION}
            FROM ${totalFrom(total)}
            LEFT JOIN (page p

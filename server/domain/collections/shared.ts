@@ -80,9 +80,6 @@ export function categoryRange(name: CategoryName, params: unknown[]): (days: str
 /** The user's text inside a LIKE pattern, its own % and _ taken literally. */
 export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A date column's day, as the lists show it (isoDay). */
-export const day = isoDay;
-
 /**
  * Everything a defaulter row shows, over `l` (loans) joined as DEFAULTER_FROM does. The names of its store, region,
  * agent and collector are the copy's kept ones (names.ts, decision 057): the row reads their ids and the names'
@@ -90,12 +87,12 @@ export const day = isoDay;
  */
 export const DEFAULTER_COLUMNS = `
   l.id, l.loan_number, l.days_defaulted, l.amount_due, l.loan_balance,
-  ${day('l.last_repayment_date')} AS last_repayment_date, ${day('l.next_repayment_date')} AS next_repayment_date,
+  ${isoDay('l.last_repayment_date')} AS last_repayment_date, ${isoDay('l.next_repayment_date')} AS next_repayment_date,
   c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
   l.store_id, l.agent_id, d.imei, d.is_locked, ${isoSql('d.last_check_in')} AS last_check_in,
   k.collector_id, ${isoSql('k.last_call_at')} AS last_call_at, k.last_outcome, k.last_reason,
-  ${day('k.next_action_date')} AS next_action_date, k.broken_promise_at IS NOT NULL AS broken_promise,
-  p.id AS promise_id, ${day('p.promised_on')} AS promised_on, p.amount AS promise_amount, p.paid_since AS promise_paid_since,
+  ${isoDay('k.next_action_date')} AS next_action_date, k.broken_promise_at IS NOT NULL AS broken_promise,
+  p.id AS promise_id, ${isoDay('p.promised_on')} AS promised_on, p.amount AS promise_amount, p.paid_since AS promise_paid_since,
   p.status AS promise_status, ${NAMES_VERSION}`;
 
 /**
@@ -105,11 +102,11 @@ export const DEFAULTER_COLUMNS = `
  */
 export const KEPT_DEFAULTER_COLUMNS = `
   r.id, r.loan_number, r.days_defaulted, r.amount_due, r.loan_balance,
-  ${day('r.last_repayment_date')} AS last_repayment_date, ${day('r.next_repayment_date')} AS next_repayment_date,
+  ${isoDay('r.last_repayment_date')} AS last_repayment_date, ${isoDay('r.next_repayment_date')} AS next_repayment_date,
   r.customer_id, r.msisdn, r.customer_name, r.store_id, r.agent_id, d.imei, d.is_locked, ${isoSql('d.last_check_in')} AS last_check_in,
   r.collector_id, ${isoSql('r.last_call_at')} AS last_call_at, r.last_outcome, r.last_reason,
-  ${day('r.next_action_date')} AS next_action_date, r.broken_promise_at IS NOT NULL AS broken_promise,
-  r.promise_id, ${day('r.promised_on')} AS promised_on, r.promise_amount, r.promise_paid_since, r.promise_status, ${NAMES_VERSION}`;
+  ${isoDay('r.next_action_date')} AS next_action_date, r.broken_promise_at IS NOT NULL AS broken_promise,
+  r.promise_id, ${isoDay('r.promised_on')} AS promised_on, r.promise_amount, r.promise_paid_since, r.promise_status, ${NAMES_VERSION}`;
 
 /** What a defaulter row joins to its loan `l`. */
 const DEFAULTER_JOINS = `
