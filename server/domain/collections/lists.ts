@@ -100,6 +100,8 @@ export async function defaultersList(
   /** The caller's own loans (the list of kind 'mine'): a subquery of loan ids, and its condition on the loan. */
   let mineSql: string | null = null;
   let mineCondition: string | null = null;
+  /** Whether the list holds fewer defaulters than every one of a category: the caller's scope or own, or a filter. */
+  let narrowed = kind === 'mine';
   if (kind === 'mine') {
     // Assigned to the caller, or (a shop owner) a loan sold at one of their stores: the ids of both, each from its
     // own index, so the list reads a collector's cases and an owner's stores, never every defaulter (an OR across
@@ -120,33 +122,39 @@ export async function defaultersList(
     mineCondition = `l.id IN (${mineSql})`;
     where.push(mineCondition);
   } else {
-    where.push(scopeSql(await scopeOf(deps.db, caller), params));
+    const scope = await scopeOf(deps.db, caller);
+    where.push(scopeSql(scope, params));
+    narrowed = scope.kind !== 'all';
   }
   if (kind === 'npl' && body.category && body.category !== 'non-performing')
     throw badRequest('category', 'the non-performing list holds only non-performing');
   const category = kind === 'npl' ? 'non-performing' : body.category;
   /** What the runs of cases check on the case itself, along their index, before they read its loan. */
   const onCase = ['k.days_defaulted > 0'];
-  if (category) {
-    const range = categoryRange(category, params);
+  const range = category ? categoryRange(category, params) : null;
+  if (range) {
     where.push(range('l.days_defaulted'));
     onCase.push(range('k.days_defaulted'));
   }
   if (body.store_id !== undefined) {
+    narrowed = true;
     params.push(body.store_id);
     where.push(`l.store_id = $${params.length}`);
   }
   if (body.agent_id !== undefined) {
+    narrowed = true;
     params.push(body.agent_id);
     where.push(`l.agent_id = $${params.length}`);
   }
   if (body.region_id !== undefined) {
+    narrowed = true;
     params.push(body.region_id);
     where.push(`s.region_id = $${params.length}`);
     countJoins.add('s');
   }
   if (body.collector_id !== undefined) {
     if (kind !== 'all') throw badRequest('collector_id', 'only in the list of every defaulter');
+    narrowed = true;
     if (body.collector_id === 'unassigned') where.push('k.collector_id IS NULL');
     else {
       params.push(body.collector_id);
@@ -156,6 +164,7 @@ export async function defaultersList(
   }
   const search = searchSql(body.search, params);
   if (search) {
+    narrowed = true;
     where.push(search);
     countJoins.add('c');
   }
@@ -195,9 +204,15 @@ export async function defaultersList(
   // reads no planned action and no other defaulter. Every run gives its loans' kept rows, which the page then shows.
   // Any other order walks the loans along its index, and the page's rows are then looked up by the loan.
   const end = `${limit} + ${skip}`;
+  // Every defaulter (of a category) in the priority order, as head office and the non-performing list open it: the
+  // kept rows along their own index of that order (migration 042, decision 081), the page's rows and nothing else.
+  // A scope or a filter keeps to the runs, which start from the cases and loans it selects.
   const ctes =
-    body.sort === 'priority'
-      ? `r0 AS (SELECT 0 AS run, l.* ${fromCases} k.broken_promise_at IS NOT NULL
+    body.sort === 'priority' && !narrowed
+      ? `page AS (SELECT l.* FROM defaulter_rows l ${range ? `WHERE ${range('l.days_defaulted')}` : ''}
+             ORDER BY ${defaulterOrder(body, 'l', 'l')} LIMIT ${limit} OFFSET ${skip})`
+      : body.sort === 'priority'
+        ? `r0 AS (SELECT 0 AS run, l.* ${fromCases} k.broken_promise_at IS NOT NULL
              ORDER BY k.next_action_date ASC NULLS LAST, k.days_defaulted DESC, k.loan_id LIMIT ${end}),
          r1 AS (SELECT 1 AS run, l.* ${fromCases} k.broken_promise_at IS NULL
                    AND k.next_action_date IS NOT NULL AND (SELECT count(*) FROM r0) < ${end}
@@ -207,7 +222,7 @@ export async function defaultersList(
              ORDER BY l.days_defaulted DESC, l.id LIMIT ${end}) r2 JOIN defaulter_rows r ON r.id = r2.id),
          page AS (SELECT * FROM (SELECT * FROM r0 UNION ALL SELECT * FROM r1 UNION ALL SELECT * FROM r2) runs
                    ORDER BY run, next_action_date ASC NULLS LAST, days_defaulted DESC, id LIMIT ${limit} OFFSET ${skip})`
-      : `ids AS (SELECT l.id ${filtered} ORDER BY ${defaulterOrder(body)} LIMIT ${limit} OFFSET ${skip}),
+        : `ids AS (SELECT l.id ${filtered} ORDER BY ${defaulterOrder(body)} LIMIT ${limit} OFFSET ${skip}),
          page AS (SELECT r.* FROM ids JOIN defaulter_rows r ON r.id = ids.id)`;
   // The page's rows and their devices: two lookups a row, not one each for the loan, its customer, device, case and
   // latest promise.
