@@ -298,18 +298,19 @@ export async function loansList(deps: Deps, caller: Caller, body: LoansRequest):
   const [column, fallback] = LOAN_ORDER[body.sort];
   const direction = dir(body.order, fallback);
   // One order per sort, walked forwards or backwards along its index (migration 028): never-paid loans last when
-  // the newest payments come first, first when the oldest do.
+  // the newest payments come first, first when the oldest do. The page takes each loan whole from the heap page the
+  // walk visits, not its id to look it up again by key (four index and heap pages more a row: the statement's
+  // PostgreSQL CPU 0.18 -> 0.15 ms at a million customers, as the request queues' pages do, decision 040).
   const order = (alias: string) =>
     `${column.replace('l.', `${alias}.`)} ${direction} NULLS ${direction === 'DESC' ? 'LAST' : 'FIRST'}, ${alias}.id ${direction}`;
   const rows = await deps.db.query<Row>(
-    `WITH page AS (SELECT l.id ${filtered} ORDER BY ${order('l')} LIMIT ${Math.trunc(body.limit)} OFFSET ${Math.trunc(body.skip)})
+    `WITH page AS (SELECT l.* ${filtered} ORDER BY ${order('l')} LIMIT ${Math.trunc(body.limit)} OFFSET ${Math.trunc(body.skip)})
          SELECT t.total, l.id, l.loan_number, l.repayment_period, l.price, l.amount_paid, l.loan_balance, l.amount_due, l.days_defaulted,
                 ${isoDay(eat('l.started_at'))} AS started_on, ${isoDay('l.last_repayment_date')} AS last_repayment_date,
                 ${isoDay('l.next_repayment_date')} AS next_repayment_date, d.lock_solution_type, l.phone_price_id, l.agent_id,
                 c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name, l.store_id, ${NAMES_VERSION}
            FROM ${totalFrom(total)}
-           LEFT JOIN (page p
-             JOIN loans l ON l.id = p.id
+           LEFT JOIN (page l
              JOIN customers c ON c.id = l.customer_id
              JOIN devices d ON d.id = l.device_id) ON true
           ORDER BY ${order('l')}`,
