@@ -100,8 +100,6 @@ export async function defaultersList(
   /** The caller's own loans (the list of kind 'mine'): a subquery of loan ids, and its condition on the loan. */
   let mineSql: string | null = null;
   let mineCondition: string | null = null;
-  /** Whether the list holds fewer defaulters than every one of a category: the caller's scope or own, or a filter. */
-  let narrowed = kind === 'mine';
   if (kind === 'mine') {
     // Assigned to the caller, or (a shop owner) a loan sold at one of their stores: the ids of both, each from its
     // own index, so the list reads a collector's cases and an owner's stores, never every defaulter (an OR across
@@ -122,9 +120,7 @@ export async function defaultersList(
     mineCondition = `l.id IN (${mineSql})`;
     where.push(mineCondition);
   } else {
-    const scope = await scopeOf(deps.db, caller);
-    where.push(scopeSql(scope, params));
-    narrowed = scope.kind !== 'all';
+    where.push(scopeSql(await scopeOf(deps.db, caller), params));
   }
   if (kind === 'npl' && body.category && body.category !== 'non-performing')
     throw badRequest('category', 'the non-performing list holds only non-performing');
@@ -132,29 +128,27 @@ export async function defaultersList(
   /** What the runs of cases check on the case itself, along their index, before they read its loan. */
   const onCase = ['k.days_defaulted > 0'];
   const range = category ? categoryRange(category, params) : null;
-  if (range) {
-    where.push(range('l.days_defaulted'));
+  /** The category's condition on the loan's days (`l`: the loans' or their kept rows'), when the list has one. */
+  const inCategory = range ? range('l.days_defaulted') : null;
+  if (range && inCategory) {
+    where.push(inCategory);
     onCase.push(range('k.days_defaulted'));
   }
   if (body.store_id !== undefined) {
-    narrowed = true;
     params.push(body.store_id);
     where.push(`l.store_id = $${params.length}`);
   }
   if (body.agent_id !== undefined) {
-    narrowed = true;
     params.push(body.agent_id);
     where.push(`l.agent_id = $${params.length}`);
   }
   if (body.region_id !== undefined) {
-    narrowed = true;
     params.push(body.region_id);
     where.push(`s.region_id = $${params.length}`);
     countJoins.add('s');
   }
   if (body.collector_id !== undefined) {
     if (kind !== 'all') throw badRequest('collector_id', 'only in the list of every defaulter');
-    narrowed = true;
     if (body.collector_id === 'unassigned') where.push('k.collector_id IS NULL');
     else {
       params.push(body.collector_id);
@@ -164,7 +158,6 @@ export async function defaultersList(
   }
   const search = searchSql(body.search, params);
   if (search) {
-    narrowed = true;
     where.push(search);
     countJoins.add('c');
   }
@@ -206,10 +199,12 @@ export async function defaultersList(
   const end = `${limit} + ${skip}`;
   // Every defaulter (of a category) in the priority order, as head office and the non-performing list open it: the
   // kept rows along their own index of that order (migration 042, decision 081), the page's rows and nothing else.
-  // A scope or a filter keeps to the runs, which start from the cases and loans it selects.
+  // Any other condition (a scope, a filter, a search, the caller's own) keeps to the runs, which start from the cases
+  // and loans it selects. Which it is, is read from the list's conditions, so no filter can be left out of the walk.
+  const everyDefaulter = where.every((condition) => IN_DEFAULT.includes(condition) || condition === 'true' || condition === inCategory);
   const ctes =
-    body.sort === 'priority' && !narrowed
-      ? `page AS (SELECT l.* FROM defaulter_rows l ${range ? `WHERE ${range('l.days_defaulted')}` : ''}
+    body.sort === 'priority' && everyDefaulter
+      ? `page AS (SELECT l.* FROM defaulter_rows l ${inCategory ? `WHERE ${inCategory}` : ''}
              ORDER BY ${defaulterOrder(body, 'l', 'l')} LIMIT ${limit} OFFSET ${skip})`
       : body.sort === 'priority'
         ? `r0 AS (SELECT 0 AS run, l.* ${fromCases} k.broken_promise_at IS NOT NULL
