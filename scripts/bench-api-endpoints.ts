@@ -23,6 +23,11 @@ export interface BenchEndpoint {
   body?: (ctx: BenchContext) => unknown;
   /** Sent without the token (public calls and files). */
   anonymous?: boolean;
+  /**
+   * Called as this demo user (password BENCH_PASSWORD, default the demo's) instead of the admin: a list of the
+   * caller's own, which the admin's token would answer empty.
+   */
+  as?: string;
   headers?: Record<string, string>;
   /** Connections for this call alone (default: the run's --connections); a batch call is one clerk's, not fifty. */
   connections?: number;
@@ -214,6 +219,7 @@ export const ENDPOINTS: BenchEndpoint[] = [
   {
     name: "defaulters: a collector's own",
     kind: 'list',
+    as: 'collector',
     method: 'POST',
     path: '/portal_api/api/v1/debt_collector/defaulters_list',
     body: () => page,

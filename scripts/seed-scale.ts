@@ -54,13 +54,19 @@ export const BIG_TABLES = [
   'debt_collection_call_ratings',
 ] as const;
 
-/** The triggers that keep the defaulters' rows (migration 039): off while the seed loads, then the rows are written whole. */
+/**
+ * The triggers that keep the defaulters' rows (migration 039): off while the seed loads, then the rows are written
+ * whole. And the one that gives a wizard its last push's provider (migration 030): the seed writes each wizard's
+ * provider itself, while the trigger would join every push to the payments being loaded beside it (a seq scan of
+ * them, the deposit pushes' step 48 s at a million customers).
+ */
 const KEPT_ROW_TRIGGERS = [
   ['loans', 'loans_defaulter_rows_insert'],
   ['loans', 'loans_defaulter_rows_update'],
   ['collection_cases', 'collection_cases_defaulter_rows'],
   ['payment_promises', 'payment_promises_defaulter_rows'],
   ['customers', 'customers_defaulter_rows'],
+  ['deposit_attempts', 'deposit_attempts_provider'],
 ] as const;
 
 export interface ScaleOptions {
@@ -216,6 +222,13 @@ const writtenBy = (sql: string) => new Set([...sql.matchAll(/\b(?:INSERT INTO|UP
 /** The steps that make the payments (most of the seed's rows): a lane of their own while the other steps run beside them. */
 const PAYMENT_STEP = /^(transactions|failed collection attempts)\b/;
 
+/**
+ * The steps that need both lanes' rows (the wizards' pushes name the wizards and their payments): after both loads,
+ * so a run stopped in one lane leaves no push naming a row the other lane's rollback took away (finishEarlierRun's
+ * foreign keys would then fail).
+ */
+const AFTER_BOTH_STEP = /^deposit pushes\b/;
+
 /** The plan's tables (business.sql's first step), read by the steps of both lanes. */
 const PLAN_TABLES = ['scale_price', 'scale_region', 'scale_category', 'scale_staff', 'scale_plan'];
 
@@ -338,7 +351,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
   const lanes = {
     first: script.slice(0, firstPayment),
     payments: script.slice(firstPayment).filter((s) => PAYMENT_STEP.test(s.step)),
-    rest: script.slice(firstPayment).filter((s) => !PAYMENT_STEP.test(s.step)),
+    rest: script.slice(firstPayment).filter((s) => !PAYMENT_STEP.test(s.step) && !AFTER_BOTH_STEP.test(s.step)),
+    last: script.slice(firstPayment).filter((s) => AFTER_BOTH_STEP.test(s.step)),
   };
   const written = (group: typeof script) => new Set(group.flatMap((s) => [...writtenBy(s.sql)]));
 
@@ -389,10 +403,10 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
       await tx.query(statement);
       await strike(tx, [statement]);
     });
-  const laneWrites = { payments: written(lanes.payments), rest: written(lanes.rest) };
+  const laneWrites = { payments: written(lanes.payments), rest: written(lanes.rest), last: written(lanes.last) };
   const loadsOf = (table: string) =>
-    (['payments', 'rest'] as const).filter((lane) => laneWrites[lane].has(table)).map((lane) => `load: ${lane}`);
-  const analyzed = [...new Set([...written(lanes.first), ...laneWrites.payments, ...laneWrites.rest])];
+    (['payments', 'rest', 'last'] as const).filter((lane) => laneWrites[lane].has(table)).map((lane) => `load: ${lane}`);
+  const analyzed = [...new Set([...written(lanes.first), ...laneWrites.payments, ...laneWrites.rest, ...laneWrites.last])];
   const weight = (table: string) => ROWS_PER_CUSTOMER[table] ?? 1;
   // The cohorts and the migration read the repayments in loan order along this index: it is built first.
   const loanIndex = ddl.indexes.find((r) => r.tbl === 'transactions' && /\(loan_id\b/.test(r.ddl));
@@ -427,6 +441,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
   const built = [
     'load: payments',
     'load: rest',
+    'load: last',
     ...indexTasks.map((t) => t.name),
     // The last foreign key to an id (those to a unique constraint's columns come after the constraints are attached).
     ...fkTasks
@@ -452,6 +467,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
   const tasks: Task[] = [
     { name: 'load: payments', after: [], run: load(lanes.payments) },
     { name: 'load: rest', after: [], run: load(lanes.rest) },
+    { name: 'load: last', after: ['load: payments', 'load: rest'], run: load(lanes.last) },
     ...analyzed.map((table) => ({
       name: `analyze ${table}`,
       after: loadsOf(table),

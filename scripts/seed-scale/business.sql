@@ -198,7 +198,7 @@ SELECT p.loan_id, 'LN' || DIGITS[p.loan_id|7], p.customer_id, p.device_id, p.pri
 -- step: transactions (the deposit, then 3-30 repayments that pay the installments in lumps, oldest first)
 INSERT INTO transactions (id, transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, debit, credit,
                           balance_before, balance_after, payment_phone, customer_name, account_keyed_in, business_short_code,
-                          allocated_to, customer_id, loan_id, date_processed, created_at)
+                          allocated_to, customer_id, loan_id, idempotency_key, date_processed, created_at)
 SELECT {{T0}} + (p.g - 1) * 32 + j + 1,
        'SX' || lpad(({{T0}} + (p.g - 1) * 32 + j + 1)::text, 11, '0'),
        'MT' || to_char(day, 'YYYYMMDD') || lpad(({{T0}} + (p.g - 1) * 32 + j + 1)::text, 10, '0'),
@@ -209,7 +209,9 @@ SELECT {{T0}} + (p.g - 1) * 32 + j + 1,
        CASE WHEN j = 0 THEN p.inst_amount * p.inst_count + p.deposit ELSE p.inst_amount * (p.inst_count - units_before) END,
        CASE WHEN j = 0 THEN p.inst_amount * p.inst_count ELSE p.inst_amount * (p.inst_count - units_after) END,
        '2556' || lpad((p.g + {{C0}})::text, 8, '0'), NULL, 'LN' || DIGITS[p.loan_id|7], '400200', 'LN' || DIGITS[p.loan_id|7],
-       p.customer_id, p.loan_id, at, at
+       p.customer_id, p.loan_id,
+       -- the deposit from a wallet is the wizard's first push (the next step's attempts), keyed by it
+       CASE WHEN j = 0 AND p.g % 17 <> 0 THEN md5('scale-wizard-' || p.customer_id)::uuid::text || ':1' END, at, at
   FROM scale_plan p
   CROSS JOIN LATERAL generate_series(0, p.pay_count) j
   CROSS JOIN LATERAL (
@@ -391,3 +393,38 @@ SELECT c.loan_id, CASE WHEN c.id % 50 = 0 THEN s.reporter END, CASE WHEN c.id % 
   JOIN loans l ON l.id = c.loan_id
   LEFT JOIN payment_promises p ON p.call_id = c.id AND p.status = 'broken'
  WHERE c.customer_id > {{C0}};
+
+-- step: deposit pushes (the paid push of every wizard paid from a wallet; a failed push for the others that chose a wallet)
+INSERT INTO deposit_attempts (wizard_id, attempt, idempotency_key, payment_msisdn, amount, status, receipt, settled_by, requested_by,
+                              requested_at, push_accepted_at, completed_at, callbacks)
+SELECT md5('scale-wizard-' || p.customer_id)::uuid, 1, md5('scale-wizard-' || p.customer_id)::uuid::text || ':1',
+       '2556' || lpad((p.g + {{C0}})::text, 8, '0'), p.deposit, 'completed', 'SX' || lpad(({{T0}} + (p.g - 1) * 32 + 1)::text, 11, '0'),
+       'callback', (SELECT id FROM admins WHERE username = 'agent'), at + interval '3 minutes', at + interval '182 seconds',
+       at + interval '5 minutes', 1
+  FROM scale_plan p
+  CROSS JOIN LATERAL (SELECT p.start_date::timestamp + time '09:40' + (p.g % 420) * interval '1 minute' AS at) t
+ WHERE p.borrower AND p.g % 17 <> 0
+ ORDER BY 1;
+-- A wizard that never became a loan but chose a wallet pushed once, and the push failed: its transaction (in the
+-- customer's first slot, which has no payments) failed and posted nothing.
+INSERT INTO transactions (id, transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, debit, credit,
+                          balance_before, balance_after, payment_phone, customer_name, account_keyed_in, business_short_code,
+                          customer_id, idempotency_key, created_at)
+SELECT {{T0}} + (p.g - 1) * 32 + 1, 'PUSH-' || k.key, k.key, k.key, 'deposit', (ARRAY['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'])[1 + p.g % 4],
+       'failed', p.deposit, 0, 0, p.inst_amount * p.inst_count + p.deposit, p.inst_amount * p.inst_count,
+       '2556' || lpad((p.g + {{C0}})::text, 8, '0'), 'CUSTOMER ' || p.g, '06' || lpad((p.g + {{C0}})::text, 8, '0'), '400200',
+       p.customer_id, k.key, at + interval '10 minutes'
+  FROM scale_plan p
+  CROSS JOIN LATERAL (SELECT md5('scale-wizard-' || p.customer_id)::uuid::text || ':1' AS key,
+                             ({{TODAY}} - p.g % 60)::timestamp + time '09:00' + (p.g % 480) * interval '1 minute' AS at) k
+ WHERE NOT p.borrower AND R[p.g|20] < 0.5 AND p.g % 3 <> 0;
+INSERT INTO deposit_attempts (wizard_id, attempt, idempotency_key, payment_msisdn, amount, status, failure, settled_by, requested_by,
+                              requested_at, push_accepted_at, completed_at, callbacks)
+SELECT md5('scale-wizard-' || p.customer_id)::uuid, 1, k.key, '2556' || lpad((p.g + {{C0}})::text, 8, '0'), p.deposit, 'failed', k.failure,
+       CASE WHEN k.failure = 'timeout' THEN 'status_query' ELSE 'callback' END, (SELECT id FROM admins WHERE username = 'agent'),
+       at + interval '10 minutes', at + interval '602 seconds', at + interval '12 minutes', CASE WHEN k.failure = 'timeout' THEN 0 ELSE 1 END
+  FROM scale_plan p
+  CROSS JOIN LATERAL (SELECT md5('scale-wizard-' || p.customer_id)::uuid::text || ':1' AS key,
+                             (ARRAY['cancelled', 'insufficient_funds', 'timeout'])[1 + (p.g / 3) % 3] AS failure,
+                             ({{TODAY}} - p.g % 60)::timestamp + time '09:00' + (p.g % 480) * interval '1 minute' AS at) k
+ WHERE NOT p.borrower AND R[p.g|20] < 0.5 AND p.g % 3 <> 0;

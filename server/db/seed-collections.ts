@@ -1,4 +1,8 @@
 import type { Queryable } from './port';
+import type { RepaymentPeriod } from '../../src/contract/deposits';
+import { walletOf } from '../domain/deposits/payment-push';
+import { planOf } from '../domain/deposits/wizard';
+import type { Row } from '../domain/shared';
 import { CALL_OUTCOMES, DEFAULT_REASONS } from '../../src/contract/collections';
 
 /**
@@ -221,5 +225,124 @@ export async function seedDemoFirstDeposits(db: Queryable, options: { now: Date 
      SELECT (SELECT count(*) FROM converted)::int + (SELECT count(*) FROM abandoned)::int AS n`,
     [since, now],
   );
+  await seedDemoPushes(db);
   return Number(made[0]?.n ?? 0);
+}
+
+/**
+ * Demo call ratings, so the call ratings list has rows as a running business does (the scale seed's shares): customer
+ * care rated one call of about one customer in twenty over the last 60 days (the call centre's), and half of the debt
+ * collection calls were rated half an hour after the call (by the manager). Derived from the ids, so the same seed
+ * gives the same ratings; returns how many it made.
+ */
+export async function seedDemoCallRatings(db: Queryable, options: { now: Date }): Promise<number> {
+  const made = await db.query<{ n: number }>(
+    `WITH care AS (
+       INSERT INTO call_ratings (customer_id, call_type, mood, description, comment, rated_by, created_at)
+       SELECT c.id, CASE WHEN c.id % 3 = 0 THEN 'outgoing' ELSE 'incoming' END,
+              (ARRAY['angry', 'disappointed', 'happy', 'neutral', 'sad'])[1 + c.id % 5],
+              (ARRAY['inquiry', 'lost_phone', 'misinformed_by_agent', 'other', 'phone_unlock', 'repair', 'wants_to_return_phone',
+                     'payment_to_wrong_account'])[1 + (c.id / 20) % 8],
+              CASE WHEN c.id % 4 = 0 THEN 'Called about the balance' END, (SELECT id FROM admins WHERE username = 'callcentre'),
+              greatest(c.registered_at, $1::timestamptz - interval '1 minute' * (60 + (c.id * 7919) % (60 * 24 * 60)))
+         FROM customers c
+        WHERE c.id % 20 = 3 AND c.registered_at < $1 AND NOT EXISTS (SELECT 1 FROM call_ratings r WHERE r.customer_id = c.id)
+       RETURNING 1),
+     collection AS (
+       INSERT INTO debt_collection_call_ratings (call_id, score, mood, comment, rated_by, created_at)
+       SELECT k.id, 1 + k.id % 5, (ARRAY['angry', 'disappointed', 'happy', 'neutral', 'sad'])[1 + k.id % 5], NULL,
+              (SELECT id FROM admins WHERE username = 'admin'), least($1::timestamptz, k.created_at + interval '30 minutes')
+         FROM debt_collection_calls k
+        WHERE k.id % 2 = 0 AND NOT EXISTS (SELECT 1 FROM debt_collection_call_ratings g WHERE g.call_id = k.id)
+       RETURNING 1)
+     SELECT (SELECT count(*) FROM care)::int + (SELECT count(*) FROM collection)::int AS n`,
+    [options.now],
+  );
+  return Number(made[0]?.n ?? 0);
+}
+
+/** Why the demo's given-up pushes failed, in turn. */
+const PUSH_FAILURES = ['cancelled', 'insufficient_funds', 'timeout'] as const;
+
+/**
+ * The pushes of the demo wizards, as the wizard leaves them (server/domain/deposits): a wizard whose deposit was paid
+ * from a wallet was paid by its first push, whose transaction is the loan's deposit (keyed by the push, its receipt
+ * the provider's); one paid at a POS was no push. Every other abandoned wizard pushed once and the push failed (its
+ * transaction failed, nothing posted). Migration 030's trigger then gives each wizard its provider, so the first
+ * deposits list shows the receipt and filters by provider as it does for wizards run in the portal.
+ */
+async function seedDemoPushes(db: Queryable): Promise<void> {
+  const alone = 'NOT EXISTS (SELECT 1 FROM deposit_attempts a WHERE a.wizard_id = f.wizard_id)';
+  await db.query(
+    `UPDATE transactions t SET idempotency_key = f.wizard_id::text || ':1'
+       FROM first_deposits f
+      WHERE t.loan_id = f.loan_id AND t.kind = 'deposit' AND t.status = 'completed' AND t.payment_method <> 'pos'
+        AND t.idempotency_key IS NULL AND f.wizard_id = md5('demo-wizard-loan-' || f.loan_id)::uuid AND ${alone}`,
+  );
+  await db.query(
+    `INSERT INTO deposit_attempts (wizard_id, attempt, idempotency_key, payment_msisdn, amount, status, receipt, settled_by,
+                                   requested_by, requested_at, push_accepted_at, completed_at, callbacks)
+     SELECT f.wizard_id, 1, t.idempotency_key, coalesce(t.payment_phone, c.msisdn), f.deposit_amount, 'completed', t.transaction_id,
+            'callback', f.agent_admin_id, f.deposit_paid_at - interval '2 minutes', f.deposit_paid_at - interval '118 seconds',
+            f.deposit_paid_at, 1
+       FROM first_deposits f
+       JOIN transactions t ON t.idempotency_key = f.wizard_id::text || ':1'
+       JOIN customers c ON c.id = f.customer_id
+      WHERE ${alone}`,
+  );
+  const given = await db.query<Row>(
+    `SELECT f.wizard_id::text AS wizard_id, f.agent_admin_id, f.deposit_amount, f.repayment_period, f.created_at, c.id AS customer_id,
+            c.msisdn, c.first_name || ' ' || c.other_names AS name, s.biller_number, p.deposit, p.daily_payment, p.installments,
+            p.twelve_months_payment
+       FROM first_deposits f
+       JOIN customers c ON c.id = f.customer_id
+       JOIN phone_prices p ON p.id = f.phone_price_id
+       LEFT JOIN stores s ON s.id = f.store_id
+      WHERE f.abandoned_at IS NOT NULL AND f.deposit_paid_at IS NULL AND f.wizard_id = md5('demo-wizard-left-' || f.customer_id)::uuid
+        AND c.id % 10 = 0 AND ${alone}
+      ORDER BY f.created_at`,
+  );
+  for (const [i, w] of given.entries()) {
+    const key = `${w.wizard_id}:1`;
+    const requestedAt = new Date(new Date(w.created_at as string).getTime() + 10 * 60_000);
+    const total = planOf(w, w.repayment_period as RepaymentPeriod).total_repayable;
+    await db.query(
+      `INSERT INTO transactions (transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, debit, credit,
+                                 balance_before, balance_after, payment_phone, customer_name, account_keyed_in, business_short_code,
+                                 customer_id, idempotency_key, created_at)
+       VALUES ($1, $2, $2, 'deposit', $3, 'failed', $4, 0, 0, $5, $6, $7, $8, $9, $10, $11, $2, $12)`,
+      [
+        `PUSH-${key}`,
+        key,
+        walletOf(w.msisdn as string),
+        w.deposit_amount,
+        total,
+        total - Number(w.deposit_amount),
+        w.msisdn,
+        String(w.name).toUpperCase(),
+        `0${String(w.msisdn).slice(3)}`,
+        w.biller_number ?? null,
+        w.customer_id,
+        requestedAt,
+      ],
+    );
+    await db.query(
+      `INSERT INTO deposit_attempts (wizard_id, attempt, idempotency_key, payment_msisdn, amount, status, failure, settled_by,
+                                     requested_by, requested_at, push_accepted_at, completed_at, callbacks)
+       VALUES ($1, 1, $2, $3, $4, 'failed', $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        w.wizard_id,
+        key,
+        w.msisdn,
+        w.deposit_amount,
+        PUSH_FAILURES[i % PUSH_FAILURES.length],
+        PUSH_FAILURES[i % PUSH_FAILURES.length] === 'timeout' ? 'status_query' : 'callback',
+        w.agent_admin_id,
+        requestedAt,
+        new Date(requestedAt.getTime() + 2_000),
+        new Date(requestedAt.getTime() + 90_000),
+        PUSH_FAILURES[i % PUSH_FAILURES.length] === 'timeout' ? 0 : 1,
+      ],
+    );
+  }
 }

@@ -4,7 +4,7 @@ import { seedBusiness } from './seed-business';
 import { seedRequests } from './seed-requests';
 import { seedDeposits } from './seed-deposits';
 import { seedAnalytics } from './seed-analytics';
-import { seedCollections, seedDemoFirstDeposits, seedPromiseUnlockDemo } from './seed-collections';
+import { seedCollections, seedDemoCallRatings, seedDemoFirstDeposits, seedPromiseUnlockDemo } from './seed-collections';
 import { seedStores } from './seed-stores';
 import { seedFinance } from './seed-finance';
 import { seedReconciliation } from './seed-reconciliation';
@@ -47,6 +47,8 @@ export async function seedDemo(db: Db, options: { now: Date; seed: number; compa
     await seedPromiseUnlockDemo(tx, { now: options.now });
     // The first-deposit wizards of recent loans (and some abandoned): the deposits, conversion and claimed lists.
     await seedDemoFirstDeposits(tx, { now: options.now });
+    // Call ratings of customer care and of the debt collection calls: the call ratings list.
+    await seedDemoCallRatings(tx, { now: options.now });
     await tx.query("INSERT INTO settings (key, value) VALUES ('demo_seeded', $1)", [options.now.toISOString()]);
   });
   // The reports' rollups, as the ageing run and seed:scale write them (decision 032): the demo starts as a running

@@ -56,4 +56,67 @@ describe('the promise-unlock demo defaulter', () => {
     expect(row!.abandoned).toBeGreaterThan(0);
     expect(row!.last_30_days).toBeGreaterThan(0);
   });
+
+  it('has call ratings of both kinds in the last 30 days, none before its customer joined or after now', async () => {
+    const [row] = await db.query<Record<string, number>>(
+      `SELECT (SELECT count(*) FROM call_ratings WHERE created_at >= $2)::int AS care,
+              (SELECT count(*) FROM debt_collection_call_ratings WHERE created_at >= $2)::int AS collection,
+              (SELECT count(*) FROM call_ratings r JOIN customers c ON c.id = r.customer_id
+                WHERE r.created_at < c.registered_at OR r.created_at > $1)::int AS care_wrong,
+              (SELECT count(*) FROM debt_collection_call_ratings g JOIN debt_collection_calls k ON k.id = g.call_id
+                WHERE g.created_at < k.created_at OR g.created_at > $1)::int AS collection_wrong`,
+      [NOW, new Date(NOW.getTime() - 30 * 86_400_000)],
+    );
+    expect(row).toMatchObject({ care_wrong: 0, collection_wrong: 0 });
+    expect(row!.care).toBeGreaterThan(0);
+    expect(row!.collection).toBeGreaterThan(0);
+  });
+
+  it('pushed as the wizard does: a wallet-paid deposit by its paid push, with its receipt and provider; some given-up pushes failed', async () => {
+    // Every converted wizard's deposit transaction: from a wallet it is the wizard's first push, completed, whose
+    // receipt is the transaction's id; at a POS it was no push. The wizard's provider is its last push's wallet.
+    const converted = await db.query<Record<string, string | null>>(
+      `SELECT t.payment_method, f.provider, a.status, a.receipt, t.transaction_id, a.amount = f.deposit_amount AS same_amount,
+              a.completed_at = f.deposit_paid_at AS paid_then
+         FROM first_deposits f
+         JOIN transactions t ON t.loan_id = f.loan_id AND t.kind = 'deposit'
+         LEFT JOIN deposit_attempts a ON a.wizard_id = f.wizard_id
+        WHERE f.loan_id IS NOT NULL`,
+    );
+    expect(converted.length).toBeGreaterThan(0);
+    const wallet = converted.filter((r) => r.payment_method !== 'pos');
+    const pos = converted.filter((r) => r.payment_method === 'pos');
+    expect(wallet.length).toBeGreaterThan(0);
+    expect(pos.length).toBeGreaterThan(0);
+    for (const r of wallet) {
+      expect(r).toMatchObject({
+        status: 'completed',
+        receipt: r.transaction_id,
+        provider: r.payment_method,
+        same_amount: true,
+        paid_then: true,
+      });
+    }
+    for (const r of pos) expect(r).toMatchObject({ status: null, provider: null });
+    expect(new Set(wallet.map((r) => r.provider))).toEqual(new Set(['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa']));
+
+    // Some abandoned wizards pushed once and the push failed: the transaction failed, and no money moved for it.
+    const failed = await db.query<Record<string, string | null>>(
+      `SELECT a.failure, t.status, t.payment_method, f.provider, f.deposit_paid_at, f.abandoned_at IS NOT NULL AS abandoned
+         FROM deposit_attempts a
+         JOIN first_deposits f ON f.wizard_id = a.wizard_id
+         JOIN transactions t ON t.idempotency_key = a.idempotency_key
+        WHERE a.status = 'failed'`,
+    );
+    expect(failed.length).toBeGreaterThan(0);
+    for (const r of failed) {
+      expect(r).toMatchObject({ status: 'failed', provider: r.payment_method, deposit_paid_at: null, abandoned: true });
+    }
+    expect(new Set(failed.map((r) => r.failure))).toEqual(new Set(['cancelled', 'insufficient_funds', 'timeout']));
+    const [posted] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ledger_entries e JOIN transactions t ON e.description LIKE '%' || t.transaction_id || '%'
+        WHERE t.status = 'failed' AND t.kind = 'deposit'`,
+    );
+    expect(posted!.n).toBe(0);
+  });
 });

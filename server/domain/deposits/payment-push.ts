@@ -46,7 +46,7 @@ const WALLETS: ReadonlyArray<readonly [readonly string[], string]> = [
   [['61', '62'], 'halopesa'],
 ];
 /** The wallet a number belongs to by its prefix (M-Pesa for a range not listed). */
-const walletOf = (msisdn: string) => WALLETS.find(([prefixes]) => prefixes.includes(msisdn.slice(3, 5)))?.[1] ?? 'mpesa';
+export const walletOf = (msisdn: string) => WALLETS.find(([prefixes]) => prefixes.includes(msisdn.slice(3, 5)))?.[1] ?? 'mpesa';
 
 export async function depositPush(deps: Deps, caller: Caller, body: z.output<typeof depositPushRequest>): Promise<DepositStatus> {
   const now = deps.clock.now();
