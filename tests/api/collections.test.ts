@@ -418,6 +418,36 @@ describe('the priority order', () => {
       }
       expect(pagedOfStore).toEqual(ofStore.data.map((r) => r.id));
 
+      // A collector's own list reads their cases' kept rows along its own index (decision 083). In each order it is
+      // every defaulter's list cut to that collector (which reads the runs of their cases), page by page, with its total.
+      await api.db.query('UPDATE collection_cases SET collector_id = $1, assigned_at = $3 WHERE loan_id = ANY($2)', [
+        collectorId,
+        [few, most, planned].map((x) => x.loanId),
+        TEST_NOW,
+      ]);
+      for (const order of [{}, { sort: 'days_defaulted' }, { sort: 'next_action', order: 'desc' }, { sort: 'amount_due', order: 'asc' }]) {
+        const own = defaultersList.parse((await post(routes.myDefaulters.path, { limit: 200, ...order }, token.collector!)).body);
+        const cut = defaultersList.parse(
+          (await post(routes.allDefaulters.path, { limit: 200, collector_id: collectorId, ...order }, token.admin!)).body,
+        );
+        expect(own.data.length, JSON.stringify(order)).toBeGreaterThan(3);
+        expect(
+          own.data.map((r) => r.id),
+          JSON.stringify(order),
+        ).toEqual(cut.data.map((r) => r.id));
+        expect(own.total, JSON.stringify(order)).toBe(cut.total);
+        const pagedOwn: number[] = [];
+        for (let skip = 0; skip < own.data.length; skip += 2) {
+          const page = defaultersList.parse((await post(routes.myDefaulters.path, { limit: 2, skip, ...order }, token.collector!)).body);
+          expect(page.total).toBe(own.total);
+          pagedOwn.push(...page.data.map((r) => r.id));
+        }
+        expect(pagedOwn, JSON.stringify(order)).toEqual(own.data.map((r) => r.id));
+      }
+      const own = defaultersList.parse((await post(routes.myDefaulters.path, { limit: 200 }, token.collector!)).body);
+      expect(own.data.filter((r) => ours.includes(r.id)).map((r) => r.id)).toEqual([few.loanId, most.loanId, planned.loanId]);
+      expect(own.data.every((r) => r.collector?.id === collectorId)).toBe(true);
+
       // The days move (the ageing run, a repayment): the order and the category lists follow at once. The one with 3
       // days now has 40: it leads its day's broken promises and is in the non-performing list, which the other
       // promise broken today (25 days) is not.

@@ -100,6 +100,8 @@ export async function defaultersList(
   /** The caller's own loans (the list of kind 'mine'): a subquery of loan ids, and its condition on the loan. */
   let mineSql: string | null = null;
   let mineCondition: string | null = null;
+  /** A collector's own list (the caller has no stores): their cases' kept rows, as a condition on the kept row. */
+  let collectorOwn: string | null = null;
   if (kind === 'mine') {
     // Assigned to the caller, or (a shop owner) a loan sold at one of their stores: the ids of both, each from its
     // own index, so the list reads a collector's cases and an owner's stores, never every defaulter (an OR across
@@ -116,6 +118,7 @@ export async function defaultersList(
       const ids = stores.map((store) => Math.trunc(Number(store.id))).join(',');
       mine.push(`SELECT m.id FROM loans m WHERE m.store_id IN (${ids}) AND m.status = 'active' AND m.days_defaulted > 0`);
     }
+    if (!stores.length) collectorOwn = `l.collector_id = ${Math.trunc(caller.adminId)}`;
     mineSql = mine.join(' UNION ');
     mineCondition = `l.id IN (${mineSql})`;
     where.push(mineCondition);
@@ -184,8 +187,13 @@ export async function defaultersList(
   const fromCases = `FROM collection_cases k
     CROSS JOIN LATERAL (SELECT l.* FROM defaulter_rows l ${loanJoins} WHERE ${['l.id = k.loan_id', ...keptWhere].join(' AND ')} OFFSET 0) l
    WHERE ${onCase.join(' AND ')} AND ${mineSql === null ? '' : `k.loan_id IN (${mineSql}) AND`}`;
+  // A collector's own list (decision 083) is their cases' kept rows: counted along migration 043's index of the
+  // collector's rows, and paged along it in the priority order. Counting the loans of their cases looked up each one
+  // (15.5 ms of PostgreSQL a call for 1,965 cases at a million customers). A shop owner's own list also holds the
+  // defaulters of their stores, whichever collector has them: it keeps to the runs below.
+  const ownKept = collectorOwn === null ? null : `FROM defaulter_rows l ${loanJoins} WHERE ${[collectorOwn, ...keptWhere].join(' AND ')}`;
   // At scale a list of most defaulters answers the planner's estimate as its total (issue 16, decision 031).
-  const total = await listTotal(deps.db, filtered, params, deps.clock.now(), deps.config.estimateTotalsFromRows);
+  const total = await listTotal(deps.db, ownKept ?? filtered, params, deps.clock.now(), deps.config.estimateTotalsFromRows);
   // The page's bounds are written into the statement (whole numbers the request schema checked): with them as
   // parameters PostgreSQL would plan every call again, expecting a tenth of the table from a LIMIT it cannot see.
   const limit = String(Math.trunc(body.limit));
@@ -203,11 +211,13 @@ export async function defaultersList(
   // and loans it selects. Which it is, is read from the list's conditions, so no filter can be left out of the walk.
   const everyDefaulter = where.every((condition) => IN_DEFAULT.includes(condition) || condition === 'true' || condition === inCategory);
   const ctes =
-    body.sort === 'priority' && everyDefaulter
-      ? `page AS (SELECT l.* FROM defaulter_rows l ${inCategory ? `WHERE ${inCategory}` : ''}
+    ownKept !== null
+      ? `page AS (SELECT l.* ${ownKept} ORDER BY ${defaulterOrder(body, 'l', 'l')} LIMIT ${limit} OFFSET ${skip})`
+      : body.sort === 'priority' && everyDefaulter
+        ? `page AS (SELECT l.* FROM defaulter_rows l ${inCategory ? `WHERE ${inCategory}` : ''}
              ORDER BY ${defaulterOrder(body, 'l', 'l')} LIMIT ${limit} OFFSET ${skip})`
-      : body.sort === 'priority'
-        ? `r0 AS (SELECT 0 AS run, l.* ${fromCases} k.broken_promise_at IS NOT NULL
+        : body.sort === 'priority'
+          ? `r0 AS (SELECT 0 AS run, l.* ${fromCases} k.broken_promise_at IS NOT NULL
              ORDER BY k.next_action_date ASC NULLS LAST, k.days_defaulted DESC, k.loan_id LIMIT ${end}),
          r1 AS (SELECT 1 AS run, l.* ${fromCases} k.broken_promise_at IS NULL
                    AND k.next_action_date IS NOT NULL AND (SELECT count(*) FROM r0) < ${end}
@@ -217,7 +227,7 @@ export async function defaultersList(
              ORDER BY l.days_defaulted DESC, l.id LIMIT ${end}) r2 JOIN defaulter_rows r ON r.id = r2.id),
          page AS (SELECT * FROM (SELECT * FROM r0 UNION ALL SELECT * FROM r1 UNION ALL SELECT * FROM r2) runs
                    ORDER BY run, next_action_date ASC NULLS LAST, days_defaulted DESC, id LIMIT ${limit} OFFSET ${skip})`
-        : `ids AS (SELECT l.id ${filtered} ORDER BY ${defaulterOrder(body)} LIMIT ${limit} OFFSET ${skip}),
+          : `ids AS (SELECT l.id ${filtered} ORDER BY ${defaulterOrder(body)} LIMIT ${limit} OFFSET ${skip}),
          page AS (SELECT r.* FROM ids JOIN defaulter_rows r ON r.id = ids.id)`;
   // The page's rows and their devices: two lookups a row, not one each for the loan, its customer, device, case and
   // latest promise.
