@@ -56,9 +56,9 @@ export const BIG_TABLES = [
 
 /**
  * The triggers that keep the defaulters' rows (migration 039): off while the seed loads, then the rows are written
- * whole. And the one that gives a wizard its last push's provider (migration 030): the seed writes each wizard's
- * provider itself, while the trigger would join every push to the payments being loaded beside it (a seq scan of
- * them, the deposit pushes' step 48 s at a million customers).
+ * whole. And the ones that give a wizard its last push's provider and receipt (migrations 030 and 044): the seed
+ * writes both itself, while the provider's would join every push to the payments being loaded beside it (a seq scan
+ * of them, the deposit pushes' step 48 s at a million customers) and the receipt's would update a wizard per push.
  */
 const KEPT_ROW_TRIGGERS = [
   ['loans', 'loans_defaulter_rows_insert'],
@@ -67,6 +67,7 @@ const KEPT_ROW_TRIGGERS = [
   ['payment_promises', 'payment_promises_defaulter_rows'],
   ['customers', 'customers_defaulter_rows'],
   ['deposit_attempts', 'deposit_attempts_provider'],
+  ['deposit_attempts', 'deposit_attempts_receipt'],
 ] as const;
 
 export interface ScaleOptions {

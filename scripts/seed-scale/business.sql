@@ -311,7 +311,7 @@ SELECT 'loan_write_off', 'bad_debt_expense', 'loans_receivable', d.balance, 'Wri
 INSERT INTO first_deposits (wizard_id, agent_admin_id, agent_id, store_id, customer_id, phone_price_id, phone_model_id, inventory_item_id,
                             item_held, repayment_period, deposit_amount, deposit_paid_at, otp_verified_at, identity_method,
                             identity_verified_at, contract_ref, terms_version, signed_by, signed_at, loan_id, abandoned_at,
-                            provider, loan_standing, created_at, updated_at)
+                            provider, receipt, loan_standing, created_at, updated_at)
 SELECT md5('scale-wizard-' || p.customer_id)::uuid, (SELECT id FROM admins WHERE username = 'agent'), p.agent_id, p.store_id,
        p.customer_id, p.price_id, p.phone_model_id,
        CASE WHEN p.borrower THEN p.item_id END, p.borrower, p.period, p.deposit,
@@ -326,6 +326,8 @@ SELECT md5('scale-wizard-' || p.customer_id)::uuid, (SELECT id FROM admins WHERE
        CASE WHEN p.borrower THEN p.loan_id END,
        CASE WHEN NOT p.borrower AND p.g % 2 = 0 THEN at + interval '2 days' END,
        CASE WHEN p.borrower AND p.g % 17 = 0 THEN 'pos' WHEN p.borrower OR p.g % 3 <> 0 THEN (ARRAY['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'])[1 + p.g % 4] END,
+       -- the receipt of the paid push (the deposit's transaction, the next steps'); a failed push has none
+       CASE WHEN p.borrower AND p.g % 17 <> 0 THEN 'SX' || lpad(({{T0}} + (p.g - 1) * 32 + 1)::text, 11, '0') END,
        CASE WHEN p.borrower THEN claim_standing(CASE WHEN p.scenario = 0 THEN 'closed'
                                                      WHEN p.loan_id IN (SELECT d.loan_id FROM scale_dereg d) THEN 'deactivated'
                                                      ELSE 'active' END, p.days_defaulted) END,

@@ -134,6 +134,55 @@ describe('first deposits', () => {
     expect(second.data.map((r) => r.id)).toEqual([w.airtel, w.abandoned]);
     expect((await list({ status: 'loan_created' })).data).toEqual([]);
   });
+
+  it("shows the receipt of the wizard's last push, whichever way that push ends", async () => {
+    // Migration 044's trigger keeps it on the wizard (decision 084): a failed push has none, one paid late after it
+    // was given up has the late payment's, a new push has none until it is paid, then its own.
+    const id = await wizard({ daysAgo: 0, serial: 6 });
+    const [agent] = await api.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'agent'");
+    const receiptOf = async () => (await list({ limit: 100 })).data.find((r) => r.id === id)!.receipt;
+    const push = async (attempt: number, status: 'pending' | 'failed') => {
+      const key = `${id}:${attempt}`;
+      await api.db.query(
+        `INSERT INTO transactions (transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, credit,
+                                   idempotency_key, created_at)
+         VALUES ($1, $1, $1, 'deposit', 'mpesa', $2, 60000, 0, $1, $3)`,
+        [key, status, TEST_NOW],
+      );
+      await api.db.query(
+        `INSERT INTO deposit_attempts (wizard_id, attempt, idempotency_key, payment_msisdn, amount, status, failure, settled_by,
+                                       requested_by, requested_at, completed_at)
+         VALUES ($1, $2, $3, '255754300100', 60000, $4, $5, $6, $7, $8, $9)`,
+        [
+          id,
+          attempt,
+          key,
+          status,
+          status === 'failed' ? 'cancelled' : null,
+          status === 'failed' ? 'callback' : null,
+          agent!.id,
+          TEST_NOW,
+          status === 'failed' ? TEST_NOW : null,
+        ],
+      );
+      return key;
+    };
+    expect(await receiptOf()).toBeNull();
+    const first = await push(1, 'failed');
+    expect(await receiptOf()).toBeNull();
+    await api.db.query('UPDATE deposit_attempts SET receipt = $2 WHERE idempotency_key = $1', [first, 'LATE1']);
+    expect(await receiptOf()).toBe('LATE1');
+    const second = await push(2, 'pending');
+    expect(await receiptOf()).toBeNull();
+    // A change to the earlier push's receipt is not the last push's.
+    await api.db.query('UPDATE deposit_attempts SET receipt = $2 WHERE idempotency_key = $1', [first, 'LATE1B']);
+    expect(await receiptOf()).toBeNull();
+    await api.db.query(
+      "UPDATE deposit_attempts SET status = 'completed', receipt = $2, settled_by = 'callback', completed_at = $3 WHERE idempotency_key = $1",
+      [second, 'PAID2', TEST_NOW],
+    );
+    expect(await receiptOf()).toBe('PAID2');
+  });
 });
 
 describe('collections made', () => {

@@ -176,7 +176,8 @@ describe('the seeded database', () => {
               count(*) FILTER (WHERE f.loan_id IS NULL AND f.provider IS NOT NULL AND a.status = 'failed' AND t.status = 'failed'
                                  AND f.deposit_paid_at IS NULL)::int AS failed_push,
               count(*) FILTER (WHERE f.provider IS NULL AND a.wizard_id IS NOT NULL)::int AS pushed_without_provider,
-              count(*) FILTER (WHERE a.wizard_id IS NOT NULL AND t.payment_method IS DISTINCT FROM f.provider)::int AS other_provider
+              count(*) FILTER (WHERE a.wizard_id IS NOT NULL AND t.payment_method IS DISTINCT FROM f.provider)::int AS other_provider,
+              count(*) FILTER (WHERE f.receipt IS DISTINCT FROM a.receipt)::int AS other_receipt
          FROM first_deposits f
          LEFT JOIN deposit_attempts a ON a.wizard_id = f.wizard_id
          LEFT JOIN transactions t ON t.idempotency_key = a.idempotency_key
@@ -191,12 +192,13 @@ describe('the seeded database', () => {
       failed_push: counts!.unpaid_wallet,
       pushed_without_provider: 0,
       other_provider: 0,
+      other_receipt: 0,
     });
-    // The provider's trigger, off while the seed loaded, is on again.
-    const [trigger] = await db.query<{ on: boolean }>(
-      "SELECT tgenabled = 'O' AS on FROM pg_trigger WHERE tgname = 'deposit_attempts_provider'",
+    // The provider's and the receipt's triggers, off while the seed loaded, are on again.
+    const triggers = await db.query<{ on: boolean }>(
+      "SELECT tgenabled = 'O' AS on FROM pg_trigger WHERE tgname IN ('deposit_attempts_provider', 'deposit_attempts_receipt')",
     );
-    expect(trigger!.on).toBe(true);
+    expect(triggers).toEqual([{ on: true }, { on: true }]);
   });
 
   it('moves stock between the stores it made: each received a restock, and handsets in transit wait at their sender', async () => {

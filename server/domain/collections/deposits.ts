@@ -36,10 +36,6 @@ export function depositScope(scope: Scope, params: unknown[]): string {
   return `f.agent_id = $${params.length}`;
 }
 
-/** The receipt of the wizard's last push (its provider is `f.provider`, kept by migration 030's trigger). */
-const LAST_PUSH = `LEFT JOIN LATERAL (
-    SELECT x.receipt FROM deposit_attempts x WHERE x.wizard_id = f.wizard_id ORDER BY x.attempt DESC LIMIT 1) p ON true`;
-
 export async function firstDeposits(deps: Deps, caller: Caller, body: z.output<typeof firstDepositsRequest>): Promise<FirstDepositsList> {
   const today = eatDay(deps.clock.now());
   const to = body.to ?? today;
@@ -69,11 +65,10 @@ export async function firstDeposits(deps: Deps, caller: Caller, body: z.output<t
        SELECT f.wizard_id, f.created_at, ${isoSql('f.created_at')} AS started_at, ${isoSql('f.deposit_paid_at')} AS paid_at,
               f.abandoned_at IS NOT NULL AS abandoned, f.loan_id, f.repayment_period, f.deposit_amount, f.provider,
               c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
-              f.store_id, f.agent_id, f.phone_model_id, p.receipt, (SELECT l.loan_number FROM loans l WHERE l.id = f.loan_id) AS loan_number
+              f.store_id, f.agent_id, f.phone_model_id, f.receipt, (SELECT l.loan_number FROM loans l WHERE l.id = f.loan_id) AS loan_number
          FROM (SELECT f.* FROM first_deposits f WHERE ${where.join(' AND ')}
                 ORDER BY f.created_at DESC, f.wizard_id DESC LIMIT ${body.limit} OFFSET ${body.skip}) f
-         JOIN customers c ON c.id = f.customer_id
-         ${LAST_PUSH}) r ON true
+         JOIN customers c ON c.id = f.customer_id) r ON true
       ORDER BY r.created_at DESC, r.wizard_id DESC`,
     params,
   );
