@@ -60,7 +60,7 @@ export const BIG_TABLES = [
  * writes both itself, while the provider's would join every push to the payments being loaded beside it (a seq scan
  * of them, the deposit pushes' step 48 s at a million customers) and the receipt's would update a wizard per push.
  */
-const KEPT_ROW_TRIGGERS = [
+const TRIGGERS_OFF_WHILE_LOADING = [
   ['loans', 'loans_defaulter_rows_insert'],
   ['loans', 'loans_defaulter_rows_update'],
   ['collection_cases', 'collection_cases_defaulter_rows'],
@@ -359,7 +359,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
 
   // What is left to do after the first commit, kept in the database until it is done (finishEarlierRun).
   const ddl = rebuild ? await secondaryDdl(db) : { drop: [], indexes: [], attach: [], foreignKeys: [] };
-  const enableTriggers = KEPT_ROW_TRIGGERS.map(([table, trigger]) => `ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
+  const enableTriggers = TRIGGERS_OFF_WHILE_LOADING.map(([table, trigger]) => `ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
   const finishing = [
     ...[...ddl.indexes, ...ddl.attach, ...ddl.foreignKeys].map((r) => r.ddl),
     ...enableTriggers,
@@ -382,7 +382,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
     await timed(`drop ${ddl.indexes.length} indexes, ${ddl.foreignKeys.length} foreign keys`, async () => {
       for (const statement of ddl.drop) await tx.query(statement);
     });
-    for (const [table, trigger] of KEPT_ROW_TRIGGERS) await tx.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
+    for (const [table, trigger] of TRIGGERS_OFF_WHILE_LOADING) await tx.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
     for (const step of lanes.first) await runStep(tx, step);
   });
 

@@ -1,7 +1,6 @@
 import type { Queryable } from './port';
 import type { RepaymentPeriod } from '../../src/contract/deposits';
-import { walletOf } from '../domain/deposits/payment-push';
-import { planOf } from '../domain/deposits/wizard';
+import { recordPush } from '../domain/deposits/payment-push';
 import type { Row } from '../domain/shared';
 import { CALL_OUTCOMES, DEFAULT_REASONS } from '../../src/contract/collections';
 
@@ -291,9 +290,8 @@ async function seedDemoPushes(db: Queryable): Promise<void> {
       WHERE ${alone}`,
   );
   const given = await db.query<Row>(
-    `SELECT f.wizard_id::text AS wizard_id, f.agent_admin_id, f.deposit_amount, f.repayment_period, f.created_at, c.id AS customer_id,
-            c.msisdn, c.first_name || ' ' || c.other_names AS name, s.biller_number, p.deposit, p.daily_payment, p.installments,
-            p.twelve_months_payment
+    `SELECT f.wizard_id::text AS wizard_id, f.agent_admin_id, f.repayment_period, f.created_at, c.id AS customer_id, c.msisdn,
+            c.first_name, c.other_names, s.biller_number, p.deposit, p.daily_payment, p.installments, p.twelve_months_payment
        FROM first_deposits f
        JOIN customers c ON c.id = f.customer_id
        JOIN phone_prices p ON p.id = f.phone_price_id
@@ -303,46 +301,38 @@ async function seedDemoPushes(db: Queryable): Promise<void> {
       ORDER BY f.created_at`,
   );
   for (const [i, w] of given.entries()) {
-    const key = `${w.wizard_id}:1`;
     const requestedAt = new Date(new Date(w.created_at as string).getTime() + 10 * 60_000);
-    const total = planOf(w, w.repayment_period as RepaymentPeriod).total_repayable;
+    // Pushed as the wizard pushes, then failed as the provider's answer leaves it (nothing posted).
+    const push = await recordPush(db, {
+      wizardId: w.wizard_id as string,
+      attempt: 1,
+      payer: w.msisdn as string,
+      price: w,
+      period: w.repayment_period as RepaymentPeriod,
+      customer: {
+        id: w.customer_id as number,
+        msisdn: w.msisdn as string,
+        first_name: w.first_name as string,
+        other_names: w.other_names as string,
+      },
+      billerNumber: (w.biller_number ?? null) as string | null,
+      requestedBy: w.agent_admin_id as number,
+      at: requestedAt,
+    });
+    const failure = PUSH_FAILURES[i % PUSH_FAILURES.length]!;
+    const byStatusQuery = failure === 'timeout';
     await db.query(
-      `INSERT INTO transactions (transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, debit, credit,
-                                 balance_before, balance_after, payment_phone, customer_name, account_keyed_in, business_short_code,
-                                 customer_id, idempotency_key, created_at)
-       VALUES ($1, $2, $2, 'deposit', $3, 'failed', $4, 0, 0, $5, $6, $7, $8, $9, $10, $11, $2, $12)`,
+      `UPDATE deposit_attempts SET status = 'failed', failure = $2, settled_by = $3, push_accepted_at = $4, completed_at = $5, callbacks = $6
+        WHERE idempotency_key = $1`,
       [
-        `PUSH-${key}`,
-        key,
-        walletOf(w.msisdn as string),
-        w.deposit_amount,
-        total,
-        total - Number(w.deposit_amount),
-        w.msisdn,
-        String(w.name).toUpperCase(),
-        `0${String(w.msisdn).slice(3)}`,
-        w.biller_number ?? null,
-        w.customer_id,
-        requestedAt,
-      ],
-    );
-    await db.query(
-      `INSERT INTO deposit_attempts (wizard_id, attempt, idempotency_key, payment_msisdn, amount, status, failure, settled_by,
-                                     requested_by, requested_at, push_accepted_at, completed_at, callbacks)
-       VALUES ($1, 1, $2, $3, $4, 'failed', $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        w.wizard_id,
-        key,
-        w.msisdn,
-        w.deposit_amount,
-        PUSH_FAILURES[i % PUSH_FAILURES.length],
-        PUSH_FAILURES[i % PUSH_FAILURES.length] === 'timeout' ? 'status_query' : 'callback',
-        w.agent_admin_id,
-        requestedAt,
+        push.idempotency_key,
+        failure,
+        byStatusQuery ? 'status_query' : 'callback',
         new Date(requestedAt.getTime() + 2_000),
         new Date(requestedAt.getTime() + 90_000),
-        PUSH_FAILURES[i % PUSH_FAILURES.length] === 'timeout' ? 0 : 1,
+        byStatusQuery ? 0 : 1,
       ],
     );
+    await db.query("UPDATE transactions SET status = 'failed' WHERE idempotency_key = $1", [push.idempotency_key]);
   }
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { DepositStatus, depositPushRequest } from '../../../src/contract/deposits';
+import type { DepositStatus, RepaymentPeriod, depositPushRequest } from '../../../src/contract/deposits';
 import type { Caller, Deps } from '../../deps';
 import type { Queryable } from '../../db/port';
 import { HttpError } from '../../errors';
@@ -46,7 +46,57 @@ const WALLETS: ReadonlyArray<readonly [readonly string[], string]> = [
   [['61', '62'], 'halopesa'],
 ];
 /** The wallet a number belongs to by its prefix (M-Pesa for a range not listed). */
-export const walletOf = (msisdn: string) => WALLETS.find(([prefixes]) => prefixes.includes(msisdn.slice(3, 5)))?.[1] ?? 'mpesa';
+const walletOf = (msisdn: string) => WALLETS.find(([prefixes]) => prefixes.includes(msisdn.slice(3, 5)))?.[1] ?? 'mpesa';
+
+/**
+ * A push's two records, as the wizard writes them (and the demo seed, for its wizards' pushes): its pending
+ * transaction, keyed `<wizard>:<attempt>` (one charge per key), and its pending attempt. Returns the attempt.
+ * `price`: the phone_prices row pushed for (deposit, daily_payment, installments, twelve_months_payment).
+ */
+export async function recordPush(
+  tx: Queryable,
+  push: {
+    wizardId: string;
+    attempt: number;
+    payer: string;
+    price: Row;
+    period: RepaymentPeriod;
+    customer: { id: number; msisdn: string; first_name: string; other_names: string };
+    billerNumber: string | null;
+    requestedBy: number;
+    at: Date;
+  },
+): Promise<Row> {
+  const key = `${push.wizardId}:${push.attempt}`;
+  const plan = planOf(push.price, push.period);
+  const deposit = Number(push.price.deposit);
+  await tx.query(
+    `INSERT INTO transactions (transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, debit, credit,
+                               balance_before, balance_after, payment_phone, customer_name, account_keyed_in, business_short_code,
+                               customer_id, idempotency_key, created_at)
+     VALUES ($1, $2, $2, 'deposit', $3, 'pending', $4, 0, 0, $5, $6, $7, $8, $9, $10, $11, $2, $12)`,
+    [
+      `PUSH-${key}`,
+      key,
+      walletOf(push.payer),
+      deposit,
+      plan.total_repayable,
+      plan.total_repayable - deposit,
+      push.payer,
+      `${push.customer.first_name} ${push.customer.other_names}`.toUpperCase(),
+      `0${push.customer.msisdn.slice(3)}`,
+      push.billerNumber,
+      push.customer.id,
+      push.at,
+    ],
+  );
+  const [created] = await tx.query<Row>(
+    `INSERT INTO deposit_attempts (wizard_id, attempt, idempotency_key, payment_msisdn, amount, requested_by, requested_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${ATTEMPT_COLUMNS}`,
+    [push.wizardId, push.attempt, key, push.payer, deposit, push.requestedBy, push.at],
+  );
+  return created!;
+}
 
 export async function depositPush(deps: Deps, caller: Caller, body: z.output<typeof depositPushRequest>): Promise<DepositStatus> {
   const now = deps.clock.now();
@@ -131,32 +181,17 @@ export async function depositPush(deps: Deps, caller: Caller, body: z.output<typ
         [body.wizard_id, price.phone_price_id, price.phone_model_id, body.repayment_period, price.deposit, itemId, storeId, now],
       );
       const [store] = await tx.query<Row>('SELECT biller_number FROM stores WHERE id = $1', [storeId]);
-      const plan = planOf(price, body.repayment_period);
-      await tx.query(
-        `INSERT INTO transactions (transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, debit, credit,
-                                 balance_before, balance_after, payment_phone, customer_name, account_keyed_in, business_short_code,
-                                 customer_id, idempotency_key, created_at)
-       VALUES ($1, $2, $2, 'deposit', $3, 'pending', $4, 0, 0, $5, $6, $7, $8, $9, $10, $11, $2, $12)`,
-        [
-          `PUSH-${key}`,
-          key,
-          walletOf(payer),
-          price.deposit,
-          plan.total_repayable,
-          plan.total_repayable - price.deposit,
-          payer,
-          `${customer.first_name} ${customer.other_names}`.toUpperCase(),
-          `0${customer.msisdn.slice(3)}`,
-          store?.biller_number ?? null,
-          customer.id,
-          now,
-        ],
-      );
-      const [created] = await tx.query<Row>(
-        `INSERT INTO deposit_attempts (wizard_id, attempt, idempotency_key, payment_msisdn, amount, requested_by, requested_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${ATTEMPT_COLUMNS}`,
-        [body.wizard_id, body.attempt, key, payer, price.deposit, caller.adminId, now],
-      );
+      const created = await recordPush(tx, {
+        wizardId: body.wizard_id,
+        attempt: body.attempt,
+        payer,
+        price,
+        period: body.repayment_period,
+        customer,
+        billerNumber: store?.biller_number ?? null,
+        requestedBy: caller.adminId,
+        at: now,
+      });
       const [item] = await tx.query<Row>('SELECT imei FROM inventory_items WHERE id = $1', [itemId]);
       await audit(tx, {
         actorId: caller.adminId,
@@ -174,7 +209,7 @@ export async function depositPush(deps: Deps, caller: Caller, body: z.output<typ
         },
         at: now,
       });
-      return { row: created!, created: true };
+      return { row: created, created: true };
     })
     .catch(async (error: unknown) => {
       // Two first pushes of one new attempt at the same moment (PostgreSQL): the loser answers the winner's attempt.
