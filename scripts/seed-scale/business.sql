@@ -247,6 +247,21 @@ SELECT {{T0}} + {{N}} * 32 + g, 'SU' || lpad(({{T0}} + {{N}} * 32 + g)::text, 11
        {{NOW}} - interval '1 hour' * (g % 2000), {{NOW}} - interval '1 hour' * (g % 2000)
   FROM generate_series(1, {{SUSPENDED}}) g;
 
+-- step: failed pushes' payments (a wizard that never became a loan but chose a wallet pushed once, and the push failed)
+-- Its transaction, in the customer's first slot (which has no payments), failed and posted nothing. In the payments'
+-- lane: it names only the customer, so the analytics need not wait for the pushes (deposit pushes, below).
+INSERT INTO transactions (id, transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, debit, credit,
+                          balance_before, balance_after, payment_phone, customer_name, account_keyed_in, business_short_code,
+                          customer_id, idempotency_key, created_at)
+SELECT {{T0}} + (p.g - 1) * 32 + 1, 'PUSH-' || k.key, k.key, k.key, 'deposit', (ARRAY['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'])[1 + p.g % 4],
+       'failed', p.deposit, 0, 0, p.inst_amount * p.inst_count + p.deposit, p.inst_amount * p.inst_count,
+       '2556' || lpad((p.g + {{C0}})::text, 8, '0'), 'CUSTOMER ' || p.g, '06' || lpad((p.g + {{C0}})::text, 8, '0'), '400200',
+       p.customer_id, k.key, at + interval '10 minutes'
+  FROM scale_plan p
+  CROSS JOIN LATERAL (SELECT md5('scale-wizard-' || p.customer_id)::uuid::text || ':1' AS key,
+                             ({{TODAY}} - p.g % 60)::timestamp + time '09:00' + (p.g % 480) * interval '1 minute' AS at) k
+ WHERE NOT p.borrower AND R[p.g|20] < 0.5 AND p.g % 3 <> 0;
+
 -- step: customer sms
 INSERT INTO customer_sms (customer_id, msisdn, body, category, status, sent_at)
 SELECT p.customer_id, '2556' || lpad((p.g + {{C0}})::text, 8, '0'),
@@ -396,7 +411,7 @@ SELECT c.loan_id, CASE WHEN c.id % 50 = 0 THEN s.reporter END, CASE WHEN c.id % 
   LEFT JOIN payment_promises p ON p.call_id = c.id AND p.status = 'broken'
  WHERE c.customer_id > {{C0}};
 
--- step: deposit pushes (the paid push of every wizard paid from a wallet; a failed push for the others that chose a wallet)
+-- step: deposit pushes (the paid push of every wizard paid from a wallet; the failed push of the others that chose a wallet)
 INSERT INTO deposit_attempts (wizard_id, attempt, idempotency_key, payment_msisdn, amount, status, receipt, settled_by, requested_by,
                               requested_at, push_accepted_at, completed_at, callbacks)
 SELECT md5('scale-wizard-' || p.customer_id)::uuid, 1, md5('scale-wizard-' || p.customer_id)::uuid::text || ':1',
@@ -407,19 +422,6 @@ SELECT md5('scale-wizard-' || p.customer_id)::uuid, 1, md5('scale-wizard-' || p.
   CROSS JOIN LATERAL (SELECT p.start_date::timestamp + time '09:40' + (p.g % 420) * interval '1 minute' AS at) t
  WHERE p.borrower AND p.g % 17 <> 0
  ORDER BY 1;
--- A wizard that never became a loan but chose a wallet pushed once, and the push failed: its transaction (in the
--- customer's first slot, which has no payments) failed and posted nothing.
-INSERT INTO transactions (id, transaction_id, master_transaction_id, reference_no, kind, payment_method, status, amount, debit, credit,
-                          balance_before, balance_after, payment_phone, customer_name, account_keyed_in, business_short_code,
-                          customer_id, idempotency_key, created_at)
-SELECT {{T0}} + (p.g - 1) * 32 + 1, 'PUSH-' || k.key, k.key, k.key, 'deposit', (ARRAY['mpesa', 'tigo_pesa', 'airtel_money', 'halopesa'])[1 + p.g % 4],
-       'failed', p.deposit, 0, 0, p.inst_amount * p.inst_count + p.deposit, p.inst_amount * p.inst_count,
-       '2556' || lpad((p.g + {{C0}})::text, 8, '0'), 'CUSTOMER ' || p.g, '06' || lpad((p.g + {{C0}})::text, 8, '0'), '400200',
-       p.customer_id, k.key, at + interval '10 minutes'
-  FROM scale_plan p
-  CROSS JOIN LATERAL (SELECT md5('scale-wizard-' || p.customer_id)::uuid::text || ':1' AS key,
-                             ({{TODAY}} - p.g % 60)::timestamp + time '09:00' + (p.g % 480) * interval '1 minute' AS at) k
- WHERE NOT p.borrower AND R[p.g|20] < 0.5 AND p.g % 3 <> 0;
 INSERT INTO deposit_attempts (wizard_id, attempt, idempotency_key, payment_msisdn, amount, status, failure, settled_by, requested_by,
                               requested_at, push_accepted_at, completed_at, callbacks)
 SELECT md5('scale-wizard-' || p.customer_id)::uuid, 1, k.key, '2556' || lpad((p.g + {{C0}})::text, 8, '0'), p.deposit, 'failed', k.failure,
