@@ -448,6 +448,36 @@ describe('the priority order', () => {
       expect(own.data.filter((r) => ours.includes(r.id)).map((r) => r.id)).toEqual([few.loanId, most.loanId, planned.loanId]);
       expect(own.data.every((r) => r.collector?.id === collectorId)).toBe(true);
 
+      // With no filter its total is the count kept per collector (migration 045, decision 085). It follows the cases
+      // as they change hands, and their loans as they leave default and come back: each time it is the rows the list
+      // holds, and the same total counted by the list of every defaulter cut to the collector.
+      const ownNow = async (username: string) => {
+        const list = defaultersList.parse((await post(routes.myDefaulters.path, { limit: 200 }, token[username]!)).body);
+        expect(list.total, username).toBe(list.data.length);
+        return list;
+      };
+      const countedFor = async (id: number) =>
+        defaultersList.parse((await post(routes.allDefaulters.path, { limit: 200, collector_id: id }, token.admin!)).body).total;
+      const [adminUser] = await api.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'admin'");
+      const adminOwnBefore = await ownNow('admin');
+      expect(adminOwnBefore.data.map((r) => r.id)).not.toContain(few.loanId);
+      const handedOver = async (loanId: number, to: number) =>
+        api.db.query('UPDATE collection_cases SET collector_id = $1 WHERE loan_id = $2', [to, loanId]);
+      await handedOver(few.loanId, adminUser!.id);
+      expect((await ownNow('collector')).total).toBe(own.total - 1);
+      expect((await ownNow('admin')).data.map((r) => r.id)).toContain(few.loanId);
+      expect((await ownNow('admin')).total).toBe(adminOwnBefore.total + 1);
+      await api.db.query('UPDATE loans SET days_defaulted = 0 WHERE id = $1', [most.loanId]);
+      expect((await ownNow('collector')).total).toBe(own.total - 2);
+      expect(await countedFor(collectorId)).toBe(own.total - 2);
+      await api.db.query('UPDATE loans SET days_defaulted = 60 WHERE id = $1', [most.loanId]);
+      await handedOver(few.loanId, collectorId);
+      const back = await ownNow('collector');
+      expect(back.data.map((r) => r.id)).toEqual(own.data.map((r) => r.id));
+      expect(back.total).toBe(own.total);
+      expect(await countedFor(collectorId)).toBe(own.total);
+      expect((await ownNow('admin')).total).toBe(adminOwnBefore.total);
+
       // The days move (the ageing run, a repayment): the order and the category lists follow at once. The one with 3
       // days now has 40: it leads its day's broken promises and is in the non-performing list, which the other
       // promise broken today (25 days) is not.

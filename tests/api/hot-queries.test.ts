@@ -161,7 +161,20 @@ describe('the seeded database', () => {
               (SELECT count(*)::int FROM pg_trigger WHERE tgname LIKE '%defaulter_rows%' AND tgenabled = 'O') AS triggers`,
     );
     expect(counts!.live).toBeGreaterThan(LARGE_ROWS / 10);
-    expect(counts).toEqual({ kept: counts!.live, live: counts!.live, drift: 0, triggers: 5 });
+    // The five that write the kept rows, and the four that count each collector's (migration 045).
+    expect(counts).toEqual({ kept: counts!.live, live: counts!.live, drift: 0, triggers: 9 });
+  });
+
+  it("counts each collector's defaulters as their kept rows hold them (decision 085)", async () => {
+    const counted = await db.query<{ list: string; total: number }>(
+      `SELECT 'defaulters:collector:' || collector_id AS list, count(*)::int AS total FROM defaulter_rows
+        WHERE collector_id IS NOT NULL GROUP BY collector_id ORDER BY 1`,
+    );
+    const kept = await db.query<{ list: string; total: number }>(
+      "SELECT list, total::int AS total FROM list_totals WHERE list LIKE 'defaulters:collector:%' AND total > 0 ORDER BY 1",
+    );
+    expect(counted.length).toBeGreaterThan(0);
+    expect(kept).toEqual(counted);
   });
 
   it("pushes each wizard's deposit as the wizard does: paid from a wallet by its push, else the push failed; the provider is the push's", async () => {

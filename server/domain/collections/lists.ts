@@ -15,7 +15,7 @@ import { totalColumn, totalIn } from '../../db/page';
 import { NAMES_VERSION, namesFor } from '../names';
 import { iso, isoDay, listTotal, type ListTotal, type Row } from '../shared';
 import { eat } from '../analytics/snapshot-sql';
-import { KEPT_DEFAULTER_COLUMNS, categoryRange, categorySql, defaulterRow, likeEscaped, scopeOf, scopeSql } from './shared';
+import { KEPT_DEFAULTER_COLUMNS, categoryRange, categorySql, defaulterRow, likeEscaped, ownedStoresOf, scopeOf, scopeSql } from './shared';
 
 /**
  * The loans, customers and defaulters lists (decision 015). Read-only: no transaction, no audit row. Each page is
@@ -110,13 +110,9 @@ export async function defaultersList(
     // parameters PostgreSQL chose a custom plan on every call, and planning this statement cost 2 ms, three times
     // running it; as literals it is planned once per connection and caller (decision 031's rule for page bounds).
     const mine = [`SELECT m.loan_id FROM collection_cases m WHERE m.collector_id = ${Math.trunc(caller.adminId)}`];
-    const stores = await deps.db.query<{ id: number }>(
-      'SELECT s.id FROM stores s JOIN shop_owners o ON o.id = s.shop_owner_id WHERE o.admin_id = $1',
-      [caller.adminId],
-    );
+    const stores = await ownedStoresOf(deps.db, caller);
     if (stores.length) {
-      const ids = stores.map((store) => Math.trunc(Number(store.id))).join(',');
-      mine.push(`SELECT m.id FROM loans m WHERE m.store_id IN (${ids}) AND m.status = 'active' AND m.days_defaulted > 0`);
+      mine.push(`SELECT m.id FROM loans m WHERE m.store_id IN (${stores.join(',')}) AND m.status = 'active' AND m.days_defaulted > 0`);
     }
     if (!stores.length) collectorOwn = `l.collector_id = ${Math.trunc(caller.adminId)}`;
     mineSql = mine.join(' UNION ');
@@ -192,8 +188,19 @@ export async function defaultersList(
   // (15.5 ms of PostgreSQL a call for 1,965 cases at a million customers). A shop owner's own list also holds the
   // defaulters of their stores, whichever collector has them: it keeps to the runs below.
   const ownKept = collectorOwn === null ? null : `FROM defaulter_rows l ${loanJoins} WHERE ${[collectorOwn, ...keptWhere].join(' AND ')}`;
-  // At scale a list of most defaulters answers the planner's estimate as its total (issue 16, decision 031).
-  const total = await listTotal(deps.db, ownKept ?? filtered, params, deps.clock.now(), deps.config.estimateTotalsFromRows);
+  // With no filter, their total is the count kept per collector (list_totals, migration 045, decision 085), not their
+  // kept rows counted again. At scale a list of most defaulters answers the planner's estimate as its total (issue 16,
+  // decision 031).
+  const total: ListTotal =
+    collectorOwn !== null && keptWhere.length === 0
+      ? {
+          estimated: false,
+          count: {
+            total: `SELECT coalesce((SELECT t.total FROM list_totals t WHERE t.list = 'defaulters:collector:${Math.trunc(caller.adminId)}'), 0)::int`,
+            params,
+          },
+        }
+      : await listTotal(deps.db, ownKept ?? filtered, params, deps.clock.now(), deps.config.estimateTotalsFromRows);
   // The page's bounds are written into the statement (whole numbers the request schema checked): with them as
   // parameters PostgreSQL would plan every call again, expecting a tenth of the table from a LIMIT it cannot see.
   const limit = String(Math.trunc(body.limit));

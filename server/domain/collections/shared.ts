@@ -42,6 +42,27 @@ async function readScope(db: Queryable, caller: Caller): Promise<Scope> {
   return { kind: 'all' };
 }
 
+/**
+ * The stores a caller owns (a shop owner's), whose defaulters their own list holds beside their cases (lists.ts):
+ * kept as the scope is, on the same notices (migration 031's triggers on stores and shop owners). A collector's own
+ * list, the one called all day, then costs one statement, not two (issue 16).
+ */
+export async function ownedStoresOf(db: Queryable, caller: Caller): Promise<number[]> {
+  const read = async () =>
+    (
+      await db.query<{ id: number | string }>(
+        'SELECT s.id FROM stores s JOIN shop_owners o ON o.id = s.shop_owner_id WHERE o.admin_id = $1 ORDER BY 1',
+        [caller.adminId],
+      )
+    ).map((store) => Math.trunc(Number(store.id)));
+  const feed = (db as Partial<Db>).changes;
+  if (!feed) return read();
+  let kept = owned.get(db);
+  if (!kept) owned.set(db, (kept = createSessionCache<number[]>(feed)));
+  return (await kept.get(String(caller.adminId), read))!;
+}
+const owned = new WeakMap<object, SessionCache<number[]>>();
+
 /** The scope as a condition on the loan `l`, its values pushed onto `params`. */
 export function scopeSql(scope: Scope, params: unknown[]): string {
   if (scope.kind === 'all') return 'true';
