@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '../db/port';
+import type { ChangeFeed, Db, Queryable } from '../db/port';
 
 /** What authenticate.ts reads for a session on every request that is not kept. */
 export interface SessionRow {
@@ -49,3 +49,20 @@ export function createSessionCache<Row>(feed: ChangeFeed, kept = SESSIONS_KEPT, 
   };
 }
 export type SessionCache<Row> = ReturnType<typeof createSessionCache<Row>>;
+
+/**
+ * A read kept per Db (a cache of `createSessionCache` each) and key, for as long as that Db's change feed says nothing
+ * has changed it: what a caller's scope or stores are, read on every list. On a Queryable without a feed (a
+ * transaction, which may decide a write on it) it is always read.
+ */
+export function keptPerDb<T>() {
+  const caches = new WeakMap<Db, SessionCache<T>>();
+  return async (db: Queryable, key: string, read: () => Promise<T>): Promise<T> => {
+    if (!('changes' in db)) return read();
+    const feedDb = db as Db;
+    let kept = caches.get(feedDb);
+    if (!kept) caches.set(feedDb, (kept = createSessionCache<T>(feedDb.changes)));
+    // Kept or read now: undefined only when `read` gave it.
+    return (await kept.get(key, read)) as T;
+  };
+}

@@ -1,8 +1,8 @@
 import { defaulterCategories, defaulterCategoryName } from '../../../src/lib/defaulter-category';
 import type { CategoryName, DefaulterRow } from '../../../src/contract/collections';
 import type { Caller } from '../../deps';
-import type { Db, Queryable } from '../../db/port';
-import { createSessionCache, type SessionCache } from '../../auth/session-cache';
+import type { Queryable } from '../../db/port';
+import { keptPerDb } from '../../auth/session-cache';
 import { badRequest } from '../../errors';
 import { NAMES_VERSION, type Names } from '../names';
 import { isoDay, isoSql, type Row } from '../shared';
@@ -19,14 +19,9 @@ export type Scope = { kind: 'all' } | { kind: 'stores'; storeIds: number[] } | {
  * (decision 040, the session rows' rule of decision 042: migration 031's notices for stores, shop owners, regions and
  * agents, this copy's own writes at once). Inside a transaction, which may decide a write, it is always read.
  */
-export async function scopeOf(db: Queryable, caller: Caller): Promise<Scope> {
-  const feed = (db as Partial<Db>).changes;
-  if (!feed) return readScope(db, caller);
-  let kept = scopes.get(db);
-  if (!kept) scopes.set(db, (kept = createSessionCache<Scope>(feed)));
-  return (await kept.get(String(caller.adminId), () => readScope(db, caller)))!;
-}
-const scopes = new WeakMap<object, SessionCache<Scope>>();
+export const scopeOf = (db: Queryable, caller: Caller): Promise<Scope> =>
+  keptScopes(db, String(caller.adminId), () => readScope(db, caller));
+const keptScopes = keptPerDb<Scope>();
 
 async function readScope(db: Queryable, caller: Caller): Promise<Scope> {
   // One round trip: the stores the caller owns or leads, and their agent, if any.
@@ -47,21 +42,16 @@ async function readScope(db: Queryable, caller: Caller): Promise<Scope> {
  * kept as the scope is, on the same notices (migration 031's triggers on stores and shop owners). A collector's own
  * list, the one called all day, then costs one statement, not two (issue 16).
  */
-export async function ownedStoresOf(db: Queryable, caller: Caller): Promise<number[]> {
-  const read = async () =>
+export const ownedStoresOf = (db: Queryable, caller: Caller): Promise<number[]> =>
+  keptOwnedStores(db, String(caller.adminId), async () =>
     (
       await db.query<{ id: number | string }>(
         'SELECT s.id FROM stores s JOIN shop_owners o ON o.id = s.shop_owner_id WHERE o.admin_id = $1 ORDER BY 1',
         [caller.adminId],
       )
-    ).map((store) => Math.trunc(Number(store.id)));
-  const feed = (db as Partial<Db>).changes;
-  if (!feed) return read();
-  let kept = owned.get(db);
-  if (!kept) owned.set(db, (kept = createSessionCache<number[]>(feed)));
-  return (await kept.get(String(caller.adminId), read))!;
-}
-const owned = new WeakMap<object, SessionCache<number[]>>();
+    ).map((store) => Math.trunc(Number(store.id))),
+  );
+const keptOwnedStores = keptPerDb<number[]>();
 
 /** The scope as a condition on the loan `l`, its values pushed onto `params`. */
 export function scopeSql(scope: Scope, params: unknown[]): string {

@@ -1,6 +1,6 @@
 import type { Caller } from '../../deps';
 import type { Db, Queryable } from '../../db/port';
-import { createSessionCache, type SessionCache } from '../../auth/session-cache';
+import { keptPerDb } from '../../auth/session-cache';
 import { refuse } from '../shared';
 
 /**
@@ -25,16 +25,10 @@ type ScopeRow = { linked: boolean; store_ids: number[] | null; region_ids: numbe
  * 033 does for sessions, and this copy's own writes move the feed on at once. A list then costs no round trip for its
  * scope. Inside a transaction (a Queryable without a feed) the scope is always read: a change decides on it.
  */
-const keptScopes = new WeakMap<Db, SessionCache<ScopeRow>>();
+const keptScopes = keptPerDb<ScopeRow | undefined>();
 
 export async function scopeOf(db: Queryable | Db, caller: Caller): Promise<Scope> {
-  const read = () => readScope(db, caller.adminId);
-  let row: ScopeRow | undefined;
-  if ('changes' in db) {
-    let kept = keptScopes.get(db);
-    if (!kept) keptScopes.set(db, (kept = createSessionCache<ScopeRow>(db.changes)));
-    row = await kept.get(String(caller.adminId), read);
-  } else row = await read();
+  const row = await keptScopes(db, String(caller.adminId), () => readScope(db, caller.adminId));
   if (!row?.linked && caller.roles.includes(HEAD_OFFICE_ROLE)) return { all: true };
   return { all: false, storeIds: (row?.store_ids ?? []).map(Number), regionIds: (row?.region_ids ?? []).map(Number) };
 }
