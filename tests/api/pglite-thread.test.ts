@@ -89,6 +89,29 @@ describe('the embedded database on its own thread', () => {
     }
   });
 
+  it('reads each value as PostgreSQL wrote it, ASCII beside UTF-8, after NULLs and lengths past 127 bytes', async () => {
+    // The answer is decoded once as Latin-1 and an ASCII value is a piece of it; a value with any other byte is
+    // decoded as UTF-8 (decision 086). A NULL's length and a long value's length are bytes past 0x7f themselves.
+    const long = 'M'.repeat(300);
+    const sql = `SELECT n AS id, CASE WHEN n % 2 = 0 THEN NULL ELSE $1::text END AS long,
+                        CASE n WHEN 2 THEN 'Empréstimo' WHEN 3 THEN '📱' ELSE 'Asha' END AS name, '' AS empty,
+                        CASE WHEN n = 3 THEN 'ñ' || $1::text || 'ç' ELSE 'z' END AS edges, n > 1 AS later
+                   FROM generate_series(1, 4) n ORDER BY n`;
+    const expected = [
+      { id: 1, long, name: 'Asha', empty: '', edges: 'z', later: false },
+      { id: 2, long: null, name: 'Empréstimo', empty: '', edges: 'z', later: true },
+      { id: 3, long, name: '📱', empty: '', edges: `ñ${long}ç`, later: true },
+      { id: 4, long: null, name: 'Asha', empty: '', edges: 'z', later: true },
+    ];
+    expect(await db.query(sql, [long])).toEqual(expected);
+    const inProcess = await openPglite();
+    try {
+      expect(await inProcess.query(sql, [long])).toEqual(expected);
+    } finally {
+      await inProcess.close();
+    }
+  });
+
   it('moves a plain answer as bytes in a buffer of its own, and an array column’s as values this side cannot parse alone', async () => {
     const inProcess = await openPglite();
     try {
