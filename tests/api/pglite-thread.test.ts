@@ -95,13 +95,15 @@ describe('the embedded database on its own thread', () => {
     const long = 'M'.repeat(300);
     const sql = `SELECT n AS id, CASE WHEN n % 2 = 0 THEN NULL ELSE $1::text END AS long,
                         CASE n WHEN 2 THEN 'Empréstimo' WHEN 3 THEN '📱' ELSE 'Asha' END AS name, '' AS empty,
-                        CASE WHEN n = 3 THEN 'ñ' || $1::text || 'ç' ELSE 'z' END AS edges, n > 1 AS later
+                        CASE WHEN n = 3 THEN 'ñ' || $1::text || 'ç' ELSE 'z' END AS edges, n > 1 AS later,
+                        (-n * 100000)::int4 AS owed, (n * 123456789012345678)::int8 AS huge
                    FROM generate_series(1, 4) n ORDER BY n`;
+    // Whole numbers are read from their digits; one past 15 digits as its text is (the nearest double).
     const expected = [
-      { id: 1, long, name: 'Asha', empty: '', edges: 'z', later: false },
-      { id: 2, long: null, name: 'Empréstimo', empty: '', edges: 'z', later: true },
-      { id: 3, long, name: '📱', empty: '', edges: `ñ${long}ç`, later: true },
-      { id: 4, long: null, name: 'Asha', empty: '', edges: 'z', later: true },
+      { id: 1, long, name: 'Asha', empty: '', edges: 'z', later: false, owed: -100_000, huge: Number('123456789012345678') },
+      { id: 2, long: null, name: 'Empréstimo', empty: '', edges: 'z', later: true, owed: -200_000, huge: Number('246913578024691356') },
+      { id: 3, long, name: '📱', empty: '', edges: `ñ${long}ç`, later: true, owed: -300_000, huge: Number('370370367037037034') },
+      { id: 4, long: null, name: 'Asha', empty: '', edges: 'z', later: true, owed: -400_000, huge: Number('493827156049382712') },
     ];
     expect(await db.query(sql, [long])).toEqual(expected);
     const inProcess = await openPglite();
