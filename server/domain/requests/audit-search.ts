@@ -40,7 +40,7 @@ function auditWhere(f: AuditFilters) {
   const count = where.length
     ? `SELECT count(*)::int FROM requests r${whereSql}`
     : "SELECT total::int FROM list_totals WHERE list = 'requests'";
-  return { sql: `FROM ${REQUEST_FROM}${whereSql}`, count, params, order };
+  return { sql: `FROM ${REQUEST_FROM}${whereSql}`, whereSql, count, params, order };
 }
 
 /**
@@ -75,11 +75,17 @@ function auditItem(r: Row, names: Names) {
 }
 
 export async function searchAudit(deps: Deps, q: z.output<typeof requestAuditQuery>) {
-  const { sql, count, params, order } = auditWhere(q);
+  const { whereSql, count, params, order } = auditWhere(q);
   const counted = countedTotal(deps.db, { total: count, params });
-  // The page and its total in one round trip (server/db/page.ts).
+  // The page and its total in one round trip (server/db/page.ts). The page's requests are cut first, on the
+  // requests alone, and only they are joined to their customers and have their changes read out of the JSON: over
+  // the whole join, the embedded database did both for every request before it sorted them (demo data, 41 requests:
+  // 305 -> 243 µs a call, decision 087).
   const rows = await deps.db.query<Row>(
-    `SELECT ${totalColumn(counted)}, ${AUDIT_COLUMNS} ${sql} ORDER BY ${order} ${pageBounds(q.limit, q.skip)}`,
+    `SELECT ${totalColumn(counted)}, ${AUDIT_COLUMNS}
+       FROM (SELECT r.* FROM requests r${whereSql} ORDER BY ${order} ${pageBounds(q.limit, q.skip)}) r
+       LEFT JOIN customers c ON c.id = r.customer_id
+      ORDER BY ${order}`,
     params,
   );
   const total = await totalOf(deps.db, rows, counted);
