@@ -252,19 +252,7 @@ function rowsOfBytes<T>(bytes: Uint8Array): T[] {
     const end = at + 1 + view.getInt32(at + 1);
     let p = at + 5;
     if (code === ROW_DESCRIPTION) {
-      const count = view.getInt16(p);
-      p += 2;
-      const names: string[] = [];
-      types = [];
-      for (let i = 0; i < count; i++) {
-        const nul = bytes.indexOf(0, p);
-        names.push(buffer.toString('utf8', p, nul));
-        // table oid (4), column number (2), then the type's oid (4); then its size (2), modifier (4) and format (2)
-        types.push(view.getInt32(nul + 7));
-        p = nul + 19;
-      }
-      make = rowMaker(names);
-      parse = types.map((type) => BASE_PARSERS[type]);
+      ({ make, parse, types } = columnsOf(latin1.slice(at, end), buffer, view, p));
     } else if (code === DATA_ROW && make !== null) {
       const count = view.getInt16(p);
       p += 2;
@@ -299,6 +287,37 @@ function rowsOfBytes<T>(bytes: Uint8Array): T[] {
     at = end;
   }
   return rows;
+}
+
+/** What a RowDescription tells rowsOfBytes: the rows' maker, and each column's type and parser. */
+interface Columns {
+  make: RowMaker;
+  types: number[];
+  parse: (ValueParser | undefined)[];
+}
+
+/** By the RowDescription's bytes (as Latin-1): a statement describes its columns in the same bytes every call. */
+const columnsKept = new Map<string, Columns>();
+
+/** The columns of the RowDescription whose bytes are `message` (as Latin-1), its fields from `p` in `buffer`. */
+function columnsOf(message: string, buffer: Buffer, view: DataView, p: number): Columns {
+  const kept = columnsKept.get(message);
+  if (kept) return kept;
+  const count = view.getInt16(p);
+  p += 2;
+  const names: string[] = [];
+  const types: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const nul = buffer.indexOf(0, p);
+    names.push(buffer.toString('utf8', p, nul));
+    // table oid (4), column number (2), then the type's oid (4); then its size (2), modifier (4) and format (2)
+    types.push(view.getInt32(nul + 7));
+    p = nul + 19;
+  }
+  const columns = { make: rowMaker(names), types, parse: types.map((type) => BASE_PARSERS[type]) };
+  // As many as statements are kept (KEPT_STATEMENTS): past that, described again each time.
+  if (columnsKept.size < KEPT_STATEMENTS) columnsKept.set(message, columns);
+  return columns;
 }
 
 /** The places of the bytes 0x80-0xff, and then the answer's length, which no value reaches. */
