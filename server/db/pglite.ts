@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { PGlite, protocol, types } from '@electric-sql/pglite';
 import type {
   BackendMessage,
@@ -10,7 +11,6 @@ import { Parser } from 'pg-protocol/dist/parser';
 import type { Db, Queryable } from './port';
 import { SizeKeepingNodeFS } from './pglite-file-sizes';
 import { mayWrite, prepares } from './writes';
-import { isAscii } from 'node:buffer';
 import { rowMaker, rowsNamed, type RowMaker } from './row-maker';
 
 const parsers = { [types.INT8]: (value: string) => Number(value) };

@@ -10,7 +10,7 @@ import { countedTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { DAY_MS, EAT_MS, eatDay, eatDayStart } from '../calendar';
 import { AUDIT_CSV_WORDS } from './audit-csv-words';
 import { type Row, isoSql } from '../shared';
-import { type Change, REQUEST_FROM } from './record';
+import { type Change, REQUEST_CUSTOMER_JOIN, REQUEST_FROM } from './record';
 import { NAMES_VERSION, namesFor, type Names } from '../names';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -84,7 +84,7 @@ export async function searchAudit(deps: Deps, q: z.output<typeof requestAuditQue
   const rows = await deps.db.query<Row>(
     `SELECT ${totalColumn(counted)}, ${AUDIT_COLUMNS}
        FROM (SELECT r.* FROM requests r${whereSql} ORDER BY ${order} ${pageBounds(q.limit, q.skip)}) r
-       LEFT JOIN customers c ON c.id = r.customer_id
+       ${REQUEST_CUSTOMER_JOIN}
       ORDER BY ${order}`,
     params,
   );

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import { eatDay } from '../calendar';
 import { NAMES_VERSION, namesFor, type Names } from '../names';
 import { isoDay, isoSql, type Row, type Tx } from '../shared';
-import type { Payload } from './record';
+import { REQUEST_CUSTOMER_JOIN, type Payload } from './record';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The pending lists
@@ -18,7 +18,6 @@ import type { Payload } from './record';
 const BASE_COLUMNS = `r.id, r.kind, r.status, r.reason, ${isoSql('r.submitted_at')} AS submitted_at,
   r.customer_id, r.store_id, r.maker_id, c.msisdn AS customer_msisdn, c.first_name || ' ' || c.other_names AS customer_name,
   ${NAMES_VERSION}`;
-const BASE_JOINS = 'LEFT JOIN customers c ON c.id = r.customer_id';
 
 const loanJson = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'loan_number', ${alias}.loan_number, 'status', ${alias}.status, 'loan_balance', ${alias}.loan_balance)`;
@@ -189,7 +188,7 @@ export async function pendingPage(tx: Tx, queue: RequestQueue, now: Date, f: Pen
     `WITH page AS (SELECT r.* FROM requests r WHERE ${filter} ORDER BY r.submitted_at, r.id LIMIT ${limit} OFFSET ${skip})
      SELECT t.total, ${BASE_COLUMNS}, ${live.columns}
        FROM (${counted}) t
-       LEFT JOIN (page r ${BASE_JOINS} ${live.from}) ON true
+       LEFT JOIN (page r ${REQUEST_CUSTOMER_JOIN} ${live.from}) ON true
       ORDER BY r.submitted_at, r.id`,
     params,
   );

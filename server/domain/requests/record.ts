@@ -100,6 +100,8 @@ export async function insertRequest(tx: Tx, r: NewRequest): Promise<number> {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading requests with their people, store and customer
 
+/** A request `r`'s customer `c`, when it has one. */
+export const REQUEST_CUSTOMER_JOIN = 'LEFT JOIN customers c ON c.id = r.customer_id';
+
 /** A request with its customer; its maker's, checker's and store's names are the copy's kept ones (decision 057). */
-export const REQUEST_FROM = `requests r
-  LEFT JOIN customers c ON c.id = r.customer_id`;
+export const REQUEST_FROM = `requests r ${REQUEST_CUSTOMER_JOIN}`;
