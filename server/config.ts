@@ -4,8 +4,13 @@ import { proxyList } from './http-surface';
 
 export const DEMO_JWT_SECRET = 'simu-portal-demo-secret-not-for-production';
 export const DEFAULT_BRIDGE_PORT = 8765;
-/** PostgreSQL connections per copy unless DB_POOL_SIZE says otherwise. */
-export const DEFAULT_POOL_SIZE = 10;
+/**
+ * PostgreSQL connections per copy unless DB_POOL_SIZE says otherwise: two per core of this machine, at least 4 and at
+ * most 10 (decision 088). More statements at once than the cores can run only make PostgreSQL's backends take turns:
+ * at a million customers on 2 cores, 4 connections spent 10-35% less of PostgreSQL's CPU per call than 10 did.
+ */
+export const defaultPoolSize = (cores: number) => Math.min(10, Math.max(4, 2 * cores));
+export const DEFAULT_POOL_SIZE = defaultPoolSize(availableParallelism());
 export const DEFAULT_BRIDGE_URL = `http://127.0.0.1:${DEFAULT_BRIDGE_PORT}`;
 
 const schema = z

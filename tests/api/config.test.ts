@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { DEMO_JWT_SECRET, loadConfig } from '../../server/config';
+import { DEMO_JWT_SECRET, defaultPoolSize, loadConfig } from '../../server/config';
 
 describe('server configuration', () => {
   it('defaults to demo mode on port 8080 with the data under ./data', () => {
@@ -27,8 +27,9 @@ describe('server configuration', () => {
     );
   });
 
-  it('keeps 10 PostgreSQL connections a copy unless DB_POOL_SIZE says otherwise, and names it when it is no count', () => {
-    expect(loadConfig({}).poolSize).toBe(10);
+  it('keeps two PostgreSQL connections a core, 4 to 10, unless DB_POOL_SIZE says otherwise, and names it when it is no count', () => {
+    expect([1, 2, 3, 5, 16].map(defaultPoolSize)).toEqual([4, 4, 6, 10, 10]);
+    expect(loadConfig({}).poolSize).toBe(defaultPoolSize(availableParallelism()));
     expect(loadConfig({ DB_POOL_SIZE: '4' }).poolSize).toBe(4);
     expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
     expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
