@@ -18,7 +18,9 @@
  *
  * Beside req/s it prints what one answered call cost in CPU: the server's process (when it started the server, or
  * given its --pid) and every PostgreSQL process of this machine (with DATABASE_URL; other work on the same
- * PostgreSQL counts too). These hold on a loaded machine, where req/s and the ratios do not.
+ * PostgreSQL counts too). These hold on a loaded machine, where req/s and the ratios do not. `load ms` is the same for the load
+ * generator (autocannon, in this process), which shares the machine: health's rate is what the machine gives the
+ * server, PostgreSQL and the load generator together, so a call's ratio is set by all three.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -188,6 +190,11 @@ interface Result {
   /** PostgreSQL CPU per answered call (ms, every postgres process on this machine), with DATABASE_URL. */
   pgMs: number | null;
   /**
+   * The load generator's own CPU per answered call (ms): autocannon runs in this process and shares the machine. It
+   * reads every answer into a string, so a call with a large answer costs it more than health does.
+   */
+  loadMs: number | null;
+  /**
    * The health rate the call is judged against: by wrk right before it (the hashed asset), or the mean of health
    * measured right before and right after it (decision 077).
    */
@@ -280,9 +287,11 @@ async function measure(url: string, token: string, ctx: BenchContext, e: BenchEn
     const file = await wrkRun(`${url}${path}`, headers, duration);
     const after = nodePids.length ? cpuMs(nodePids) : null;
     const nodeMs = before === null || after === null || !file.ok ? null : (after - before) / file.ok;
-    return { name: e.name, kind: e.kind, ...file, nodeMs, pgMs: null, ceilingRps: health.rps };
+    return { name: e.name, kind: e.kind, ...file, nodeMs, pgMs: null, loadMs: null, ceilingRps: health.rps };
   }
+  const loadBefore = process.cpuUsage();
   const result = await autocannon(load(url, path, headers, ctx, e, Math.max(seconds, e.minSeconds ?? 0)));
+  const loadUsed = process.cpuUsage(loadBefore);
   const answered = result['2xx'] + result.non2xx;
   const nodeAfter = nodePids.length ? cpuMs(nodePids) : null;
   const pgMs = pgBefore === null ? null : postgresCpuSince(pgBefore);
@@ -291,6 +300,7 @@ async function measure(url: string, token: string, ctx: BenchContext, e: BenchEn
   return {
     nodeMs: perCall(nodeBefore, nodeAfter),
     pgMs: pgMs === null || !answered ? null : pgMs / answered,
+    loadMs: answered ? (loadUsed.user + loadUsed.system) / 1000 / answered : null,
     name: e.name,
     kind: e.kind,
     rps: result.requests.average,
@@ -340,7 +350,7 @@ try {
   );
   const chosen = ENDPOINTS.filter((e) => e.kind === 'ceiling' || !only || only.some((o) => e.name.toLowerCase().includes(o)));
   const results: Result[] = [];
-  const header = `${'call'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'x health'.padStart(9)} ${'health'.padStart(7)} ${'drift'.padStart(6)} ${'node ms'.padStart(7)} ${'pg ms'.padStart(6)}  budget`;
+  const header = `${'call'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'x health'.padStart(9)} ${'health'.padStart(7)} ${'drift'.padStart(6)} ${'node ms'.padStart(7)} ${'pg ms'.padStart(6)} ${'load ms'.padStart(7)}  budget`;
   console.log(header);
   console.log('-'.repeat(header.length + 24));
   let ceiling = 0;
@@ -387,7 +397,7 @@ try {
       if (misses.length) failed = true;
     }
     console.log(
-      `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(8)}x ${(r.ceilingRps ?? ceiling).toFixed(0).padStart(7)} ${drift(r.healthDrift).padStart(6)} ${ms(r.nodeMs).padStart(7)} ${ms(r.pgMs).padStart(6)}  ${verdict}`,
+      `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.toFixed(2).padStart(8)}x ${(r.ceilingRps ?? ceiling).toFixed(0).padStart(7)} ${drift(r.healthDrift).padStart(6)} ${ms(r.nodeMs).padStart(7)} ${ms(r.pgMs).padStart(6)} ${ms(r.loadMs).padStart(7)}  ${verdict}`,
     );
     if (e.kind === 'static' && r.ceilingRps)
       console.log(`${''.padEnd(36)} (measured by wrk, against health by wrk just before: ${r.ceilingRps.toFixed(0)} req/s)`);
