@@ -18,9 +18,9 @@
  *
  * Beside req/s it prints what one answered call cost in CPU: the server's process (when it started the server, or
  * given its --pid) and every PostgreSQL process of this machine (with DATABASE_URL; other work on the same
- * PostgreSQL counts too). These hold on a loaded machine, where req/s and the ratios do not. `load ms` is the same for the load
- * generator (autocannon, in this process), which shares the machine: health's rate is what the machine gives the
- * server, PostgreSQL and the load generator together, so a call's ratio is set by all three.
+ * PostgreSQL counts too). These hold on a loaded machine, where req/s and the ratios do not. `load ms` is the same
+ * for the load generator (autocannon, in this process), which shares the machine: health's rate is what the machine
+ * gives the server, PostgreSQL and the load generator together, so a call's ratio is set by all three.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -300,7 +300,7 @@ async function measure(url: string, token: string, ctx: BenchContext, e: BenchEn
   return {
     nodeMs: perCall(nodeBefore, nodeAfter),
     pgMs: pgMs === null || !answered ? null : pgMs / answered,
-    loadMs: answered ? (loadUsed.user + loadUsed.system) / 1000 / answered : null,
+    loadMs: perCall(0, (loadUsed.user + loadUsed.system) / 1000),
     name: e.name,
     kind: e.kind,
     rps: result.requests.average,
