@@ -59,6 +59,7 @@ export const BIG_TABLES = [
  * whole. And the ones that give a wizard its last push's provider and receipt (migrations 030 and 044): the seed
  * writes both itself, while the provider's would join every push to the payments being loaded beside it (a seq scan
  * of them, the deposit pushes' step 48 s at a million customers) and the receipt's would update a wizard per push.
+ * And the ones that keep the pending loan extensions' rows (migration 047): written whole with the defaulters'.
  */
 const TRIGGERS_OFF_WHILE_LOADING = [
   ['loans', 'loans_defaulter_rows_insert'],
@@ -68,6 +69,10 @@ const TRIGGERS_OFF_WHILE_LOADING = [
   ['customers', 'customers_defaulter_rows'],
   ['deposit_attempts', 'deposit_attempts_provider'],
   ['deposit_attempts', 'deposit_attempts_receipt'],
+  ['requests', 'requests_extension_rows'],
+  ['loans', 'loans_extension_rows'],
+  ['devices', 'devices_extension_rows'],
+  ['customers', 'customers_extension_rows'],
 ] as const;
 
 export interface ScaleOptions {
@@ -456,12 +461,15 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
   ];
   // The defaulters' kept rows written once from the loaded tables, and their triggers on again (decision 059).
   const keptRows = () =>
-    timed("the defaulters' kept rows (decision 059)", () =>
+    timed("the defaulters' and extensions' kept rows (decisions 059, 090)", () =>
       db.transaction(async (tx) => {
         for (const statement of enableTriggers) await tx.query(statement);
         await strike(tx, enableTriggers);
         await tx.query('DELETE FROM defaulter_rows');
         await tx.query('INSERT INTO defaulter_rows SELECT * FROM defaulter_rows_live');
+        // The pending loan extensions' kept rows too (decision 090).
+        await tx.query('DELETE FROM extension_rows');
+        await tx.query('INSERT INTO extension_rows SELECT * FROM extension_rows_live');
       }),
     );
   const vacuumed = postgres ? BIG_TABLES.filter((table) => analyzed.includes(table)) : [];

@@ -36,6 +36,7 @@ const WORDS: Record<string, string[]> = {
   defaulter_rows: ['customer_name'],
   device_incidents: ['service_centre', 'repair_reason', 'notes'],
   device_lock_commands: ['last_error'],
+  extension_rows: ['reason', 'customer_name'],
   finance_settings: ['value'],
   first_deposits: ['signed_by'],
   inventory_status_changes: ['reason'],
