@@ -459,7 +459,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
       .slice(-1)
       .map((t) => t.name),
   ];
-  // The defaulters' kept rows written once from the loaded tables, and their triggers on again (decision 059).
+  // The defaulters' and the pending extensions' kept rows written once from the loaded tables, and their triggers on
+  // again (decisions 059 and 090).
   const keptRows = () =>
     timed("the defaulters' and extensions' kept rows (decisions 059, 090)", () =>
       db.transaction(async (tx) => {
@@ -467,7 +468,6 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRep
         await strike(tx, enableTriggers);
         await tx.query('DELETE FROM defaulter_rows');
         await tx.query('INSERT INTO defaulter_rows SELECT * FROM defaulter_rows_live');
-        // The pending loan extensions' kept rows too (decision 090).
         await tx.query('DELETE FROM extension_rows');
         await tx.query('INSERT INTO extension_rows SELECT * FROM extension_rows_live');
       }),

@@ -169,7 +169,8 @@ export async function pendingPage(tx: Tx, queue: RequestQueue, now: Date, f: Pen
   // extensions.
   const kinds: readonly string[] = f.kind ? [f.kind] : REQUEST_QUEUES[queue].kinds;
   if (!kinds.every((kind) => /^[a-z_]+$/.test(kind))) throw new RangeError(`not a request kind: ${kinds.join(', ')}`);
-  const where = extensions ? [] : ["r.status = 'submitted'", `r.kind IN (${kinds.map((kind) => `'${kind}'`).join(', ')})`];
+  const queueOnly = extensions ? [] : ["r.status = 'submitted'", `r.kind IN (${kinds.map((kind) => `'${kind}'`).join(', ')})`];
+  const where = [...queueOnly];
   const add = (clause: string, value: unknown) => {
     params.push(value);
     where.push(clause.replace('?', `$${params.length}`));
@@ -180,7 +181,7 @@ export async function pendingPage(tx: Tx, queue: RequestQueue, now: Date, f: Pen
   // Whole numbers the request schema has checked, written into the statement as decision 031 does for the lists.
   const limit = Math.trunc(f.limit ?? REQUEST_LIMITS.page);
   const skip = Math.trunc(f.skip ?? 0);
-  const filtered = where.length > (extensions ? 0 : 2);
+  const filtered = where.length > queueOnly.length;
   const filter = where.join(' AND ') || 'true';
   const source = extensions ? 'extension_rows' : 'requests';
   // With no filter but the queue's kinds, the total is the pending count kept per kind by migration 034's triggers
