@@ -62,10 +62,24 @@ export async function listTotal(
 }
 
 /**
- * A timestamp column as ISO 8601 text written by PostgreSQL (what `iso` gives, to the millisecond): a list's rows then
- * carry no Date for the driver to parse and the server to format again (decision 040).
+ * A timestamp column as its text in UTC, 'YYYY-MM-DD HH:MM:SS[.ffffff]' whatever the session's time zone, which
+ * `isoOfUtc` makes the ISO 8601 text `iso` gives: a list's rows then carry no Date for the driver to parse and the
+ * server to format again (decision 040). PostgreSQL's own `to_char(…, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` wrote that
+ * text itself, and cost the embedded database about 4 µs a value (0.4 µs on PostgreSQL): two of them on each of a
+ * page's 25 defaulters were 190 µs of its 630 µs statement (decision 091).
  */
-export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const utcSql = (column: string) => `(${column} AT TIME ZONE 'UTC')::text`;
+
+/**
+ * A `utcSql` column's text as ISO 8601 to the millisecond, as `toISOString` writes it: the fraction cut (not rounded)
+ * to three digits, as `to_char`'s MS and a Date both do. Null stays null.
+ */
+export function isoOfUtc(text: unknown): string | null {
+  if (text === null || text === undefined) return null;
+  const utc = String(text);
+  const fraction = utc.length > 20 ? utc.slice(20, 23).padEnd(3, '0') : '000';
+  return `${utc.slice(0, 10)}T${utc.slice(11, 19)}.${fraction}Z`;
+}
 
 /**
  * A date column (or date arithmetic) as its day, 'YYYY-MM-DD': the date's own text, which both Db adapters have

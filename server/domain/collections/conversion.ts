@@ -13,7 +13,7 @@ import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { addDays, eatDay } from '../calendar';
 import { keptEstimate } from '../../db/page';
-import { ESTIMATE_TOTALS_FROM_ROWS, isoSql, listTotal, type Row } from '../shared';
+import { ESTIMATE_TOTALS_FROM_ROWS, isoOfUtc, utcSql, listTotal, type Row } from '../shared';
 import { shared } from '../kept-answers';
 import { NAMES_VERSION, namesFor } from '../names';
 import { changesOfDays, periodSql, wizardsOfDays, wizardsOfDaysSql } from './deposit-days';
@@ -140,7 +140,7 @@ export async function claimedCustomers(deps: Deps, caller: Caller, body: z.outpu
     `SELECT t.total, r.wizard_id, r.claimed_at, r.loan_id, r.loan_standing, r.customer_id, r.msisdn, r.customer_name, r.store_id,
             r.agent_id, r.loan_number, r.days_defaulted, r.amount_due, r.loan_balance, ${NAMES_VERSION}
        FROM (SELECT ${'sql' in counted ? counted.sql : 'NULL::int'} AS total) t LEFT JOIN LATERAL (
-       SELECT f.wizard_id, f.created_at, ${isoSql('f.created_at')} AS claimed_at, f.loan_id, f.loan_standing,
+       SELECT f.wizard_id, f.created_at, ${utcSql('f.created_at')} AS claimed_at, f.loan_id, f.loan_standing,
               c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
               f.store_id, f.agent_id, l.loan_number, l.days_defaulted, l.amount_due, l.loan_balance
          FROM (SELECT f.wizard_id, f.created_at, f.loan_id, f.loan_standing, f.customer_id, f.store_id, f.agent_id
@@ -158,7 +158,7 @@ export async function claimedCustomers(deps: Deps, caller: Caller, body: z.outpu
     .filter((r) => r.wizard_id !== null)
     .map((r) => ({
       id: String(r.wizard_id),
-      claimed_at: r.claimed_at as string,
+      claimed_at: isoOfUtc(r.claimed_at)!,
       customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
       store: names.store(Number(r.store_id)),
       agent: names.agent(r.agent_id),

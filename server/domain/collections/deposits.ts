@@ -4,7 +4,7 @@ import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { addDays, eatDay } from '../calendar';
 import { NAMES_VERSION, namesFor } from '../names';
-import { isoSql, type Row } from '../shared';
+import { isoOfUtc, utcSql, type Row } from '../shared';
 import { periodSql, wizardsOfDaysSql } from './deposit-days';
 import { scopeOf, type Scope } from './shared';
 
@@ -62,7 +62,7 @@ export async function firstDeposits(deps: Deps, caller: Caller, body: z.output<t
     `SELECT t.total, r.wizard_id, r.started_at, r.paid_at, r.abandoned, r.loan_id, r.repayment_period, r.deposit_amount, r.provider,
             r.customer_id, r.msisdn, r.customer_name, r.store_id, r.agent_id, r.phone_model_id, r.receipt, r.loan_number, ${NAMES_VERSION}
        FROM (SELECT ${total} AS total) t LEFT JOIN LATERAL (
-       SELECT f.wizard_id, f.created_at, ${isoSql('f.created_at')} AS started_at, ${isoSql('f.deposit_paid_at')} AS paid_at,
+       SELECT f.wizard_id, f.created_at, ${utcSql('f.created_at')} AS started_at, ${utcSql('f.deposit_paid_at')} AS paid_at,
               f.abandoned_at IS NOT NULL AS abandoned, f.loan_id, f.repayment_period, f.deposit_amount, f.provider,
               c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
               f.store_id, f.agent_id, f.phone_model_id, f.receipt, (SELECT l.loan_number FROM loans l WHERE l.id = f.loan_id) AS loan_number
@@ -78,8 +78,8 @@ export async function firstDeposits(deps: Deps, caller: Caller, body: z.output<t
     .filter((r) => r.wizard_id !== null)
     .map((r) => ({
       id: String(r.wizard_id),
-      started_at: r.started_at as string,
-      paid_at: (r.paid_at ?? null) as string | null,
+      started_at: isoOfUtc(r.started_at)!,
+      paid_at: isoOfUtc(r.paid_at),
       customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
       store: names.store(Number(r.store_id)),
       agent: names.agent(r.agent_id),

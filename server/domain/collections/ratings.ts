@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { addDays, eatDay } from '../calendar';
 import { periodSql } from './deposit-days';
 import { NAMES_VERSION, namesFor } from '../names';
-import { isoSql, type Row } from '../shared';
+import { isoOfUtc, utcSql, type Row } from '../shared';
 
 /**
  * Call ratings (issue 14, decision 020): customer-care ratings (call_ratings) and debt-collection ratings
@@ -52,7 +52,7 @@ export async function callRatings(deps: Deps, body: z.output<typeof callRatingsR
             r.msisdn, r.customer_name, ${NAMES_VERSION}
        FROM (SELECT ${totalSql(body, { from, to, withCare, withCollection, care, collection })} AS total) t
        LEFT JOIN LATERAL (
-         SELECT u.kind, u.id, u.created_at, ${isoSql('u.created_at')} AS at, coalesce(u.call_type, k.call_type) AS call_type, u.mood, u.description, u.score, u.comment,
+         SELECT u.kind, u.id, u.created_at, ${utcSql('u.created_at')} AS at, coalesce(u.call_type, k.call_type) AS call_type, u.mood, u.description, u.score, u.comment,
                 u.rated_by, c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name
            FROM (SELECT * FROM (${parts.join(' UNION ALL ')}) b ORDER BY b.created_at DESC, b.kind, b.id DESC LIMIT ${body.limit} OFFSET ${body.skip}) u
            LEFT JOIN debt_collection_calls k ON k.id = u.call_id
@@ -66,7 +66,7 @@ export async function callRatings(deps: Deps, body: z.output<typeof callRatingsR
     .map((r) => ({
       id: `${r.kind}:${r.id}`,
       kind: r.kind,
-      at: r.at as string,
+      at: isoOfUtc(r.at)!,
       call_type: r.call_type,
       mood: r.mood,
       description: r.description ?? null,

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/port';
 import { keptPerDb } from '../../auth/session-cache';
 import { badRequest } from '../../errors';
 import { NAMES_VERSION, type Names } from '../names';
-import { isoDay, isoSql, type Row } from '../shared';
+import { isoDay, isoOfUtc, utcSql, type Row } from '../shared';
 
 /**
  * What the collection lists share: the caller's scope (decision 015: a shop owner sees their stores, a region lead
@@ -100,8 +100,8 @@ export const DEFAULTER_COLUMNS = `
   l.id, l.loan_number, l.days_defaulted, l.amount_due, l.loan_balance,
   ${isoDay('l.last_repayment_date')} AS last_repayment_date, ${isoDay('l.next_repayment_date')} AS next_repayment_date,
   c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
-  l.store_id, l.agent_id, d.imei, d.is_locked, ${isoSql('d.last_check_in')} AS last_check_in,
-  k.collector_id, ${isoSql('k.last_call_at')} AS last_call_at, k.last_outcome, k.last_reason,
+  l.store_id, l.agent_id, d.imei, d.is_locked, ${utcSql('d.last_check_in')} AS last_check_in,
+  k.collector_id, ${utcSql('k.last_call_at')} AS last_call_at, k.last_outcome, k.last_reason,
   ${isoDay('k.next_action_date')} AS next_action_date, k.broken_promise_at IS NOT NULL AS broken_promise,
   p.id AS promise_id, ${isoDay('p.promised_on')} AS promised_on, p.amount AS promise_amount, p.paid_since AS promise_paid_since,
   p.status AS promise_status, ${NAMES_VERSION}`;
@@ -114,8 +114,8 @@ export const DEFAULTER_COLUMNS = `
 export const KEPT_DEFAULTER_COLUMNS = `
   r.id, r.loan_number, r.days_defaulted, r.amount_due, r.loan_balance,
   ${isoDay('r.last_repayment_date')} AS last_repayment_date, ${isoDay('r.next_repayment_date')} AS next_repayment_date,
-  r.customer_id, r.msisdn, r.customer_name, r.store_id, r.agent_id, d.imei, d.is_locked, ${isoSql('d.last_check_in')} AS last_check_in,
-  r.collector_id, ${isoSql('r.last_call_at')} AS last_call_at, r.last_outcome, r.last_reason,
+  r.customer_id, r.msisdn, r.customer_name, r.store_id, r.agent_id, d.imei, d.is_locked, ${utcSql('d.last_check_in')} AS last_check_in,
+  r.collector_id, ${utcSql('r.last_call_at')} AS last_call_at, r.last_outcome, r.last_reason,
   ${isoDay('r.next_action_date')} AS next_action_date, r.broken_promise_at IS NOT NULL AS broken_promise,
   r.promise_id, ${isoDay('r.promised_on')} AS promised_on, r.promise_amount, r.promise_paid_since, r.promise_status, ${NAMES_VERSION}`;
 
@@ -144,9 +144,9 @@ export function defaulterRow(r: Row, names: Names): DefaulterRow {
     loan_balance: Number(r.loan_balance),
     last_repayment_date: r.last_repayment_date ?? null,
     next_repayment_date: r.next_repayment_date ?? null,
-    device: { imei: String(r.imei), is_locked: Boolean(r.is_locked), last_check_in: (r.last_check_in as string | null) ?? null },
+    device: { imei: String(r.imei), is_locked: Boolean(r.is_locked), last_check_in: isoOfUtc(r.last_check_in) },
     collector: collector && { id: collector.id, name: collector.name },
-    last_call: r.last_call_at ? { at: r.last_call_at as string, outcome: r.last_outcome, reason: r.last_reason ?? null } : null,
+    last_call: r.last_call_at ? { at: isoOfUtc(r.last_call_at)!, outcome: r.last_outcome, reason: r.last_reason ?? null } : null,
     next_action_date: r.next_action_date ?? null,
     promise: r.promise_id
       ? {

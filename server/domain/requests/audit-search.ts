@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import { countedTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { DAY_MS, EAT_MS, eatDay, eatDayStart } from '../calendar';
 import { AUDIT_CSV_WORDS } from './audit-csv-words';
-import { type Row, isoSql } from '../shared';
+import { type Row, isoOfUtc, utcSql } from '../shared';
 import { type Change, REQUEST_CUSTOMER_JOIN, REQUEST_FROM } from './record';
 import { NAMES_VERSION, namesFor, type Names } from '../names';
 
@@ -51,7 +51,7 @@ function auditWhere(f: AuditFilters) {
 const AUDIT_COLUMNS = `r.id, r.kind, r.status, r.reason, r.decision_comment, r.customer_id, r.store_id,
   coalesce(nullif(r.applied, 'null'::jsonb), r.payload) -> 'before' AS shown_before,
   coalesce(nullif(r.applied, 'null'::jsonb), r.payload) -> 'after' AS shown_after,
-  r.payload ->> 'summary' AS summary, ${isoSql('r.submitted_at')} AS submitted_at, ${isoSql('r.decided_at')} AS decided_at,
+  r.payload ->> 'summary' AS summary, ${utcSql('r.submitted_at')} AS submitted_at, ${utcSql('r.decided_at')} AS decided_at,
   r.maker_id, r.checker_id, c.msisdn AS customer_msisdn, c.first_name || ' ' || c.other_names AS customer_name, ${NAMES_VERSION}`;
 
 function auditItem(r: Row, names: Names) {
@@ -63,8 +63,8 @@ function auditItem(r: Row, names: Names) {
     comment: r.decision_comment as string | null,
     maker: names.admin(r.maker_id as number),
     checker: r.checker_id === null ? null : names.admin(r.checker_id as number),
-    submitted_at: r.submitted_at as string,
-    decided_at: (r.decided_at ?? null) as string | null,
+    submitted_at: isoOfUtc(r.submitted_at)!,
+    decided_at: isoOfUtc(r.decided_at),
     store: r.store_id === null ? null : names.store(r.store_id as number),
     customer:
       r.customer_id === null ? null : { id: r.customer_id as number, msisdn: r.customer_msisdn as string, name: r.customer_name as string },

@@ -2,7 +2,7 @@ import { REQUEST_LIMITS, REQUEST_QUEUES, type ChangeValues, type RequestKind, ty
 import type { Deps } from '../../deps';
 import { eatDay } from '../calendar';
 import { NAMES_VERSION, namesFor, type Names } from '../names';
-import { isoDay, isoSql, type Row, type Tx } from '../shared';
+import { isoDay, isoOfUtc, utcSql, type Row, type Tx } from '../shared';
 import { REQUEST_CUSTOMER_JOIN, type Payload } from './record';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -12,10 +12,10 @@ import { REQUEST_CUSTOMER_JOIN, type Payload } from './record';
 // what a customer request would change now (the loan, the device, the customer's active loans), read live.
 
 /**
- * The columns every item shows. `submitted_at` is ISO text: formatting it in SQL spares a Date per row. The payload is
+ * The columns every item shows. `submitted_at` is UTC text (`utcSql`): no Date per row. The payload is
  * read only where the item shows it (the maker-checker queues): a customer request's before and after are read live.
  */
-const BASE_COLUMNS = `r.id, r.kind, r.status, r.reason, ${isoSql('r.submitted_at')} AS submitted_at,
+const BASE_COLUMNS = `r.id, r.kind, r.status, r.reason, ${utcSql('r.submitted_at')} AS submitted_at,
   r.customer_id, r.store_id, r.maker_id, c.msisdn AS customer_msisdn, c.first_name || ' ' || c.other_names AS customer_name,
   ${NAMES_VERSION}`;
 
@@ -46,7 +46,7 @@ const LIVE: Record<Exclude<RequestQueue, 'loan_extension'>, { columns: string; f
  * extension's day arithmetic is done in SQL ($1 is today in EAT). Read live, the page's 75 key lookups into the
  * customers, loans and devices were 60% of PostgreSQL's time for it at a million customers.
  */
-const KEPT_EXTENSIONS = `r.id, 'loan_extension' AS kind, 'submitted' AS status, r.reason, ${isoSql('r.submitted_at')} AS submitted_at,
+const KEPT_EXTENSIONS = `r.id, 'loan_extension' AS kind, 'submitted' AS status, r.reason, ${utcSql('r.submitted_at')} AS submitted_at,
   r.customer_id, r.store_id, r.maker_id, r.customer_msisdn, r.customer_name, ${NAMES_VERSION},
   r.loan_id, r.loan_number, r.loan_status, r.loan_balance, r.days_defaulted, r.days,
   ${isoDay('r.next_repayment_date')} AS next_repayment_date, ${isoDay('r.next_repayment_date + r.days')} AS proposed,
@@ -58,7 +58,7 @@ const KEPT_EXTENSIONS = `r.id, 'loan_extension' AS kind, 'submitted' AS status, 
  * adds a dozen keys cost V8 about 40 µs per item (Node 20), more than the rest of the call's work (decision 040).
  */
 function itemOf<T extends object>(r: Row, at: ItemContext, before: ChangeValues, after: ChangeValues, rest: T) {
-  const requestedAt = r.submitted_at as string;
+  const requestedAt = isoOfUtc(r.submitted_at)!;
   const base = {
     id: r.id as number,
     status: r.status,

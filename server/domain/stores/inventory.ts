@@ -13,7 +13,7 @@ import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
 import { countedTotal, keptEstimatedRows, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
-import { ESTIMATE_TOTALS_FROM_ROWS, estimatedRows, isoSql, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
+import { ESTIMATE_TOTALS_FROM_ROWS, estimatedRows, isoOfUtc, utcSql, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
 import { NAMES_VERSION, namesFor, type Names } from '../names';
 import { likeEscaped, outOfScope, scopeOf, seesStore, storeCondition } from './scope';
 
@@ -30,7 +30,7 @@ import { likeEscaped, outOfScope, scopeOf, seesStore, storeCondition } from './s
  * demo data (a page of handsets in transit, which all read theirs, 0.14-0.15 ms either way).
  */
 const itemSelect = (more?: string, byModel = false) => `SELECT ${more ? `${more}, ` : ''}i.id, i.imei, i.status,
-    ${isoSql('i.received_at')} AS received_at, ${isoSql('i.sold_at')} AS sold_at, i.phone_model_id, i.store_id,
+    ${utcSql('i.received_at')} AS received_at, ${utcSql('i.sold_at')} AS sold_at, i.phone_model_id, i.store_id,
     t.id AS transfer_id, t.to_store_id AS transfer_to_store_id, ${NAMES_VERSION}
   FROM inventory_items i ${byModel ? 'JOIN phone_models m ON m.id = i.phone_model_id' : ''}
   LEFT JOIN LATERAL (SELECT x.id, x.to_store_id FROM stock_transfers x JOIN stock_transfer_items xi ON xi.transfer_id = x.id
@@ -50,8 +50,8 @@ const itemOf = (r: Row, names: Names): InventoryItem => {
     model: { id: model, ...names.model(model) },
     store: names.store(Number(r.store_id)),
     status: r.status,
-    received_at: String(r.received_at),
-    sold_at: (r.sold_at as string | null) ?? null,
+    received_at: isoOfUtc(r.received_at)!,
+    sold_at: isoOfUtc(r.sold_at),
     transfer:
       r.transfer_id === null || r.transfer_id === undefined
         ? null

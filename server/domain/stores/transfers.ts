@@ -14,7 +14,7 @@ import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
 import { pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
-import { iso, isoSql, listTotal, refuse, type Row, type Tx } from '../shared';
+import { iso, isoOfUtc, utcSql, listTotal, refuse, type Row, type Tx } from '../shared';
 import { NAMES_VERSION, namesFor, type Names } from '../names';
 import { outOfScope, scopeOf, seesStore, type Scope } from './scope';
 
@@ -30,8 +30,8 @@ import { outOfScope, scopeOf, seesStore, type Scope } from './scope';
  * as one text of IMEIs joined by commas (an IMEI is digits): an array column would make PGlite's thread parse the
  * whole answer itself (decision 078).
  */
-const transferSelect = (more?: string) => `SELECT ${more ? `${more}, ` : ''}t.id, t.status, t.note, ${isoSql('t.sent_at')} AS sent_at,
-    ${isoSql('t.received_at')} AS received_at, t.from_store_id, t.to_store_id, t.sent_by, t.received_by,
+const transferSelect = (more?: string) => `SELECT ${more ? `${more}, ` : ''}t.id, t.status, t.note, ${utcSql('t.sent_at')} AS sent_at,
+    ${utcSql('t.received_at')} AS received_at, t.from_store_id, t.to_store_id, t.sent_by, t.received_by,
     array_to_string(ARRAY(SELECT i.imei FROM stock_transfer_items x JOIN inventory_items i ON i.id = x.inventory_item_id
                            WHERE x.transfer_id = t.id ORDER BY i.imei), ',') AS imeis, ${NAMES_VERSION}
   FROM stock_transfers t`;
@@ -45,9 +45,9 @@ const transferOf = (r: Row, names: Names): Transfer => ({
   imeis: r.imeis ? String(r.imeis).split(',') : [],
   note: r.note ?? null,
   sent_by: r.sent_by === null ? '' : names.admin(Number(r.sent_by)).name,
-  sent_at: String(r.sent_at),
+  sent_at: isoOfUtc(r.sent_at)!,
   received_by: r.received_by === null ? null : names.admin(Number(r.received_by)).name,
-  received_at: (r.received_at as string | null) ?? null,
+  received_at: isoOfUtc(r.received_at),
 });
 
 async function readTransfer(tx: Tx, id: number): Promise<Transfer | null> {
