@@ -5,6 +5,7 @@ import { breakOverduePromises } from '../../server/domain/collections/promises';
 import { ageLoans } from '../../server/domain/device-locking';
 import { testApi, TEST_NOW, type TestApi } from '../support/api';
 import { businessFixtures, plusDays, type Borrower, type BusinessFixtures } from '../support/business-fixtures';
+import { keptRowsDrift } from '../support/kept-rows';
 import { repayments } from '../support/repayments';
 
 /**
@@ -24,12 +25,7 @@ const post = (path: string, body: unknown, by: string) => api.call('POST', path,
 let repay: ReturnType<typeof repayments>;
 
 /** The kept rows that differ from the live join, and the live rows that are not kept: none, whatever was written. */
-const drift = () =>
-  api.db.query(
-    `(SELECT 'kept but not live' AS drift, * FROM defaulter_rows EXCEPT SELECT 'kept but not live', * FROM defaulter_rows_live)
-     UNION ALL
-     (SELECT 'live but not kept', * FROM defaulter_rows_live EXCEPT SELECT 'live but not kept', * FROM defaulter_rows)`,
-  );
+const drift = () => keptRowsDrift(api.db, 'defaulter_rows', 'defaulter_rows_live');
 
 /** A row of the list of every defaulter, as head office reads it. */
 async function shown(loanId: number, by = token.admin!) {

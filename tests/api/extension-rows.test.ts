@@ -3,6 +3,7 @@ import { pendingLoanExtensions, type LoanExtensionItem } from '../../src/contrac
 import { ageLoans } from '../../server/domain/device-locking';
 import { testApi, TEST_NOW, type TestApi } from '../support/api';
 import { businessFixtures, type Borrower, type BusinessFixtures } from '../support/business-fixtures';
+import { keptRowsDrift } from '../support/kept-rows';
 import { repayments } from '../support/repayments';
 
 /**
@@ -25,12 +26,7 @@ const b: Record<string, Borrower> = {};
 let repay: ReturnType<typeof repayments>;
 
 /** The kept rows that differ from the live join, and the live rows that are not kept: none, whatever was written. */
-const drift = () =>
-  api.db.query(
-    `(SELECT 'kept but not live' AS drift, * FROM extension_rows EXCEPT SELECT 'kept but not live', * FROM extension_rows_live)
-     UNION ALL
-     (SELECT 'live but not kept', * FROM extension_rows_live EXCEPT SELECT 'live but not kept', * FROM extension_rows)`,
-  );
+const drift = () => keptRowsDrift(api.db, 'extension_rows', 'extension_rows_live');
 
 /** The queue's item for a loan, as an approver reads it. */
 async function shown(loanId: number): Promise<LoanExtensionItem | undefined> {
