@@ -95,7 +95,7 @@ export const ENDPOINTS: BenchEndpoint[] = [
     body: (c) => ({ msisdn: c.customer() }),
   },
   {
-    name: 'call ratings',
+    name: 'customer call ratings',
     kind: 'list',
     method: 'POST',
     path: '/portal_api/api/v1/customer_call_ratings',

@@ -119,3 +119,52 @@ export function keptEstimatedRows(
 ): Promise<number | null> {
   return keptEstimate(db, `rows\u0000${table}\u0000${from}`, () => read(db, table, from), now);
 }
+
+/**
+ * A LEFT JOIN of the one row of `table` that a page's row names by key (`on`), looked up for each of the page's rows: a
+ * LATERAL read of at most one row, which the planner keeps as a nested loop over the page. A plain join of a small
+ * table (the demo's) it may make a hash or merge join instead, and then sort the page's rows again (decision 092).
+ */
+export const joinByKey = (table: string, alias: string, on: string) =>
+  `LEFT JOIN LATERAL (SELECT ${alias}.* FROM ${table} ${alias} WHERE ${on} LIMIT 1) ${alias} ON true`;
+
+/** The statement of a page read by `pageInOrder`. */
+export interface OrderedPage {
+  /** CTEs the statement reads (the page, as a rule), without WITH. */
+  with?: string;
+  /** The list's total as one value (an uncorrelated subquery, computed once), or null when the caller knows it. */
+  total: string | null;
+  /** What the answer shows of each row. */
+  columns: string;
+  /** The page's rows, first, and what they join. */
+  from: string;
+  /** The page's order: its own columns, in the order the page was cut in. */
+  order: string;
+}
+
+/**
+ * A page's rows with the list's total on each, in one round trip, and in the page's own order (decision 092). The
+ * page is the statement's outer relation: joined by nested loops, its rows keep the order its index walk gave them, and
+ * an ORDER BY of the page's own columns costs PostgreSQL nothing. The total's row as the outer relation, left-joined to
+ * the page so that an empty page still carried it, made PostgreSQL sort the joined rows again (a sixth of a defaulters
+ * page's statement on the embedded database). An empty page has no row to carry the total: it is then read in that
+ * older shape, the total's one row left-joined to the empty page, with the same parameters.
+ */
+export async function pageInOrder<T extends { total?: unknown }>(
+  db: Queryable,
+  sql: OrderedPage,
+  params: unknown[],
+): Promise<{ rows: T[]; total: number | null }> {
+  const head = sql.with ? `WITH ${sql.with} ` : '';
+  const rows = await db.query<T>(
+    `${head}SELECT ${sql.total ?? 'NULL::int'} AS total, ${sql.columns} FROM ${sql.from} ORDER BY ${sql.order}`,
+    params,
+  );
+  if (sql.total === null) return { rows, total: null };
+  if (rows[0] !== undefined) return { rows, total: Number(rows[0].total ?? 0) };
+  const [alone] = await db.query<{ total: unknown }>(
+    `${head}SELECT t.total, x.* FROM (SELECT ${sql.total} AS total) t LEFT JOIN LATERAL (SELECT ${sql.columns} FROM ${sql.from}) x ON true`,
+    params,
+  );
+  return { rows: [], total: Number(alone?.total ?? 0) };
+}

@@ -63,10 +63,10 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
     : `SELECT coalesce(sum(t.total), 0)::int FROM list_totals t WHERE t.list IN (${spec.statuses.map((status) => `'devices:${status}'`).join(', ')})`;
   const counted = countedTotal(deps.db, { total, params });
   // The page first, then the incident, customer and loan of its rows only, and the total with them (one round trip,
-  // server/db/page.ts). The phone model's and the reporter's names are the copy's kept ones (decision 057).
+  // server/db/page.ts). The statement's order is the page's own columns, so its rows are not sorted again (decision 092). The phone model's and the reporter's names are the copy's kept ones (decision 057).
   const rows = await deps.db.query<Row>(
     `WITH page AS (
-       SELECT d.id ${from}
+       SELECT d.id, d.status_since ${from}
         ORDER BY d.status_since DESC NULLS LAST, d.id DESC
         ${pageBounds(body.limit, body.skip)})
      SELECT ${totalColumn(counted)}, d.id, d.imei, d.status, d.is_locked, d.phone_model_id, c.id AS customer_id, c.msisdn,
@@ -77,7 +77,7 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
        JOIN customers c ON c.id = d.customer_id
        ${incident}
        ${loan}
-      ORDER BY d.status_since DESC NULLS LAST, d.id DESC`,
+      ORDER BY p.status_since DESC NULLS LAST, p.id DESC`,
     params,
   );
   return { total: await totalOf(deps.db, rows, counted), rows, names: await namesFor(deps.db, rows) };

@@ -367,6 +367,17 @@ describe("the customer's request history", () => {
     expect(res.body.total).toBe(2);
     expect(res.body.requests).toHaveLength(1);
     expect(res.body.requests[0].kind).toBe('loan_extension');
+    // Past the last request: the total still, and no request.
+    const past = await history({ msisdn: b.msisdn, limit: 5, skip: 2 });
+    expect(past.status).toBe(200);
+    expect(past.body).toEqual({ total: 2, requests: [] });
+  });
+
+  it('answers a customer who never made a request with none, not as an unknown customer', async () => {
+    const b = await fx.borrower();
+    const res = await history({ msisdn: b.msisdn });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ total: 0, requests: [] });
   });
 
   it('is 400 naming the field for a bad number, 404 for an unknown customer, 403 without FIND_CUSTOMER', async () => {

@@ -12,7 +12,7 @@ import { defaulterCategoryName } from '../../../src/lib/defaulter-category';
 import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { addDays, eatDay } from '../calendar';
-import { keptEstimate } from '../../db/page';
+import { keptEstimate, pageInOrder } from '../../db/page';
 import { ESTIMATE_TOTALS_FROM_ROWS, isoOfUtc, utcSql, listTotal, type Row } from '../shared';
 import { shared } from '../kept-answers';
 import { NAMES_VERSION, namesFor } from '../names';
@@ -134,51 +134,49 @@ export async function claimedCustomers(deps: Deps, caller: Caller, body: z.outpu
   where.push('f.abandoned_at IS NULL');
   if (body.standing !== undefined) where.push(STANDING_SQL[body.standing]);
   const counted = await claimsTotal(deps, { from, to, params, where, everyone, standing: body.standing });
-  // The total and the page in one round trip (unless the total is the planner's estimate): the total's row stands
-  // alone when the page is empty.
-  const rows = await deps.db.query<Row>(
-    `SELECT t.total, r.wizard_id, r.claimed_at, r.loan_id, r.loan_standing, r.customer_id, r.msisdn, r.customer_name, r.store_id,
-            r.agent_id, r.loan_number, r.days_defaulted, r.amount_due, r.loan_balance, ${NAMES_VERSION}
-       FROM (SELECT ${'sql' in counted ? counted.sql : 'NULL::int'} AS total) t LEFT JOIN LATERAL (
-       SELECT f.wizard_id, f.created_at, ${utcSql('f.created_at')} AS claimed_at, f.loan_id, f.loan_standing,
-              c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
-              f.store_id, f.agent_id, l.loan_number, l.days_defaulted, l.amount_due, l.loan_balance
-         FROM (SELECT f.wizard_id, f.created_at, f.loan_id, f.loan_standing, f.customer_id, f.store_id, f.agent_id
-                 FROM first_deposits f
-                WHERE ${where.join(' AND ')}
-                ORDER BY f.created_at DESC, f.wizard_id DESC LIMIT ${body.limit} OFFSET ${body.skip}) f
-         JOIN customers c ON c.id = f.customer_id
-         LEFT JOIN loans l ON l.id = f.loan_id) r ON true
-      ORDER BY r.created_at DESC, r.wizard_id DESC`,
+  // The total (unless it is the planner's estimate) and the page in one round trip, in the page's own order (decision 092).
+  const { rows, total } = await pageInOrder<Row>(
+    deps.db,
+    {
+      total: 'sql' in counted ? counted.sql : null,
+      columns: `f.wizard_id, ${utcSql('f.created_at')} AS claimed_at, f.loan_id, f.loan_standing,
+                c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
+                f.store_id, f.agent_id, l.loan_number, l.days_defaulted, l.amount_due, l.loan_balance, ${NAMES_VERSION}`,
+      from: `(SELECT f.wizard_id, f.created_at, f.loan_id, f.loan_standing, f.customer_id, f.store_id, f.agent_id
+                FROM first_deposits f
+               WHERE ${where.join(' AND ')}
+               ORDER BY f.created_at DESC, f.wizard_id DESC LIMIT ${body.limit} OFFSET ${body.skip}) f
+             JOIN customers c ON c.id = f.customer_id
+             LEFT JOIN loans l ON l.id = f.loan_id`,
+      order: 'f.created_at DESC, f.wizard_id DESC',
+    },
     params,
   );
   // The store's and the agent's names are the copy's kept ones (decision 057).
   const names = await namesFor(deps.db, rows);
-  const data: ClaimedRow[] = rows
-    .filter((r) => r.wizard_id !== null)
-    .map((r) => ({
-      id: String(r.wizard_id),
-      claimed_at: isoOfUtc(r.claimed_at)!,
-      customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
-      store: names.store(Number(r.store_id)),
-      agent: names.agent(r.agent_id),
-      // The standing the list filters on, kept in the same transaction as the loan it comes from.
-      standing: r.loan_standing === null ? 'in_progress' : (r.loan_standing as ClaimStanding),
-      loan:
-        r.loan_id === null
-          ? null
-          : {
-              loan_number: String(r.loan_number),
-              days_defaulted: Number(r.days_defaulted),
-              category: defaulterCategoryName(Number(r.days_defaulted)),
-              amount_due: Number(r.amount_due),
-              loan_balance: Number(r.loan_balance),
-            },
-    }));
+  const data: ClaimedRow[] = rows.map((r) => ({
+    id: String(r.wizard_id),
+    claimed_at: isoOfUtc(r.claimed_at)!,
+    customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
+    store: names.store(Number(r.store_id)),
+    agent: names.agent(r.agent_id),
+    // The standing the list filters on, kept in the same transaction as the loan it comes from.
+    standing: r.loan_standing === null ? 'in_progress' : (r.loan_standing as ClaimStanding),
+    loan:
+      r.loan_id === null
+        ? null
+        : {
+            loan_number: String(r.loan_number),
+            days_defaulted: Number(r.days_defaulted),
+            category: defaulterCategoryName(Number(r.days_defaulted)),
+            amount_due: Number(r.amount_due),
+            loan_balance: Number(r.loan_balance),
+          },
+  }));
   return {
     from,
     to,
-    ...('sql' in counted ? { total: Number(rows[0]?.total ?? 0) } : { total: counted.estimate, total_estimated: true as const }),
+    ...('sql' in counted ? { total: total ?? 0 } : { total: counted.estimate, total_estimated: true as const }),
     limit: body.limit,
     skip: body.skip,
     data,

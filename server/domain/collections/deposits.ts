@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { FirstDepositRow, FirstDepositsList, FirstDepositStatus, firstDepositsRequest } from '../../../src/contract/collections';
 import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
+import { pageInOrder } from '../../db/page';
 import { addDays, eatDay } from '../calendar';
 import { NAMES_VERSION, namesFor } from '../names';
 import { isoOfUtc, utcSql, type Row } from '../shared';
@@ -57,39 +58,38 @@ export async function firstDeposits(deps: Deps, caller: Caller, body: z.output<t
     scope.kind === 'all' && body.store_id === undefined && body.agent_id === undefined
       ? wizardsOfDaysSql(from, to, { provider: body.provider, statuses: body.status && [body.status] })
       : `(SELECT count(*)::int FROM first_deposits f WHERE ${where.join(' AND ')})`;
-  // The total and the page in one round trip: the total's row stands alone when the page is empty.
-  const rows = await deps.db.query<Row>(
-    `SELECT t.total, r.wizard_id, r.started_at, r.paid_at, r.abandoned, r.loan_id, r.repayment_period, r.deposit_amount, r.provider,
-            r.customer_id, r.msisdn, r.customer_name, r.store_id, r.agent_id, r.phone_model_id, r.receipt, r.loan_number, ${NAMES_VERSION}
-       FROM (SELECT ${total} AS total) t LEFT JOIN LATERAL (
-       SELECT f.wizard_id, f.created_at, ${utcSql('f.created_at')} AS started_at, ${utcSql('f.deposit_paid_at')} AS paid_at,
-              f.abandoned_at IS NOT NULL AS abandoned, f.loan_id, f.repayment_period, f.deposit_amount, f.provider,
-              c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
-              f.store_id, f.agent_id, f.phone_model_id, f.receipt, (SELECT l.loan_number FROM loans l WHERE l.id = f.loan_id) AS loan_number
-         FROM (SELECT f.* FROM first_deposits f WHERE ${where.join(' AND ')}
-                ORDER BY f.created_at DESC, f.wizard_id DESC LIMIT ${body.limit} OFFSET ${body.skip}) f
-         JOIN customers c ON c.id = f.customer_id) r ON true
-      ORDER BY r.created_at DESC, r.wizard_id DESC`,
+  // The total and the page in one round trip, in the page's own order (decision 092).
+  const { rows, total: pageTotal } = await pageInOrder<Row>(
+    deps.db,
+    {
+      total,
+      columns: `f.wizard_id, ${utcSql('f.created_at')} AS started_at, ${utcSql('f.deposit_paid_at')} AS paid_at,
+                f.abandoned_at IS NOT NULL AS abandoned, f.loan_id, f.repayment_period, f.deposit_amount, f.provider,
+                c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name, f.store_id, f.agent_id,
+                f.phone_model_id, f.receipt, (SELECT l.loan_number FROM loans l WHERE l.id = f.loan_id) AS loan_number, ${NAMES_VERSION}`,
+      from: `(SELECT f.* FROM first_deposits f WHERE ${where.join(' AND ')}
+               ORDER BY f.created_at DESC, f.wizard_id DESC LIMIT ${body.limit} OFFSET ${body.skip}) f
+             JOIN customers c ON c.id = f.customer_id`,
+      order: 'f.created_at DESC, f.wizard_id DESC',
+    },
     params,
   );
   // The store's, the agent's and the phone's names are the copy's kept ones (decision 057).
   const names = await namesFor(deps.db, rows);
-  const data: FirstDepositRow[] = rows
-    .filter((r) => r.wizard_id !== null)
-    .map((r) => ({
-      id: String(r.wizard_id),
-      started_at: isoOfUtc(r.started_at)!,
-      paid_at: isoOfUtc(r.paid_at),
-      customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
-      store: names.store(Number(r.store_id)),
-      agent: names.agent(r.agent_id),
-      phone: names.phone(Number(r.phone_model_id)),
-      repayment_period: r.repayment_period,
-      amount: Number(r.deposit_amount),
-      provider: r.provider === 'pos' ? null : (r.provider ?? null),
-      receipt: r.receipt ?? null,
-      status: statusOf(r),
-      loan_number: r.loan_number ?? null,
-    }));
-  return { from, to, total: Number(rows[0]?.total ?? 0), limit: body.limit, skip: body.skip, data };
+  const data: FirstDepositRow[] = rows.map((r) => ({
+    id: String(r.wizard_id),
+    started_at: isoOfUtc(r.started_at)!,
+    paid_at: isoOfUtc(r.paid_at),
+    customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
+    store: names.store(Number(r.store_id)),
+    agent: names.agent(r.agent_id),
+    phone: names.phone(Number(r.phone_model_id)),
+    repayment_period: r.repayment_period,
+    amount: Number(r.deposit_amount),
+    provider: r.provider === 'pos' ? null : (r.provider ?? null),
+    receipt: r.receipt ?? null,
+    status: statusOf(r),
+    loan_number: r.loan_number ?? null,
+  }));
+  return { from, to, total: pageTotal ?? 0, limit: body.limit, skip: body.skip, data };
 }

@@ -11,7 +11,8 @@ import { defaulterCategoryName } from '../../../src/lib/defaulter-category';
 import { parseMsisdn } from '../../../src/lib/msisdn';
 import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
-import { totalColumn, totalIn } from '../../db/page';
+import { totalColumn, totalOf } from '../../db/page';
+import type { Queryable } from '../../db/port';
 import { NAMES_VERSION, namesFor } from '../names';
 import { iso, isoDay, listTotal, type ListTotal, type Row } from '../shared';
 import { eat } from '../analytics/snapshot-sql';
@@ -24,18 +25,19 @@ import { KEPT_DEFAULTER_COLUMNS, categoryRange, categorySql, defaulterRow, likeE
  */
 
 /**
- * The statement's first table: the exact count over the page's own conditions, or the estimate's placeholder. The
- * page is left-joined to it, so an empty page still answers its one row with the total.
+ * The total as a column of the page's rows: counted by the statement (an uncorrelated subquery, computed once), or a
+ * placeholder when it is the planner's estimate or already known. The page's rows are the statement's outer rows, in
+ * the page's own order, so PostgreSQL returns them as the page's walk gives them instead of sorting them again
+ * (decision 092); an empty page has no row to carry a counted total, which is then counted alone (`totalOf`).
  */
-const totalFrom = (total: ListTotal) => `(SELECT ${total.estimated ? 'NULL::int AS total' : totalColumn(total.count)}) t`;
+const totalSelect = (total: ListTotal) => (total.estimated ? 'NULL::int AS total' : totalColumn(total.count));
 
-/** The answer's total, and its rows (none when the one row is the empty page's). */
-function pageOf<T>(total: ListTotal, rows: Row[], row: (r: Row) => T) {
-  const first = rows[0];
+/** The answer's total, and its rows. */
+async function pageOf<T>(db: Queryable, total: ListTotal, rows: Row[], row: (r: Row) => T) {
   return {
-    total: total.estimated ? total.total : totalIn(first, total.count),
+    total: total.estimated ? total.total : await totalOf(db, rows, total.count),
     ...(total.estimated ? { total_estimated: true as const } : {}),
-    data: first === undefined || first.id === null ? [] : rows.map(row),
+    data: rows.map(row),
   };
 }
 
@@ -83,6 +85,18 @@ function defaulterOrder(body: DefaultersRequest, loan = 'l', kase = 'k'): string
       return `${kase}.next_action_date ${dir(body.order, 'asc')} NULLS LAST, ${loan}.id`;
   }
 }
+
+/**
+ * The priority order's first key as a column of the page (`broken_first`): the statement's ORDER BY names it, so
+ * PostgreSQL sees that the page's rows already come in that order (an expression over the page's columns it does not).
+ */
+const BROKEN_FIRST = '(l.broken_promise_at IS NOT NULL) AS broken_first';
+
+/** The list's order over its page `r` (a page carries BROKEN_FIRST). */
+const pageOrder = (body: DefaultersRequest) =>
+  body.sort === 'priority'
+    ? 'r.broken_first DESC, r.next_action_date ASC NULLS LAST, r.days_defaulted DESC, r.id'
+    : defaulterOrder(body, 'r', 'r');
 
 /** A loan in default: what every defaulters list asks of the loan, and what its kept row (defaulter_rows) is for. */
 const IN_DEFAULT = ["l.status = 'active'", 'l.days_defaulted > 0'];
@@ -217,13 +231,15 @@ export async function defaultersList(
   // Any other condition (a scope, a filter, a search, the caller's own) keeps to the runs, which start from the cases
   // and loans it selects. Which it is, is read from the list's conditions, so no filter can be left out of the walk.
   const everyDefaulter = where.every((condition) => IN_DEFAULT.includes(condition) || condition === 'true' || condition === inCategory);
+  // A page walked in its order outputs that order's keys, which the statement's ORDER BY then names (pageOrder).
+  const runs = ownKept === null && body.sort === 'priority' && !everyDefaulter;
   const ctes =
     ownKept !== null
-      ? `page AS (SELECT l.* ${ownKept} ORDER BY ${defaulterOrder(body, 'l', 'l')} LIMIT ${limit} OFFSET ${skip})`
+      ? `page AS (SELECT l.*, ${BROKEN_FIRST} ${ownKept} ORDER BY ${defaulterOrder(body, 'l', 'l')} LIMIT ${limit} OFFSET ${skip})`
       : body.sort === 'priority' && everyDefaulter
-        ? `page AS (SELECT l.* FROM defaulter_rows l ${inCategory ? `WHERE ${inCategory}` : ''}
+        ? `page AS (SELECT l.*, ${BROKEN_FIRST} FROM defaulter_rows l ${inCategory ? `WHERE ${inCategory}` : ''}
              ORDER BY ${defaulterOrder(body, 'l', 'l')} LIMIT ${limit} OFFSET ${skip})`
-        : body.sort === 'priority'
+        : runs
           ? `r0 AS (SELECT 0 AS run, l.* ${fromCases} k.broken_promise_at IS NOT NULL
              ORDER BY k.next_action_date ASC NULLS LAST, k.days_defaulted DESC, k.loan_id LIMIT ${end}),
          r1 AS (SELECT 1 AS run, l.* ${fromCases} k.broken_promise_at IS NULL
@@ -240,14 +256,13 @@ export async function defaultersList(
   // latest promise.
   const rows = await deps.db.query<Row>(
     `WITH ${ctes}
-     SELECT t.total, ${KEPT_DEFAULTER_COLUMNS}
-       FROM ${totalFrom(total)}
-       LEFT JOIN (page r JOIN devices d ON d.id = r.device_id) ON true
-      ORDER BY ${defaulterOrder(body, 'r', 'r')}`,
+     SELECT ${totalSelect(total)}, ${KEPT_DEFAULTER_COLUMNS}
+       FROM page r JOIN devices d ON d.id = r.device_id
+      ORDER BY ${runs ? 'r.run, r.next_action_date ASC NULLS LAST, r.days_defaulted DESC, r.id' : pageOrder(body)}`,
     params,
   );
   const names = await namesFor(deps.db, rows);
-  const { total: count, data, ...estimated } = pageOf(total, rows, (r) => defaulterRow(r, names));
+  const { total: count, data, ...estimated } = await pageOf(deps.db, total, rows, (r) => defaulterRow(r, names));
   return { total: count, ...estimated, limit: body.limit, skip: body.skip, data };
 }
 
@@ -317,14 +332,13 @@ export async function loansList(deps: Deps, caller: Caller, body: LoansRequest):
     `${column.replace('l.', `${alias}.`)} ${direction} NULLS ${direction === 'DESC' ? 'LAST' : 'FIRST'}, ${alias}.id ${direction}`;
   const rows = await deps.db.query<Row>(
     `WITH page AS (SELECT l.* ${filtered} ORDER BY ${order('l')} LIMIT ${Math.trunc(body.limit)} OFFSET ${Math.trunc(body.skip)})
-         SELECT t.total, l.id, l.loan_number, l.repayment_period, l.price, l.amount_paid, l.loan_balance, l.amount_due, l.days_defaulted,
+         SELECT ${totalSelect(total)}, l.id, l.loan_number, l.repayment_period, l.price, l.amount_paid, l.loan_balance, l.amount_due, l.days_defaulted,
                 ${isoDay(eat('l.started_at'))} AS started_on, ${isoDay('l.last_repayment_date')} AS last_repayment_date,
                 ${isoDay('l.next_repayment_date')} AS next_repayment_date, d.lock_solution_type, l.phone_price_id, l.agent_id,
                 c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name, l.store_id, ${NAMES_VERSION}
-           FROM ${totalFrom(total)}
-           LEFT JOIN (page l
-             JOIN customers c ON c.id = l.customer_id
-             JOIN devices d ON d.id = l.device_id) ON true
+           FROM page l
+           JOIN customers c ON c.id = l.customer_id
+           JOIN devices d ON d.id = l.device_id
           ORDER BY ${order('l')}`,
     params,
   );
@@ -334,7 +348,7 @@ export async function loansList(deps: Deps, caller: Caller, body: LoansRequest):
     total: count,
     data,
     ...estimated
-  } = pageOf(total, rows, (r) => ({
+  } = await pageOf(deps.db, total, rows, (r) => ({
     id: Number(r.id),
     loan_number: String(r.loan_number),
     customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },

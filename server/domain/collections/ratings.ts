@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CallRatingRow, callRatingsList, callRatingsRequest } from '../../../src/contract/collections';
 import type { Deps } from '../../deps';
+import { joinByKey, pageInOrder } from '../../db/page';
 import { addDays, eatDay } from '../calendar';
 import { periodSql } from './deposit-days';
 import { NAMES_VERSION, namesFor } from '../names';
@@ -46,36 +47,36 @@ export async function callRatings(deps: Deps, body: z.output<typeof callRatingsR
                    FROM debt_collection_call_ratings g WHERE ${collection.join(' AND ')} ORDER BY g.created_at DESC, g.id DESC LIMIT ${firstOf})`);
   }
   if (!parts.length) return { from, to, total: 0, limit: body.limit, skip: body.skip, data: [] };
-  // The total and the page in one round trip: the total's row stands alone when the page is empty.
-  const rows = await deps.db.query<Row>(
-    `SELECT t.total, r.kind, r.id, r.at, r.call_type, r.mood, r.description, r.score, r.comment, r.rated_by, r.customer_id,
-            r.msisdn, r.customer_name, ${NAMES_VERSION}
-       FROM (SELECT ${totalSql(body, { from, to, withCare, withCollection, care, collection })} AS total) t
-       LEFT JOIN LATERAL (
-         SELECT u.kind, u.id, u.created_at, ${utcSql('u.created_at')} AS at, coalesce(u.call_type, k.call_type) AS call_type, u.mood, u.description, u.score, u.comment,
-                u.rated_by, c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name
-           FROM (SELECT * FROM (${parts.join(' UNION ALL ')}) b ORDER BY b.created_at DESC, b.kind, b.id DESC LIMIT ${body.limit} OFFSET ${body.skip}) u
-           LEFT JOIN debt_collection_calls k ON k.id = u.call_id
-           JOIN customers c ON c.id = coalesce(u.customer_id, k.customer_id)) r ON true
-      ORDER BY r.created_at DESC, r.kind, r.id DESC`,
+  // The total and the page in one round trip, in the page's own order (decision 092).
+  const { rows, total } = await pageInOrder<Row>(
+    deps.db,
+    {
+      total: totalSql(body, { from, to, withCare, withCollection, care, collection }),
+      columns: `u.kind, u.id, ${utcSql('u.created_at')} AS at, coalesce(u.call_type, k.call_type) AS call_type, u.mood, u.description,
+                u.score, u.comment, u.rated_by, c.id AS customer_id, c.msisdn, c.first_name || ' ' || c.other_names AS customer_name,
+                ${NAMES_VERSION}`,
+      from: `(SELECT * FROM (${parts.join(' UNION ALL ')}) b ORDER BY b.created_at DESC, b.kind, b.id DESC LIMIT ${body.limit} OFFSET ${body.skip}) u
+             ${joinByKey('debt_collection_calls', 'k', 'k.id = u.call_id')}
+             JOIN customers c ON c.id = coalesce(u.customer_id, k.customer_id)`,
+      order: 'u.created_at DESC, u.kind, u.id DESC',
+    },
+    [],
   );
   // The staff member's name is the copy's kept one (decision 057).
   const names = await namesFor(deps.db, rows);
-  const data: CallRatingRow[] = rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({
-      id: `${r.kind}:${r.id}`,
-      kind: r.kind,
-      at: isoOfUtc(r.at)!,
-      call_type: r.call_type,
-      mood: r.mood,
-      description: r.description ?? null,
-      score: r.score === null || r.score === undefined ? null : Number(r.score),
-      comment: r.comment ?? null,
-      staff: { id: Number(r.rated_by), name: names.admin(Number(r.rated_by)).name },
-      customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
-    }));
-  return { from, to, total: Number(rows[0]?.total ?? 0), limit: body.limit, skip: body.skip, data };
+  const data: CallRatingRow[] = rows.map((r) => ({
+    id: `${r.kind}:${r.id}`,
+    kind: r.kind,
+    at: isoOfUtc(r.at)!,
+    call_type: r.call_type,
+    mood: r.mood,
+    description: r.description ?? null,
+    score: r.score === null || r.score === undefined ? null : Number(r.score),
+    comment: r.comment ?? null,
+    staff: { id: Number(r.rated_by), name: names.admin(Number(r.rated_by)).name },
+    customer: { id: Number(r.customer_id), msisdn: String(r.msisdn), name: String(r.customer_name) },
+  }));
+  return { from, to, total: total ?? 0, limit: body.limit, skip: body.skip, data };
 }
 
 /** The total as a scalar subquery. Every staff member's: the day rows' sum. One staff member's: their ratings counted along their index. */

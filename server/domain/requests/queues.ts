@@ -1,9 +1,10 @@
 import { REQUEST_LIMITS, REQUEST_QUEUES, type ChangeValues, type RequestKind, type RequestQueue } from '../../../src/contract/requests';
 import type { Deps } from '../../deps';
+import { joinByKey, pageInOrder } from '../../db/page';
 import { eatDay } from '../calendar';
 import { NAMES_VERSION, namesFor, type Names } from '../names';
 import { isoDay, isoOfUtc, utcSql, type Row, type Tx } from '../shared';
-import { REQUEST_CUSTOMER_JOIN, type Payload } from './record';
+import type { Payload } from './record';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The pending lists
@@ -34,7 +35,7 @@ const LIVE: Record<Exclude<RequestQueue, 'loan_extension'>, { columns: string; f
   },
   imei_change: {
     columns: `d.id AS device_id, d.imei, d.phone_model_id, r.payload #>> '{params,new_imei}' AS new_imei`,
-    from: 'LEFT JOIN devices d ON d.id = r.device_id',
+    from: joinByKey('devices', 'd', 'd.id = r.device_id'),
   },
   maker_checker: { columns: 'r.payload', from: '' },
   maker_checker_portal: { columns: 'r.payload', from: '' },
@@ -187,21 +188,27 @@ export async function pendingPage(tx: Tx, queue: RequestQueue, now: Date, f: Pen
   // With no filter but the queue's kinds, the total is the pending count kept per kind by migration 034's triggers
   // (decision 044): about 3,000 index entries a call for the loan extensions at a million customers. Filtered, every
   // filter is on the request itself and the joins add no row (each is outer, on a key): the count reads the pending
-  // index alone. An empty page still gives the one row that carries the total. The page reads its requests whole as it
-  // walks that index (a heap page per row), not their ids to look each up again by key (three index pages more a row:
-  // the statement alone 4,065-4,100 -> 4,346-4,431 a second at a million customers).
+  // index alone. The page reads its requests whole as it walks that index (a heap page per row), not their ids to look
+  // each up again by key (three index pages more a row: the statement alone 4,065-4,100 -> 4,346-4,431 a second at a
+  // million customers).
   const counted = !filtered
     ? `SELECT coalesce(sum(total), 0)::int AS total FROM list_totals WHERE list IN (${kinds.map((kind) => `'requests:submitted:${kind}'`).join(', ')})`
     : `SELECT count(*)::int AS total FROM ${source} r WHERE ${filter}`;
   const page = `SELECT r.* FROM ${source} r WHERE ${filter} ORDER BY r.submitted_at, r.id LIMIT ${limit} OFFSET ${skip}`;
-  const read = extensions
-    ? `SELECT t.total, ${KEPT_EXTENSIONS} FROM (${counted}) t LEFT JOIN page r ON true`
-    : `SELECT t.total, ${BASE_COLUMNS}, ${LIVE[queue].columns}
-         FROM (${counted}) t
-         LEFT JOIN (page r ${REQUEST_CUSTOMER_JOIN} ${LIVE[queue].from}) ON true`;
-  const rows = await tx.query<Row>(`WITH page AS (${page}) ${read} ORDER BY r.submitted_at, r.id`, params);
-  const total = Number(rows[0]?.total ?? 0);
-  if (rows[0]?.id === null || rows[0] === undefined) return { total, limit, skip, items: [] as unknown[] };
+  // The page's rows in its own order, each with the total (decision 092).
+  const { rows, total: pageTotal } = await pageInOrder<Row>(
+    tx,
+    {
+      with: `page AS (${page})`,
+      total: `(${counted})`,
+      columns: extensions ? KEPT_EXTENSIONS : `${BASE_COLUMNS}, ${LIVE[queue].columns}`,
+      from: extensions ? 'page r' : `page r ${joinByKey('customers', 'c', 'c.id = r.customer_id')} ${LIVE[queue].from}`,
+      order: 'r.submitted_at, r.id',
+    },
+    params,
+  );
+  const total = pageTotal ?? 0;
+  if (rows[0] === undefined) return { total, limit, skip, items: [] as unknown[] };
   const at = { now: now.getTime(), names: await namesFor(tx, rows) };
   const items: unknown[] = rows.map((r) => item(queue, r, at));
   return { total, limit, skip, items };
