@@ -6,7 +6,7 @@ import type { Queryable } from '../db/port';
 import { NEWEST_LOAN_FIRST, currentDeviceIdAfter, deviceName } from './devices';
 import { addDays, eatDay } from './calendar';
 import { standing } from './loan-standing';
-import { type Row, customerNotFound, iso, isoOfUtc, utcSql } from './shared';
+import { type Row, customerNotFound, isoDay, isoOfUtc, utcSql } from './shared';
 import { pageBounds } from '../db/page';
 
 /**
@@ -19,8 +19,8 @@ import { pageBounds } from '../db/page';
 const bareId = (value: string) => value.replace(/[\s\u00a0-]/g, '').toUpperCase();
 const BARE_SQL = (column: string) => `upper(regexp_replace(${column}, '[[:space:]-]', '', 'g'))`;
 
-const PROFILE = `c.id, c.msisdn, c.first_name, c.other_names, c.sex, to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
-  c.id_type, c.national_id, c.nida_number, c.customer_key, c.registered_at, c.birth_country, c.birth_region, c.birth_district,
+const PROFILE = `c.id, c.msisdn, c.first_name, c.other_names, c.sex, ${isoDay('c.date_of_birth')} AS date_of_birth,
+  c.id_type, c.national_id, c.nida_number, c.customer_key, ${utcSql('c.registered_at')} AS registered_at, c.birth_country, c.birth_region, c.birth_district,
   c.birth_ward, c.resident_postal_code, c.resident_region, c.resident_district, c.resident_village, c.resident_street,
   c.security_question, c.language, coalesce(la.has_active_loan, false) AS has_active_loan`;
 
@@ -48,7 +48,8 @@ function customerSql(caller: Caller, where: string, tail = ''): string {
     : '';
   const deviceColumns = withDevice
     ? `, d.id AS device_id, d.imei, m.brand, m.name AS model_name, m.model, m.sku, d.lock_solution_type, d.lock_status,
-       d.is_locked, d.status AS device_status, d.last_check_in, d.enrolled_at, to_char(d.future_lock_date, 'YYYY-MM-DD') AS future_lock_date`
+       d.is_locked, d.status AS device_status, ${utcSql('d.last_check_in')} AS last_check_in, ${utcSql('d.enrolled_at')} AS enrolled_at,
+       ${isoDay('d.future_lock_date')} AS future_lock_date`
     : '';
   const loanColumns = withLoans ? ", coalesce(la.loans, '[]'::json) AS loans" : '';
   return `SELECT ${PROFILE}${deviceColumns}${loanColumns} FROM customers c ${loans} ${device} WHERE ${where} ${tail}`;
@@ -91,8 +92,8 @@ function deviceView(d: Row): CustomerView['device'] {
     lock_status: d.lock_status,
     is_locked: d.is_locked,
     status: d.device_status,
-    last_check_in: iso(d.last_check_in),
-    enrolled_at: iso(d.enrolled_at),
+    last_check_in: isoOfUtc(d.last_check_in),
+    enrolled_at: isoOfUtc(d.enrolled_at),
     future_lock_date: d.future_lock_date,
   };
 }
@@ -150,7 +151,7 @@ export async function findCustomer(deps: Deps, caller: Caller, body: z.output<ty
       national_id: c.national_id,
       nida_number: c.nida_number,
       customer_key: c.customer_key,
-      registered_at: iso(c.registered_at)!,
+      registered_at: isoOfUtc(c.registered_at)!,
       loan_status: c.has_active_loan ? 'active' : 'inactive',
       birth_country: c.birth_country,
       birth_region: c.birth_region,
