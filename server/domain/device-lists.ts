@@ -63,7 +63,8 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
     : `SELECT coalesce(sum(t.total), 0)::int FROM list_totals t WHERE t.list IN (${spec.statuses.map((status) => `'devices:${status}'`).join(', ')})`;
   const counted = countedTotal(deps.db, { total, params });
   // The page first, then the incident, customer and loan of its rows only, and the total with them (one round trip,
-  // server/db/page.ts). The statement's order is the page's own columns, so its rows are not sorted again (decision 092). The phone model's and the reporter's names are the copy's kept ones (decision 057).
+  // server/db/page.ts). The statement's order is the page's own columns, so its rows are not sorted again (decision
+  // 092). The phone model's and the reporter's names are the copy's kept ones (decision 057).
   const rows = await deps.db.query<Row>(
     `WITH page AS (
        SELECT d.id, d.status_since ${from}

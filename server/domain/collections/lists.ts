@@ -92,11 +92,16 @@ function defaulterOrder(body: DefaultersRequest, loan = 'l', kase = 'k'): string
  */
 const BROKEN_FIRST = '(l.broken_promise_at IS NOT NULL) AS broken_first';
 
-/** The list's order over its page `r` (a page carries BROKEN_FIRST). */
-const pageOrder = (body: DefaultersRequest) =>
-  body.sort === 'priority'
-    ? 'r.broken_first DESC, r.next_action_date ASC NULLS LAST, r.days_defaulted DESC, r.id'
-    : defaulterOrder(body, 'r', 'r');
+/**
+ * The list's order over its page `r`, named by the page's own columns: the priority order's three runs by their `run`,
+ * any other page in the priority order by BROKEN_FIRST, which it carries.
+ */
+const pageOrder = (body: DefaultersRequest, runs: boolean) =>
+  runs
+    ? 'r.run, r.next_action_date ASC NULLS LAST, r.days_defaulted DESC, r.id'
+    : body.sort === 'priority'
+      ? 'r.broken_first DESC, r.next_action_date ASC NULLS LAST, r.days_defaulted DESC, r.id'
+      : defaulterOrder(body, 'r', 'r');
 
 /** A loan in default: what every defaulters list asks of the loan, and what its kept row (defaulter_rows) is for. */
 const IN_DEFAULT = ["l.status = 'active'", 'l.days_defaulted > 0'];
@@ -231,7 +236,7 @@ export async function defaultersList(
   // Any other condition (a scope, a filter, a search, the caller's own) keeps to the runs, which start from the cases
   // and loans it selects. Which it is, is read from the list's conditions, so no filter can be left out of the walk.
   const everyDefaulter = where.every((condition) => IN_DEFAULT.includes(condition) || condition === 'true' || condition === inCategory);
-  // A page walked in its order outputs that order's keys, which the statement's ORDER BY then names (pageOrder).
+  // The priority order of a narrowed list: three runs (below), the page cut from them in order.
   const runs = ownKept === null && body.sort === 'priority' && !everyDefaulter;
   const ctes =
     ownKept !== null
@@ -258,7 +263,7 @@ export async function defaultersList(
     `WITH ${ctes}
      SELECT ${totalSelect(total)}, ${KEPT_DEFAULTER_COLUMNS}
        FROM page r JOIN devices d ON d.id = r.device_id
-      ORDER BY ${runs ? 'r.run, r.next_action_date ASC NULLS LAST, r.days_defaulted DESC, r.id' : pageOrder(body)}`,
+      ORDER BY ${pageOrder(body, runs)}`,
     params,
   );
   const names = await namesFor(deps.db, rows);
