@@ -59,7 +59,9 @@ export const BIG_TABLES = [
  * whole. And the ones that give a wizard its last push's provider and receipt (migrations 030 and 044): the seed
  * writes both itself, while the provider's would join every push to the payments being loaded beside it (a seq scan
  * of them, the deposit pushes' step 48 s at a million customers) and the receipt's would update a wizard per push.
- * And the ones that keep the pending loan extensions' rows (migration 047): written whole with the defaulters'.
+ * And the ones that keep the pending loan extensions' rows (migration 047): written whole with the defaulters'. And
+ * the ones that keep a listed device's incident (migration 048): each would look up its device's incidents with their
+ * indexes dropped; the device incidents' step points each device at its one incident itself.
  */
 const TRIGGERS_OFF_WHILE_LOADING = [
   ['loans', 'loans_defaulter_rows_insert'],
@@ -73,6 +75,8 @@ const TRIGGERS_OFF_WHILE_LOADING = [
   ['loans', 'loans_extension_rows'],
   ['devices', 'devices_extension_rows'],
   ['customers', 'customers_extension_rows'],
+  ['devices', 'devices_status_incident'],
+  ['device_incidents', 'device_incidents_status_incident'],
 ] as const;
 
 export interface ScaleOptions {

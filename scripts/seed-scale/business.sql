@@ -176,6 +176,11 @@ SELECT p.device_id, p.device_status, least({{TODAY}} - 1, p.start_date + 5 + p.g
        CASE WHEN p.device_status = 'damaged' THEN (ARRAY['Cracked screen', 'Water damage', 'Charging port faulty', 'Battery does not charge'])[1 + p.g % 4] END,
        'Reported by the customer', st.reporter, least({{TODAY}} - 1, p.start_date + 5 + p.g % 40)::timestamp + time '11:00'
   FROM scale_plan p CROSS JOIN scale_staff st WHERE p.borrower AND p.device_status <> 'active';
+-- Each new listed device points at its incident (migration 048; its triggers are off while the seed loads). A seeded
+-- device has that one incident, so the newest of its kind is it.
+UPDATE devices d SET status_incident_id = i.id
+  FROM device_incidents i
+ WHERE i.device_id = d.id AND i.kind = d.status AND d.status IN ('stolen', 'lost', 'damaged') AND d.id > {{D0}};
 
 -- step: loans
 INSERT INTO loans (id, loan_number, customer_id, device_id, phone_price_id, store_id, agent_id, repayment_period, price, deposit_paid,

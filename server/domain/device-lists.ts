@@ -46,9 +46,10 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
           .map((column) => `${column} ILIKE $1`)
           .join(' OR ')})`;
   }
-  // The incident that put the device in its state: the newest of the kind its status names.
-  const incident = `LEFT JOIN LATERAL (SELECT x.* FROM device_incidents x WHERE x.device_id = d.id AND x.kind = d.status
-                        ORDER BY x.occurred_on DESC, x.created_at DESC, x.id DESC LIMIT 1) i ON true`;
+  // The incident that put the device in its state, the newest of the kind its status names: the device keeps its id
+  // (migration 048), so it is read by primary key rather than looked up among the device's incidents and sorted.
+  const incident = `LEFT JOIN device_incidents i ON i.id = d.status_incident_id`;
+  // Its loan, the active one, else the newest: the first entry of loans_device_latest_idx (migration 048).
   const loan = `LEFT JOIN LATERAL (SELECT x.loan_number FROM loans x WHERE x.device_id = d.id
                         ORDER BY (x.status = 'active') DESC, x.started_at DESC, x.id DESC LIMIT 1) l ON true`;
   // Without a search the page reads only the listed devices' index (status, status_since, id): the day a device

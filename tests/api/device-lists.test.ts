@@ -210,3 +210,56 @@ describe('the totals kept per status (migration 032)', () => {
     expect(beyond).toMatchObject({ total: await counted(['lost']), data: [] });
   });
 });
+
+describe('the incident each listed device keeps (migration 048)', () => {
+  /** The listed devices whose kept incident is not the newest of the kind their status names, and the others that keep one. */
+  const drift = () =>
+    api.db.query(
+      `SELECT d.id, d.status, d.status_incident_id,
+              (SELECT x.id FROM device_incidents x WHERE x.device_id = d.id AND x.kind = d.status
+                ORDER BY x.occurred_on DESC, x.created_at DESC, x.id DESC LIMIT 1) AS newest
+         FROM devices d
+        WHERE d.status_incident_id IS DISTINCT FROM
+              CASE WHEN d.status IN ('stolen', 'lost', 'damaged') THEN
+                (SELECT x.id FROM device_incidents x WHERE x.device_id = d.id AND x.kind = d.status
+                  ORDER BY x.occurred_on DESC, x.created_at DESC, x.id DESC LIMIT 1) END`,
+    );
+  const incident = (deviceId: number, kind: string, day: string, notes: string) =>
+    api.db.query('INSERT INTO device_incidents (device_id, kind, occurred_on, notes, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      deviceId,
+      kind,
+      day,
+      notes,
+      TEST_NOW,
+    ]);
+  const lostRow = async (imei: string) =>
+    lostDevices.parse((await post(routes.lostDevices.path, { search: imei })).body).data.map((d) => [d.date_lost, d.notes]);
+
+  it('is the newest incident of its status through every change, and none once it leaves the lists', async () => {
+    expect(await drift()).toEqual([]);
+    const b = await fx.borrower();
+    await api.db.query("UPDATE devices SET status = 'damaged', status_since = '2026-10-02' WHERE id = $1", [b.deviceId]);
+    await api.db.query(
+      "INSERT INTO device_incidents (device_id, kind, occurred_on, service_centre, repair_reason, created_at) VALUES ($1, 'damaged', '2026-10-02', 'Arusha Hub', 'Dead battery', $2)",
+      [b.deviceId, TEST_NOW],
+    );
+    expect((await post(routes.damagedDevices.path, { search: b.imei })).body.data).toEqual([
+      expect.objectContaining({ imei: b.imei, damaged_on: '2026-10-02', service_centre: 'Arusha Hub', repair_reason: 'Dead battery' }),
+    ]);
+    // Lost with no lost incident yet: the damaged one is not its story.
+    await api.db.query("UPDATE devices SET status = 'lost', status_since = '2026-10-05', is_locked = true WHERE id = $1", [b.deviceId]);
+    expect(await lostRow(b.imei)).toEqual([[null, null]]);
+    await incident(b.deviceId, 'lost', '2026-10-05', 'Left in a taxi');
+    expect(await lostRow(b.imei)).toEqual([['2026-10-05', 'Left in a taxi']]);
+    // A lost incident written later but dated earlier is not the newest.
+    await incident(b.deviceId, 'lost', '2026-09-01', 'Lost once before');
+    expect(await lostRow(b.imei)).toEqual([['2026-10-05', 'Left in a taxi']]);
+    expect(await drift()).toEqual([]);
+    // Found, then lost again with no new incident: its newest lost incident is its story again.
+    await api.db.query("UPDATE devices SET status = 'active', status_since = NULL WHERE id = $1", [b.deviceId]);
+    expect(await drift()).toEqual([]);
+    await api.db.query("UPDATE devices SET status = 'lost', status_since = '2026-10-05' WHERE id = $1", [b.deviceId]);
+    expect(await lostRow(b.imei)).toEqual([['2026-10-05', 'Left in a taxi']]);
+    expect(await drift()).toEqual([]);
+  });
+});

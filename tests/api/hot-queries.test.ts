@@ -203,6 +203,20 @@ describe('the seeded database', () => {
     expect(counts).toEqual({ kept: counts!.live, live: counts!.live, drift: 0, triggers: 9 });
   });
 
+  it('points every listed device it made at its incident, as the triggers it turned off would (migration 048)', async () => {
+    const [counts] = await db.query<{ listed: number; kept: number; drift: number; triggers: number }>(
+      `SELECT (SELECT count(*)::int FROM devices WHERE status IN ('stolen', 'lost', 'damaged')) AS listed,
+              (SELECT count(*)::int FROM devices d JOIN device_incidents i ON i.id = d.status_incident_id AND i.kind = d.status) AS kept,
+              (SELECT count(*)::int FROM devices d
+                WHERE d.status_incident_id IS DISTINCT FROM CASE WHEN d.status IN ('stolen', 'lost', 'damaged') THEN
+                      (SELECT x.id FROM device_incidents x WHERE x.device_id = d.id AND x.kind = d.status
+                        ORDER BY x.occurred_on DESC, x.created_at DESC, x.id DESC LIMIT 1) END) AS drift,
+              (SELECT count(*)::int FROM pg_trigger WHERE tgname LIKE '%status_incident' AND tgenabled = 'O') AS triggers`,
+    );
+    expect(counts!.listed).toBeGreaterThan(10);
+    expect(counts).toEqual({ listed: counts!.listed, kept: counts!.listed, drift: 0, triggers: 2 });
+  });
+
   it("counts each collector's defaulters as their kept rows hold them (decision 085)", async () => {
     const counted = await db.query<{ list: string; total: number }>(
       `SELECT 'defaulters:collector:' || collector_id AS list, count(*)::int AS total FROM defaulter_rows
