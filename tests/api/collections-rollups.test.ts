@@ -56,6 +56,14 @@ const ratingDaysOff = () =>
          ON (w.day, w.kind, w.mood, w.description) = (d.day, d.kind, d.mood, d.description)
       WHERE d.ratings IS DISTINCT FROM w.n`,
   );
+/** The rows per day and kind (migration 049) that differ from call_rating_days summed over mood and description. */
+const ratingDayKindsOff = () =>
+  api.db.query(
+    `SELECT * FROM (SELECT * FROM call_rating_day_kinds WHERE ratings <> 0) k
+       FULL JOIN (SELECT day, kind, sum(ratings)::int AS n FROM call_rating_days GROUP BY 1, 2 HAVING sum(ratings) <> 0) d
+         ON (d.day, d.kind) = (k.day, k.kind)
+      WHERE k.ratings IS DISTINCT FROM d.n`,
+  );
 
 const post = async (path: string, body: object, token = admin) => {
   const res = await api.call('POST', path, { token, body });
@@ -148,6 +156,7 @@ describe('call ratings by day', () => {
       [borrower.customerId, rater, since(1), since(3), since(45)],
     );
     expect(await ratingDaysOff()).toEqual([]);
+    expect(await ratingDayKindsOff()).toEqual([]);
     const ratings = async (body: object) => callRatingsList.parse(await post(routes.allCallRatings.path, body));
     const all = await ratings({});
     expect(all.total).toBe(all.data.length);
@@ -167,7 +176,9 @@ describe('call ratings by day', () => {
     await api.db.query("DELETE FROM debt_collection_call_ratings WHERE mood = 'sad' AND call_id = $1", [call!.id]);
     await api.db.query("UPDATE call_ratings SET mood = 'neutral' WHERE mood = 'angry' AND customer_id = $1", [borrower.customerId]);
     expect(await ratingDaysOff()).toEqual([]);
+    expect(await ratingDayKindsOff()).toEqual([]);
     expect((await ratings({})).total).toBe(3);
+    expect((await ratings({ kind: 'customer_care' })).total).toBe(2);
     expect((await ratings({ mood: 'neutral' })).total).toBe(1);
   });
 });

@@ -95,5 +95,8 @@ function totalSql(
   if (!q.withCollection) where.push("kind = 'customer_care'");
   if (body.mood !== undefined) where.push(`mood = '${body.mood}'`);
   if (body.description !== undefined) where.push(`description = '${body.description}'`);
-  return `(SELECT coalesce(sum(ratings), 0)::int FROM call_rating_days WHERE ${where.join(' AND ')})`;
+  // With no mood or description, the rows per day and kind (migration 049): 60 for 30 days, where call_rating_days has
+  // a row per mood and description too (1,350 at a million customers, read whole).
+  const days = body.mood === undefined && body.description === undefined ? 'call_rating_day_kinds' : 'call_rating_days';
+  return `(SELECT coalesce(sum(ratings), 0)::int FROM ${days} WHERE ${where.join(' AND ')})`;
 }
