@@ -107,6 +107,10 @@ describe('shop owners', () => {
     expect(other.status).toBe(201);
     const all = shopOwnerList.parse((await post(routes.shopOwners.path, {}, 'admin')).body);
     expect(all.data.map((o) => o.full_name)).toEqual(['Baraka Mushi', 'Chausiku Lema']);
+    // Every owner's total is the count kept as they are created (migration 050), the table's own count.
+    const [{ n }] = (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM shop_owners')) as [{ n: number }];
+    expect(all.total).toBe(n);
+    expect(all.total).toBe(2);
     const found = shopOwnerList.parse((await post(routes.shopOwners.path, { search: 'lema' }, 'admin')).body);
     expect(found.total).toBe(1);
     expect(found.data[0]!.id).toBe(owner.id);

@@ -58,8 +58,11 @@ export async function listShopOwners(deps: Deps, caller: Caller, body: z.output<
     );
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  // The page and its total in one round trip (server/db/page.ts).
-  const total = `SELECT count(*)::int FROM shop_owners o ${whereSql}`;
+  // The page and its total in one round trip (server/db/page.ts). Every shop owner's total is the count kept in
+  // list_totals (migration 050), not the table counted again.
+  const total = where.length
+    ? `SELECT count(*)::int FROM shop_owners o ${whereSql}`
+    : "SELECT total::int FROM list_totals WHERE list = 'shop_owners'";
   const counted = countedTotal(deps.db, { total, params });
   const rows = await deps.db.query<Row>(
     `SELECT ${totalColumn(counted)}, ${OWNER_COLUMNS} ${OWNER_FROM} ${whereSql} ORDER BY lower(o.full_name), o.id ${pageBounds(body.limit, body.skip)}`,

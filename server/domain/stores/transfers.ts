@@ -14,7 +14,7 @@ import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
 import { pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
-import { iso, isoOfUtc, utcSql, listTotal, refuse, type Row, type Tx } from '../shared';
+import { iso, isoOfUtc, utcSql, listTotal, refuse, type ListTotal, type Row, type Tx } from '../shared';
 import { NAMES_VERSION, namesFor, type Names } from '../names';
 import { outOfScope, scopeOf, seesStore, type Scope } from './scope';
 
@@ -155,16 +155,14 @@ export async function listTransfers(deps: Deps, caller: Caller, body: z.output<t
   if (body.store_id !== undefined) where.push(`(t.from_store_id = $${params.push(body.store_id)} OR t.to_store_id = $${params.length})`);
   if (body.status !== undefined) where.push(`t.status = $${params.push(body.status)}`);
   const whereSql = `WHERE ${where.join(' AND ')}`;
-  // Transfers only accumulate (a thousand stores restocked weekly send 52,000 a year): a list the planner expects to
-  // hold many answers its estimate, said so, as the loans lists do (decision 031); a smaller one counts exactly, in the
-  // page's own statement (one round trip, server/db/page.ts).
-  const total = await listTotal(
-    deps.db,
-    `FROM stock_transfers t ${whereSql}`,
-    params,
-    deps.clock.now(),
-    deps.config.estimateTotalsFromRows,
-  );
+  // Every transfer, as head office opens the list: the count kept in list_totals (migration 050), exact and one row.
+  // Otherwise transfers only accumulate (a thousand stores restocked weekly send 52,000 a year): a list the planner
+  // expects to hold many answers its estimate, said so, as the loans lists do (decision 031); a smaller one counts
+  // exactly, in the page's own statement (one round trip, server/db/page.ts).
+  const total: ListTotal =
+    where.length === 1 && scope.all
+      ? { estimated: false, count: { total: "SELECT total::int FROM list_totals WHERE list = 'stock_transfers'", params } }
+      : await listTotal(deps.db, `FROM stock_transfers t ${whereSql}`, params, deps.clock.now(), deps.config.estimateTotalsFromRows);
   const rows = await deps.db.query<Row>(
     `${transferSelect(total.estimated ? undefined : totalColumn(total.count))} ${whereSql} ORDER BY t.sent_at DESC, t.id DESC ${pageBounds(body.limit, body.skip)}`,
     params,
