@@ -146,6 +146,10 @@ describe('stores', () => {
     expect(unmapped.stores.map((s) => s.name)).toEqual(['Kariakoo Simu', 'Mbezi Phones', 'Sinza Simu']);
     const owned = storeList.parse((await post(routes.stores.path, { has_owner: true }, 'admin')).body);
     expect(owned.stores.map((s) => s.id).sort()).toEqual([ids.own1, ids.own2].sort());
+    // Every store's total is the count kept as stores are created (migration 051): the four made here and this one.
+    const all = storeList.parse((await post(routes.stores.path, {}, 'admin')).body);
+    expect(all.total).toBe(await count('stores'));
+    expect(all.total).toBe(5);
   });
 
   it('refuses bad input with a 400 naming the field, and creates nothing', async () => {

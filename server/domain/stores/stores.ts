@@ -57,8 +57,12 @@ export async function listStores(deps: Deps, caller: Caller, body: ListRequest) 
   if (body.has_owner !== undefined) where.push(`s.has_owner = $${params.push(body.has_owner)}`);
   if (body.is_mapped !== undefined) where.push(`s.is_mapped = $${params.push(body.is_mapped)}`);
   const whereSql = `WHERE ${where.join(' AND ')}`;
-  // The page and its total in one round trip (server/db/page.ts).
-  const total = `SELECT count(*)::int FROM stores s ${whereSql}`;
+  // The page and its total in one round trip (server/db/page.ts). Every store's total, as head office opens the list,
+  // is the count kept in list_totals (migration 051), not the stores counted again.
+  const total =
+    where.length === 1 && scope.all
+      ? "SELECT total::int FROM list_totals WHERE list = 'stores'"
+      : `SELECT count(*)::int FROM stores s ${whereSql}`;
   const counted = countedTotal(deps.db, { total, params });
   const rows = await deps.db.query<Row>(
     `SELECT ${totalColumn(counted)}, ${STORE_COLUMNS} ${STORE_FROM} ${whereSql} ORDER BY lower(s.name), s.id ${pageBounds(body.limit, body.skip)}`,
