@@ -52,7 +52,7 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
   // Its loan, the active one, else the newest: the first entry of loans_device_latest_idx (migration 048).
   const loan = `LEFT JOIN LATERAL (SELECT x.loan_number FROM loans x WHERE x.device_id = d.id
                         ORDER BY (x.status = 'active') DESC, x.started_at DESC, x.id DESC LIMIT 1) l ON true`;
-  // Without a search the page reads only the listed devices' index (status, status_since, id): the day a device
+  // Without a search the page walks the listed devices' index (status, status_since, id): the day a device
   // entered its state is kept on it (migration 027), so a page stops after its rows instead of joining every listed
   // device to its incident and sorting them all. Its total is the count kept per status (list_totals, migration 032). With a
   // search, the page and its count read the columns it matches.
@@ -66,20 +66,22 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
   // The page first, then the incident, customer and loan of its rows only, and the total with them (one round trip,
   // server/db/page.ts). The statement's order is the page's own columns, so its rows are not sorted again (decision
   // 092). The phone model's and the reporter's names are the copy's kept ones (decision 057).
+  // The page carries the device's own columns, read from its row as the page is cut: reading the page's ids alone
+  // from the index and then each device again by key made a page 359 us from a client at a million customers, 290 us
+  // this way (147 against 158 us on the demo data, in process).
   const rows = await deps.db.query<Row>(
     `WITH page AS (
-       SELECT d.id, d.status_since ${from}
+       SELECT d.id, d.status_since, d.imei, d.status, d.is_locked, d.phone_model_id, d.customer_id, d.status_incident_id ${from}
         ORDER BY d.status_since DESC NULLS LAST, d.id DESC
         ${pageBounds(body.limit, body.skip)})
      SELECT ${totalColumn(counted)}, d.id, d.imei, d.status, d.is_locked, d.phone_model_id, c.id AS customer_id, c.msisdn,
             c.first_name || ' ' || c.other_names AS customer_name, l.loan_number, ${isoDay('i.occurred_on')} AS occurred_on,
             i.service_centre, i.repair_reason, i.notes, i.reported_by, ${NAMES_VERSION}
-       FROM page p
-       JOIN devices d ON d.id = p.id
+       FROM page d
        JOIN customers c ON c.id = d.customer_id
        ${incident}
        ${loan}
-      ORDER BY p.status_since DESC NULLS LAST, p.id DESC`,
+      ORDER BY d.status_since DESC NULLS LAST, d.id DESC`,
     params,
   );
   return { total: await totalOf(deps.db, rows, counted), rows, names: await namesFor(deps.db, rows) };
