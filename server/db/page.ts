@@ -121,6 +121,14 @@ export function keptEstimatedRows(
 }
 
 /**
+ * A list's total kept in list_totals (migrations 032, 034, 045, 050, 051): the sum of the named lists' counts, which
+ * triggers move in the same transaction as the rows they count, so it is exact and reads a row a list. 0 when none is
+ * kept. The names are the server's own constants, never a caller's text.
+ */
+export const keptTotal = (...lists: string[]) =>
+  `SELECT coalesce(sum(t.total), 0)::int FROM list_totals t WHERE t.list IN (${lists.map((list) => `'${list.replaceAll("'", "''")}'`).join(', ')})`;
+
+/**
  * A LEFT JOIN of the one row of `table` that a page's row names by key (`on`), looked up for each of the page's rows: a
  * LATERAL read of at most one row, which the planner keeps as a nested loop over the page. A plain join of a small
  * table (the demo's) it may make a hash or merge join instead, and then sort the page's rows again (decision 092).

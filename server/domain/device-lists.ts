@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { DamagedDevice, LostDevice, SuspendedImei, deviceListRequest } from '../../src/contract/device-lists';
 import { parseMsisdn } from '../../src/lib/msisdn';
 import type { Deps } from '../deps';
-import { countedTotal, pageBounds, totalColumn, totalOf } from '../db/page';
+import { countedTotal, keptTotal, pageBounds, totalColumn, totalOf } from '../db/page';
 import { NAMES_VERSION, namesFor, type Names } from './names';
 import { isoDay, type Row } from './shared';
 
@@ -59,9 +59,7 @@ async function list(deps: Deps, spec: ListSpec, body: Request): Promise<{ total:
   const from = search
     ? `FROM devices d JOIN customers c ON c.id = d.customer_id ${incident} ${loan} WHERE ${where}`
     : `FROM devices d WHERE ${where}`;
-  const total = search
-    ? `SELECT count(*)::int ${from}`
-    : `SELECT coalesce(sum(t.total), 0)::int FROM list_totals t WHERE t.list IN (${spec.statuses.map((status) => `'devices:${status}'`).join(', ')})`;
+  const total = search ? `SELECT count(*)::int ${from}` : keptTotal(...spec.statuses.map((status) => `devices:${status}`));
   const counted = countedTotal(deps.db, { total, params });
   // The page first, then the incident, customer and loan of its rows only, and the total with them (one round trip,
   // server/db/page.ts). The statement's order is the page's own columns, so its rows are not sorted again (decision

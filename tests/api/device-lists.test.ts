@@ -3,6 +3,7 @@ import { routes } from '../../src/contract/routes';
 import { damagedDevices, lostDevices, suspendedImeis } from '../../src/contract/device-lists';
 import { testApi, TEST_NOW, type TestApi } from '../support/api';
 import { businessFixtures, type Borrower, type BusinessFixtures } from '../support/business-fixtures';
+import { STATUS_INCIDENT_DRIFT } from '../support/kept-rows';
 
 let api: TestApi;
 let fx: BusinessFixtures;
@@ -213,17 +214,7 @@ describe('the totals kept per status (migration 032)', () => {
 
 describe('the incident each listed device keeps (migration 048)', () => {
   /** The listed devices whose kept incident is not the newest of the kind their status names, and the others that keep one. */
-  const drift = () =>
-    api.db.query(
-      `SELECT d.id, d.status, d.status_incident_id,
-              (SELECT x.id FROM device_incidents x WHERE x.device_id = d.id AND x.kind = d.status
-                ORDER BY x.occurred_on DESC, x.created_at DESC, x.id DESC LIMIT 1) AS newest
-         FROM devices d
-        WHERE d.status_incident_id IS DISTINCT FROM
-              CASE WHEN d.status IN ('stolen', 'lost', 'damaged') THEN
-                (SELECT x.id FROM device_incidents x WHERE x.device_id = d.id AND x.kind = d.status
-                  ORDER BY x.occurred_on DESC, x.created_at DESC, x.id DESC LIMIT 1) END`,
-    );
+  const drift = () => api.db.query(STATUS_INCIDENT_DRIFT);
   const incident = (deviceId: number, kind: string, day: string, notes: string) =>
     api.db.query('INSERT INTO device_incidents (device_id, kind, occurred_on, notes, created_at) VALUES ($1, $2, $3, $4, $5)', [
       deviceId,

@@ -11,7 +11,7 @@ import { defaulterCategoryName } from '../../../src/lib/defaulter-category';
 import { parseMsisdn } from '../../../src/lib/msisdn';
 import type { Caller, Deps } from '../../deps';
 import { badRequest } from '../../errors';
-import { totalColumn, totalOf } from '../../db/page';
+import { keptTotal, totalColumn, totalOf } from '../../db/page';
 import type { Queryable } from '../../db/port';
 import { NAMES_VERSION, namesFor } from '../names';
 import { iso, isoDay, listTotal, type ListTotal, type Row } from '../shared';
@@ -215,7 +215,7 @@ export async function defaultersList(
       ? {
           estimated: false,
           count: {
-            total: `SELECT coalesce((SELECT t.total FROM list_totals t WHERE t.list = 'defaulters:collector:${Math.trunc(caller.adminId)}'), 0)::int`,
+            total: keptTotal(`defaulters:collector:${Math.trunc(caller.adminId)}`),
             params,
           },
         }

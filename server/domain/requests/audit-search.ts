@@ -6,7 +6,7 @@ import {
   type requestAuditQuery,
 } from '../../../src/contract/requests';
 import type { Deps } from '../../deps';
-import { countedTotal, joinByKey, pageBounds, totalColumn, totalOf } from '../../db/page';
+import { countedTotal, joinByKey, keptTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { DAY_MS, EAT_MS, eatDay, eatDayStart } from '../calendar';
 import { AUDIT_CSV_WORDS } from './audit-csv-words';
 import { type Row, isoOfUtc, utcSql } from '../shared';
@@ -37,9 +37,7 @@ function auditWhere(f: AuditFilters) {
   // Every filter is on the request itself, and every request has its maker: a filtered count reads requests alone.
   // With no filter the total is the count kept by migration 032's triggers (list_totals), not 15,000 index entries
   // a page at a million customers.
-  const count = where.length
-    ? `SELECT count(*)::int FROM requests r${whereSql}`
-    : "SELECT total::int FROM list_totals WHERE list = 'requests'";
+  const count = where.length ? `SELECT count(*)::int FROM requests r${whereSql}` : keptTotal('requests');
   return { sql: `FROM ${REQUEST_FROM}${whereSql}`, whereSql, count, params, order };
 }
 

@@ -3,7 +3,7 @@ import type { ShopOwner, createShopOwnerRequest, shopOwnerLinkRequest, shopOwner
 import type { Caller, Deps } from '../../deps';
 import type { Queryable } from '../../db/port';
 import { audit } from '../../audit';
-import { countedTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
+import { countedTotal, keptTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
 import { iso, isUniqueViolation, type Row, type Tx } from '../shared';
 import { insertRequest, refuse as refuseRequest, type Change, type Payload } from '../requests/record';
@@ -60,9 +60,7 @@ export async function listShopOwners(deps: Deps, caller: Caller, body: z.output<
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // The page and its total in one round trip (server/db/page.ts). Every shop owner's total is the count kept in
   // list_totals (migration 050), not the table counted again.
-  const total = where.length
-    ? `SELECT count(*)::int FROM shop_owners o ${whereSql}`
-    : "SELECT total::int FROM list_totals WHERE list = 'shop_owners'";
+  const total = where.length ? `SELECT count(*)::int FROM shop_owners o ${whereSql}` : keptTotal('shop_owners');
   const counted = countedTotal(deps.db, { total, params });
   const rows = await deps.db.query<Row>(
     `SELECT ${totalColumn(counted)}, ${OWNER_COLUMNS} ${OWNER_FROM} ${whereSql} ORDER BY lower(o.full_name), o.id ${pageBounds(body.limit, body.skip)}`,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Store, StoreProfile, createStoreRequest, storeListRequest, storeLocationRequest } from '../../../src/contract/stores';
 import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
-import { countedTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
+import { countedTotal, keptTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
 import { iso, isUniqueViolation, refuse, type Row, type Tx } from '../shared';
 import { likeEscaped, num, outOfScope, scopeOf, seesRegion, seesStore, storeCondition } from './scope';
@@ -59,10 +59,7 @@ export async function listStores(deps: Deps, caller: Caller, body: ListRequest) 
   const whereSql = `WHERE ${where.join(' AND ')}`;
   // The page and its total in one round trip (server/db/page.ts). Every store's total, as head office opens the list,
   // is the count kept in list_totals (migration 051), not the stores counted again.
-  const total =
-    where.length === 1 && scope.all
-      ? "SELECT total::int FROM list_totals WHERE list = 'stores'"
-      : `SELECT count(*)::int FROM stores s ${whereSql}`;
+  const total = where.length === 1 && scope.all ? keptTotal('stores') : `SELECT count(*)::int FROM stores s ${whereSql}`;
   const counted = countedTotal(deps.db, { total, params });
   const rows = await deps.db.query<Row>(
     `SELECT ${totalColumn(counted)}, ${STORE_COLUMNS} ${STORE_FROM} ${whereSql} ORDER BY lower(s.name), s.id ${pageBounds(body.limit, body.skip)}`,

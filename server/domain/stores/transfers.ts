@@ -12,7 +12,7 @@ import {
 import { parseImei } from '../../../src/lib/imei';
 import type { Caller, Deps } from '../../deps';
 import { audit } from '../../audit';
-import { pageBounds, totalColumn, totalOf } from '../../db/page';
+import { keptTotal, pageBounds, totalColumn, totalOf } from '../../db/page';
 import { badRequest } from '../../errors';
 import { iso, isoOfUtc, utcSql, listTotal, refuse, type ListTotal, type Row, type Tx } from '../shared';
 import { NAMES_VERSION, namesFor, type Names } from '../names';
@@ -161,7 +161,7 @@ export async function listTransfers(deps: Deps, caller: Caller, body: z.output<t
   // exactly, in the page's own statement (one round trip, server/db/page.ts).
   const total: ListTotal =
     where.length === 1 && scope.all
-      ? { estimated: false, count: { total: "SELECT total::int FROM list_totals WHERE list = 'stock_transfers'", params } }
+      ? { estimated: false, count: { total: keptTotal('stock_transfers'), params } }
       : await listTotal(deps.db, `FROM stock_transfers t ${whereSql}`, params, deps.clock.now(), deps.config.estimateTotalsFromRows);
   const rows = await deps.db.query<Row>(
     `${transferSelect(total.estimated ? undefined : totalColumn(total.count))} ${whereSql} ORDER BY t.sent_at DESC, t.id DESC ${pageBounds(body.limit, body.skip)}`,
