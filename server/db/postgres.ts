@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable } from './port';
 import { mayWrite, prepares } from './writes';
-import { rowsNamed } from './row-maker';
+import { rowMaker, type RowMaker } from './row-maker';
 import { DEFAULT_POOL_SIZE } from '../config';
+import { installFastReads } from './pg-data-rows';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+installFastReads();
 
 /**
  * Every statement with parameters runs as a named prepared statement (its name from its text), so PostgreSQL parses
@@ -48,12 +50,21 @@ async function run<T>(client: pg.Pool | pg.PoolClient, sql: string, params: unkn
   }
 }
 
-/** A statement's rows, read as arrays and named by a maker compiled once per list of columns (decision 076). */
-const named = <T>(result: pg.QueryArrayResult): T[] =>
-  rowsNamed<T>(
-    result.fields.map((field) => field.name),
-    result.rows,
-  );
+/**
+ * A statement's rows, read as arrays and named by a maker compiled once per list of columns (decision 076), kept by
+ * its statement's description, which pg-data-rows.ts reads once per statement (decision 096).
+ */
+function named<T>(result: pg.QueryArrayResult): T[] {
+  let make = makers.get(result.fields);
+  if (make === undefined) {
+    make = rowMaker(result.fields.map((field) => field.name));
+    if (Object.isFrozen(result.fields)) makers.set(result.fields, make);
+  }
+  const rows = new Array<T>(result.rows.length);
+  for (let i = 0; i < rows.length; i++) rows[i] = make(result.rows[i]!) as T;
+  return rows;
+}
+const makers = new WeakMap<readonly pg.FieldDef[], RowMaker>();
 
 /** The notices migration 033's triggers send when a session, a user or a group's roles change. */
 export const AUTH_CHANGES_CHANNEL = 'portal_auth_changes';
