@@ -9,6 +9,7 @@ import { emptyRow, measureRows } from './read-periods';
 import { shared } from '../kept-answers';
 import { n, ratio, windowOf } from './read-rollups';
 import { trend } from './read-trend';
+import { isoDay } from '../shared';
 import { ANALYTICS_ACCESS, Where, scopeOf, type Scope } from './scope';
 
 /** The home page's figures: each part only for who may see it. */
@@ -185,35 +186,37 @@ async function financeFigures(db: Queryable, today: string): Promise<NonNullable
  * Unreconciled days (decision 029): per provider, each EAT day of the window (the UNRECONCILED_WINDOW_DAYS up to
  * yesterday: today's statement cannot exist yet) that no signed-off reconciliation run of that provider covers
  * (period_from <= day <= period_to), and of those the days an uploaded run still awaits sign-off for. Read from
- * reconciliation_runs (one row per uploaded statement; reconciliation_runs_period_idx), never the payments.
+ * reconciliation_runs (one row per uploaded statement; reconciliation_runs_period_idx), never the payments: the runs
+ * that cover a day of the window, and each provider's last signed-off day, in one statement; the days are counted
+ * here. Counted in SQL (each day of each provider against the runs), the statement was planned again on every call,
+ * its parameters' dates deciding the plan: 1.6-2.6 ms a home page on the PGlite default, against 0.3 ms for the runs.
  */
 async function reconciliationFigures(db: Queryable, today: string): Promise<NonNullable<HomeFigures['reconciliation']>> {
   const to = addDays(today, -1);
   const from = addDays(today, -UNRECONCILED_WINDOW_DAYS);
-  const rows = await db.query<{ provider: string; unreconciled: number; awaiting: number; last: string | null }>(
-    `WITH r AS (SELECT provider, status, period_from, period_to FROM reconciliation_runs WHERE period_to >= $1::date AND period_from <= $2::date),
-     d AS (SELECT p.provider, g::date AS day,
-                  EXISTS (SELECT 1 FROM r WHERE r.provider = p.provider AND r.status = 'signed_off' AND g::date BETWEEN r.period_from AND r.period_to) AS signed,
-                  EXISTS (SELECT 1 FROM r WHERE r.provider = p.provider AND r.status = 'open' AND g::date BETWEEN r.period_from AND r.period_to) AS uploaded
-             FROM unnest($3::text[]) AS p(provider) CROSS JOIN generate_series($1::date, $2::date, interval '1 day') g)
-     SELECT d.provider, count(*) FILTER (WHERE NOT d.signed) AS unreconciled, count(*) FILTER (WHERE NOT d.signed AND d.uploaded) AS awaiting,
-            (SELECT to_char(max(x.period_to), 'YYYY-MM-DD') FROM reconciliation_runs x
-              WHERE x.provider = d.provider AND x.status = 'signed_off' AND x.period_from <= $2::date) AS last
-       FROM d GROUP BY d.provider`,
-    [from, to, [...PROVIDERS]],
+  const runs = await db.query<{ provider: string; status: string; period_from: string | null; period_to: string | null }>(
+    `SELECT provider, status, ${isoDay('period_from')} AS period_from, ${isoDay('period_to')} AS period_to
+       FROM reconciliation_runs WHERE period_to >= $1::date AND period_from <= $2::date AND status IN ('signed_off', 'open')
+     UNION ALL
+     SELECT provider, 'last', NULL, ${isoDay('max(period_to)')} FROM reconciliation_runs
+      WHERE status = 'signed_off' AND period_from <= $2::date GROUP BY provider`,
+    [from, to],
   );
-  const byProvider = new Map(rows.map((r) => [r.provider, r]));
+  const covering = (provider: string, status: string, day: string) =>
+    runs.some((r) => r.provider === provider && r.status === status && r.period_from! <= day && day <= r.period_to!);
   return {
     from,
     to,
     providers: PROVIDERS.map((provider) => {
-      const r = byProvider.get(provider);
-      return {
-        provider,
-        unreconciledDays: n(r?.unreconciled ?? UNRECONCILED_WINDOW_DAYS),
-        awaitingSignOff: n(r?.awaiting),
-        lastReconciledDay: r?.last ?? null,
-      };
+      let unreconciledDays = 0;
+      let awaitingSignOff = 0;
+      for (let day = from; day <= to; day = addDays(day, 1)) {
+        if (covering(provider, 'signed_off', day)) continue;
+        unreconciledDays++;
+        if (covering(provider, 'open', day)) awaitingSignOff++;
+      }
+      const lastReconciledDay = runs.find((r) => r.provider === provider && r.status === 'last')?.period_to ?? null;
+      return { provider, unreconciledDays, awaitingSignOff, lastReconciledDay };
     }),
   };
 }
