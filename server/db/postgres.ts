@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable } from './port';
 import { mayWrite, prepares } from './writes';
-import { rowMaker, type RowMaker } from './row-maker';
+import { rowMaker, rowsMade, type RowMaker } from './row-maker';
 import { DEFAULT_POOL_SIZE } from '../config';
 import { installFastReads } from './pg-data-rows';
 
@@ -60,9 +60,7 @@ function named<T>(result: pg.QueryArrayResult): T[] {
     make = rowMaker(result.fields.map((field) => field.name));
     if (Object.isFrozen(result.fields)) makers.set(result.fields, make);
   }
-  const rows = new Array<T>(result.rows.length);
-  for (let i = 0; i < rows.length; i++) rows[i] = make(result.rows[i]!) as T;
-  return rows;
+  return rowsMade<T>(make, result.rows);
 }
 const makers = new WeakMap<readonly pg.FieldDef[], RowMaker>();
 

@@ -47,9 +47,11 @@ function compile(names: readonly string[]): RowMaker {
 }
 
 /** Each row of values as an object with the names of its columns. */
-export function rowsNamed<T>(names: readonly string[], rows: readonly (readonly unknown[])[]): T[] {
-  const make = rowMaker(names);
-  const named = new Array<T>(rows.length);
-  for (let i = 0; i < rows.length; i++) named[i] = make(rows[i]!) as T;
-  return named;
+export const rowsNamed = <T>(names: readonly string[], rows: readonly (readonly unknown[])[]): T[] => rowsMade<T>(rowMaker(names), rows);
+
+/** Each row of values made into an object by `make` (a maker already found, as postgres.ts keeps one per statement). */
+export function rowsMade<T>(make: RowMaker, rows: readonly (readonly unknown[])[]): T[] {
+  const made = new Array<T>(rows.length);
+  for (let i = 0; i < rows.length; i++) made[i] = make(rows[i]!) as T;
+  return made;
 }
