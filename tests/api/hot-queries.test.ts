@@ -44,6 +44,12 @@ const GROWING = [
   'otp_codes',
   'outbox',
 ];
+/**
+ * This database's triggers: on PostgreSQL each test file has its own schema in one database, and pg_trigger lists the
+ * triggers of every schema, so another file's, made at the same time, must not be counted here.
+ */
+const OWN_TRIGGERS = `(SELECT t.* FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+                        WHERE c.relnamespace = current_schema()::regnamespace) own`;
 /** Below this many rows the planner rightly reads a table whole: such a table is not judged here. */
 const LARGE_ROWS = 3_000;
 
@@ -197,7 +203,7 @@ describe('the seeded database', () => {
     const [counts] = await db.query<{ kept: number; live: number; drift: number; triggers: number }>(
       `SELECT (SELECT count(*)::int FROM defaulter_rows) AS kept, (SELECT count(*)::int FROM defaulter_rows_live) AS live,
               (SELECT count(*)::int FROM (SELECT * FROM defaulter_rows EXCEPT SELECT * FROM defaulter_rows_live) d) AS drift,
-              (SELECT count(*)::int FROM pg_trigger WHERE tgname LIKE '%defaulter_rows%' AND tgenabled = 'O') AS triggers`,
+              (SELECT count(*)::int FROM ${OWN_TRIGGERS} WHERE tgname LIKE '%defaulter_rows%' AND tgenabled = 'O') AS triggers`,
     );
     expect(counts!.live).toBeGreaterThan(LARGE_ROWS / 10);
     // The five that write the kept rows, and the four that count each collector's (migration 045).
@@ -209,7 +215,7 @@ describe('the seeded database', () => {
       `SELECT (SELECT count(*)::int FROM devices WHERE status IN ('stolen', 'lost', 'damaged')) AS listed,
               (SELECT count(*)::int FROM devices d JOIN device_incidents i ON i.id = d.status_incident_id AND i.kind = d.status) AS kept,
               (SELECT count(*)::int FROM (${STATUS_INCIDENT_DRIFT}) drifted) AS drift,
-              (SELECT count(*)::int FROM pg_trigger WHERE tgname LIKE '%status_incident' AND tgenabled = 'O') AS triggers`,
+              (SELECT count(*)::int FROM ${OWN_TRIGGERS} WHERE tgname LIKE '%status_incident' AND tgenabled = 'O') AS triggers`,
     );
     expect(counts!.listed).toBeGreaterThan(10);
     expect(counts).toEqual({ listed: counts!.listed, kept: counts!.listed, drift: 0, triggers: 2 });
@@ -259,7 +265,7 @@ describe('the seeded database', () => {
     });
     // The provider's and the receipt's triggers, off while the seed loaded, are on again.
     const triggers = await db.query<{ on: boolean }>(
-      "SELECT tgenabled = 'O' AS on FROM pg_trigger WHERE tgname IN ('deposit_attempts_provider', 'deposit_attempts_receipt')",
+      `SELECT tgenabled = 'O' AS on FROM ${OWN_TRIGGERS} WHERE tgname IN ('deposit_attempts_provider', 'deposit_attempts_receipt')`,
     );
     expect(triggers).toEqual([{ on: true }, { on: true }]);
   });
