@@ -16,7 +16,9 @@ export type Exclusive<T> = { ran: true; result: T } | { ran: false };
  * however many copies there are). On PostgreSQL a transaction takes the job's advisory lock
  * (pg_try_advisory_xact_lock) and holds it while `work` runs on the pool's other connections: a copy that finds the
  * lock taken skips the round. The lock goes when the work ends, fails, or its copy dies (PostgreSQL ends the
- * transaction with the connection), so a stopped copy never blocks the job. The jobs are idempotent on their own
+ * transaction with the connection), so a stopped copy never blocks the job. The lock is the job's in this schema
+ * (advisory locks are the whole database's): portals that share a database in schemas of their own, as the API
+ * tests' files do, do not skip each other's rounds. The jobs are idempotent on their own
  * (each change is a guarded transaction), so a later round on another copy finds nothing left to do.
  * PGlite is one process's database: there is only one copy, and its single connection cannot hold a transaction
  * open while the work runs, so the work just runs.
@@ -24,7 +26,10 @@ export type Exclusive<T> = { ran: true; result: T } | { ran: false };
 export async function exclusive<T>(db: Db, key: number, work: () => Promise<T>): Promise<Exclusive<T>> {
   if (db.kind !== 'postgres') return { ran: true, result: await work() };
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [key]);
+    const [row] = await tx.query<{ locked: boolean }>(
+      `SELECT pg_try_advisory_xact_lock($1::int, hashtext(coalesce(current_schema(), ''))) AS locked`,
+      [key],
+    );
     if (!row?.locked) return { ran: false } as const;
     return { ran: true, result: await work() } as const;
   });

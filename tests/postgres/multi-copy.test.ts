@@ -11,6 +11,7 @@ import { openPostgres } from '../../server/db/postgres';
 import { seedDemoStaff, seedRoles } from '../../server/db/seed-security';
 import { deliverLockCommands } from '../../server/domain/device-locking';
 import { runAgeing } from '../../server/workers';
+import { JOB_LOCKS, exclusive } from '../../server/db/exclusive';
 import { scopeOf } from '../../server/domain/stores/scope';
 import type { Caller } from '../../server/deps';
 import { createTokens } from '../../server/auth/tokens';
@@ -128,6 +129,19 @@ describe('the ageing run', () => {
     expect(await runAgeing(depsOf(copies[2]!, at))).toEqual({ ran: true, result: expect.objectContaining({ updated: 0 }) });
     copies[0] = await openCopy('copy-1b'); // the dead copy is restarted for the tests below
   }, 300_000);
+
+  it("is this portal's alone: a portal in another schema of the same database runs its own round meanwhile", async () => {
+    const elsewhere = await openPostgres(url, `${schema}_other`);
+    try {
+      const during = await exclusive(copies[0]!.db, JOB_LOCKS.ageing, async () => ({
+        sameSchema: await exclusive(copies[1]!.db, JOB_LOCKS.ageing, async () => 'ran'),
+        otherSchema: await exclusive(elsewhere, JOB_LOCKS.ageing, async () => 'ran'),
+      }));
+      expect(during).toEqual({ ran: true, result: { sameSchema: { ran: false }, otherSchema: { ran: true, result: 'ran' } } });
+    } finally {
+      await elsewhere.close();
+    }
+  });
 });
 
 describe('lock commands', () => {
