@@ -235,6 +235,12 @@ async function wrkRun(url: string, headers: Record<string, string>, duration: nu
   };
 }
 
+/**
+ * What the portal's browsers send with every call (Chromium's Accept-Encoding, on http as on https): the answers are
+ * measured as they are sent to them, compressed when long (server/compressed-json.ts, decision 097).
+ */
+const AS_A_BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 /** autocannon's options for a run of one call. */
 function load(url: string, path: string, headers: Record<string, string>, ctx: BenchContext, e: BenchEndpoint, duration: number) {
   return {
@@ -261,7 +267,7 @@ function load(url: string, path: string, headers: Record<string, string>, ctx: B
 async function warm(url: string, token: string, ctx: BenchContext, e: BenchEndpoint): Promise<void> {
   const path = typeof e.path === 'function' ? e.path(ctx) : e.path;
   if (path === null || warmSeconds <= 0 || e.kind === 'static' || e.kind === 'batch') return;
-  const headers: Record<string, string> = { ...e.headers };
+  const headers: Record<string, string> = { ...AS_A_BROWSER, ...e.headers };
   if (!e.anonymous) headers.authorization = `Bearer ${token}`;
   if (e.body) headers['content-type'] = 'application/json';
   await autocannon(load(url, path, headers, ctx, e, warmSeconds));
@@ -273,7 +279,7 @@ async function measure(url: string, token: string, ctx: BenchContext, e: BenchEn
   const nodePids = portal.pid ? [portal.pid] : [];
   const nodeBefore = nodePids.length ? cpuMs(nodePids) : null;
   const pgBefore = process.env.DATABASE_URL ? cpuByPid(postgresPids()) : null;
-  const headers: Record<string, string> = { ...e.headers };
+  const headers: Record<string, string> = { ...AS_A_BROWSER, ...e.headers };
   if (!e.anonymous) headers.authorization = `Bearer ${token}`;
   if (e.body) headers['content-type'] = 'application/json';
   // A file of 87 kB or more a request is more than autocannon can take in: it measured its own limit, at a tenth of

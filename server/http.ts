@@ -10,6 +10,7 @@ import { HttpError } from './errors';
 import { authenticate } from './auth/authenticate';
 import { DEFAULT_BODY_LIMIT, clientAddress, peerOf, proxyList } from './http-surface';
 import { JsonAnswer } from './json-answer';
+import { sendJson } from './compressed-json';
 
 export interface HandlerInput<R extends RouteContract> {
   body: R['body'] extends z.ZodType ? z.output<R['body']> : undefined;
@@ -61,9 +62,6 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown, what:
   return result.data;
 }
 
-/** The Content-Type Hono's c.json gives, for an answer sent as serialized text. */
-const JSON_TYPE = { 'Content-Type': 'application/json' };
-
 /**
  * Registers one contract route: the body limit (before anything is read, token or not), auth and role check, then
  * zod parsing, then the handler.
@@ -107,7 +105,7 @@ export function register<R extends RouteContract>(app: Hono, deps: Deps, registr
       body = parse(route.body, raw, 'request');
     }
     const answer = await handler({ body, query, params, caller, ip } as HandlerInput<R>);
-    if (answer instanceof JsonAnswer) return c.body(answer.text, successStatus(route), JSON_TYPE);
-    return c.json(answer as object, successStatus(route));
+    if (answer instanceof JsonAnswer) return sendJson(c, answer.text, successStatus(route), answer.compressed);
+    return sendJson(c, JSON.stringify(answer), successStatus(route));
   });
 }
