@@ -1,7 +1,8 @@
 /**
  * The calls `npm run bench:api` measures (scripts/bench-api.ts), one line each: add the calls of a new area here.
- * `kind` picks the budget (BUDGETS below); `body` and `path` are called for every request, so a lookup can ask for
- * a different customer each time (ctx.customer() is a random existing customer's phone number).
+ * `kind` picks the budget (BUDGETS below); `path` is called once a run and `body` for every request when it asks for
+ * a customer (ctx.customer() is a random existing customer's phone number) or differs each time it is made, so a
+ * lookup asks for a different customer each time; any other body is made once (`sameBodyEachTime`).
  */
 
 export type BenchKind = 'ceiling' | 'static' | 'lookup' | 'list' | 'report' | 'batch';
@@ -19,7 +20,10 @@ export interface BenchEndpoint {
   method: 'GET' | 'POST';
   /** The path of the call (under /portal_api for the API). */
   path: string | ((ctx: BenchContext) => string | null);
-  /** JSON body, made again for each request. */
+  /**
+   * JSON body. One that asks `ctx` for a customer, or reads differently each time it is made, is made again for each
+   * request; any other is made once (`sameBodyEachTime`).
+   */
   body?: (ctx: BenchContext) => unknown;
   /** Sent without the token (public calls and files). */
   anonymous?: boolean;
@@ -44,6 +48,22 @@ export const BUDGETS: Record<Exclude<BenchKind, 'ceiling'>, { ratio: number; p99
   // A heavy call one person makes now and then (a 10,000-line statement): answered within 5 s (decision 027).
   batch: { ratio: 0, p99Ms: 5_000 },
 };
+
+/**
+ * A call's body when it is the same for every request: made twice, it reads the same and asked the context for
+ * nothing (no random customer). Otherwise null: a lookup of a random customer, or a statement with new receipts,
+ * is made again for each request.
+ */
+export function sameBodyEachTime(e: BenchEndpoint, ctx: BenchContext): string | null {
+  if (!e.body) return null;
+  let asked = false;
+  const probe: BenchContext = {
+    customer: () => ((asked = true), ctx.customer()),
+    asset: ctx.asset,
+  };
+  const first = JSON.stringify(e.body(probe));
+  return !asked && JSON.stringify(e.body(probe)) === first ? first : null;
+}
 
 const page = { limit: 25, skip: 0 };
 
