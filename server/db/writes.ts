@@ -17,7 +17,7 @@ export function mayWrite(sql: string): boolean {
   let writes = known.get(sql);
   if (writes === undefined) {
     const planned = sql.replace(PLAN_ONLY, '');
-    writes = planned === sql ? !READ.test(sql) || WRITES.test(sql) : !READ.test(planned) || WRITES.test(planned);
+    writes = !READ.test(planned) || WRITES.test(planned);
     if (known.size < 5_000) known.set(sql, writes);
   }
   return writes;
