@@ -241,6 +241,14 @@ async function wrkRun(url: string, headers: Record<string, string>, duration: nu
  */
 const AS_A_BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
+/** The headers of a call as a browser sends it: its Accept-Encoding, the token unless anonymous, the body's type. */
+function headersFor(e: BenchEndpoint, token: string): Record<string, string> {
+  const headers: Record<string, string> = { ...AS_A_BROWSER, ...e.headers };
+  if (!e.anonymous) headers.authorization = `Bearer ${token}`;
+  if (e.body) headers['content-type'] = 'application/json';
+  return headers;
+}
+
 /**
  * autocannon's options for a run of one call. A body that is the same for every request is given to autocannon as
  * it is, so that it builds the request once, as it does the health call's: made again for each request (its
@@ -277,9 +285,7 @@ function load(url: string, path: string, headers: Record<string, string>, ctx: B
 async function warm(url: string, token: string, ctx: BenchContext, e: BenchEndpoint): Promise<void> {
   const path = typeof e.path === 'function' ? e.path(ctx) : e.path;
   if (path === null || warmSeconds <= 0 || e.kind === 'static' || e.kind === 'batch') return;
-  const headers: Record<string, string> = { ...AS_A_BROWSER, ...e.headers };
-  if (!e.anonymous) headers.authorization = `Bearer ${token}`;
-  if (e.body) headers['content-type'] = 'application/json';
+  const headers = headersFor(e, token);
   await autocannon(load(url, path, headers, ctx, e, warmSeconds));
 }
 
@@ -289,9 +295,7 @@ async function measure(url: string, token: string, ctx: BenchContext, e: BenchEn
   const nodePids = portal.pid ? [portal.pid] : [];
   const nodeBefore = nodePids.length ? cpuMs(nodePids) : null;
   const pgBefore = process.env.DATABASE_URL ? cpuByPid(postgresPids()) : null;
-  const headers: Record<string, string> = { ...AS_A_BROWSER, ...e.headers };
-  if (!e.anonymous) headers.authorization = `Bearer ${token}`;
-  if (e.body) headers['content-type'] = 'application/json';
+  const headers = headersFor(e, token);
   // A file of 87 kB or more a request is more than autocannon can take in: it measured its own limit, at a tenth of
   // the health call's rate, while the server answered six times as fast. With wrk installed the file is measured by
   // wrk, against the health call measured by wrk just before it (decision 046).
