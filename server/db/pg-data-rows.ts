@@ -11,7 +11,7 @@ import { Parser } from 'pg-protocol/dist/parser';
  *   made, that was about an eighth of the server's thread under a defaulters page of 25 rows of 35 values (issue 16).
  * - A RowDescription is read once per statement: a prepared statement describes its columns in the same bytes on
  *   every call, so the message made the first time is given again (frozen, so no reader can change it for the next),
- *   and pg's result takes its columns' parsers from the first result that read it: pg looked the parsers up and built
+ *   and pg's result takes its columns' parsers from the first result of its connection that read it: pg looked the parsers up and built
  *   an empty row of every column on every call, 4% of the same thread.
  *
  * The messages are pg-protocol's own, with the same texts in the same places. Every other message goes to
@@ -41,6 +41,9 @@ const result = (createRequire(import.meta.url)('pg/lib/result.js') as { prototyp
 
 let installed = false;
 
+/** The key of the results that read pg's global parsers (no source of their own). */
+const NO_TYPES = {};
+
 /** Puts these readers in front of pg-protocol's and pg's; once, however often it is called. */
 export function installFastReads(): void {
   if (installed) return;
@@ -63,20 +66,26 @@ export function installFastReads(): void {
     return description;
   };
 
-  // What a kept description's first result set, by the description's fields (and the parsers' source it read).
-  const set = new WeakMap<Field[], Pick<PgResult, '_types' | '_parsers' | '_prebuiltEmptyResultObject'>>();
+  // What a kept description's first result set, by the description's fields and the parsers' source it read: each
+  // of the pool's connections has a source of its own (pg's Client makes its own TypeOverrides), so a description is
+  // read once per connection. Kept by the first connection alone, the others' results read every column's parser
+  // again on every call.
+  const set = new WeakMap<Field[], WeakMap<object, Pick<PgResult, '_parsers' | '_prebuiltEmptyResultObject'>>>();
   const ownAddFields = result.addFields;
   result.addFields = function (this: PgResult, fields) {
-    const kept = set.get(fields);
-    if (kept !== undefined && kept._types === this._types) {
+    const source = (this._types ?? NO_TYPES) as object;
+    const kept = set.get(fields)?.get(source);
+    if (kept !== undefined) {
       this.fields = fields;
       this._parsers = kept._parsers;
       this._prebuiltEmptyResultObject = kept._prebuiltEmptyResultObject;
       return;
     }
     ownAddFields.call(this, fields);
-    if (Object.isFrozen(fields))
-      set.set(fields, { _types: this._types, _parsers: this._parsers, _prebuiltEmptyResultObject: this._prebuiltEmptyResultObject });
+    if (!Object.isFrozen(fields)) return;
+    let bySource = set.get(fields);
+    if (bySource === undefined) set.set(fields, (bySource = new WeakMap()));
+    bySource.set(source, { _parsers: this._parsers, _prebuiltEmptyResultObject: this._prebuiltEmptyResultObject });
   };
 }
 

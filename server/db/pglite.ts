@@ -12,8 +12,17 @@ import type { Db, Queryable } from './port';
 import { SizeKeepingNodeFS } from './pglite-file-sizes';
 import { mayWrite, prepares } from './writes';
 import { rowMaker, rowsNamed, type RowMaker } from './row-maker';
+import { fastTimestamptz } from './timestamptz';
 
-const parsers = { [types.INT8]: (value: string) => Number(value) };
+/**
+ * The parsers the server opens PGlite with beside its own (tests open theirs with these too): int8 as a number
+ * (decision 078), and a timestamptz read digit by digit (timestamptz.ts).
+ */
+export const EMBEDDED_PARSERS = {
+  [types.INT8]: (value: string) => Number(value),
+  [types.TIMESTAMPTZ]: fastTimestamptz(types.parsers[types.TIMESTAMPTZ]!),
+};
+const parsers = EMBEDDED_PARSERS;
 
 /**
  * The parsers every PGlite opened here starts with, whichever thread reads them: PGlite adds one for each array type

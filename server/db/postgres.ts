@@ -5,8 +5,10 @@ import { mayWrite, prepares } from './writes';
 import { rowMaker, rowsMade, type RowMaker } from './row-maker';
 import { DEFAULT_POOL_SIZE } from '../config';
 import { installFastReads } from './pg-data-rows';
+import { fastTimestamptz } from './timestamptz';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, fastTimestamptz(pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ)));
 installFastReads();
 
 /**

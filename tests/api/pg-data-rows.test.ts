@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { createRequire } from 'node:module';
 import type { BackendMessage, DataRowMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages';
 import { Parser } from 'pg-protocol/dist/parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,42 @@ describe('a RowDescription message', () => {
     }).toThrow();
     const other = parsed(rowDescription([['id', 23]])) as RowDescriptionMessage[];
     expect(other[0]!.fields.map((f) => [f.name, f.dataTypeID])).toEqual([['id', 23]]);
+  });
+});
+
+describe("pg's result of a kept description", () => {
+  const require = createRequire(import.meta.url);
+  const Result = require('pg/lib/result.js') as new (
+    rowMode: string,
+    types: unknown,
+  ) => {
+    addFields(fields: unknown[]): void;
+    parseRow(values: unknown[]): unknown;
+  };
+  const TypeOverrides = require('pg/lib/type-overrides.js') as new () => {
+    setTypeParser(oid: number, format: string, parse: (value: string) => unknown): void;
+    getTypeParser(oid: number, format?: string): (value: string) => unknown;
+  };
+
+  it("parses with its own connection's parsers, and each connection looks them up once per statement", () => {
+    const [description] = parsed(rowDescription([['n', 23]])) as RowDescriptionMessage[];
+    // Two connections of a pool: each pg Client has parsers of its own (here told apart by what they write).
+    const connections = ['a', 'b'].map((name) => {
+      const types = new TypeOverrides();
+      types.setTypeParser(23, 'text', (value) => `${name}:${value}`);
+      let lookups = 0;
+      const getTypeParser = types.getTypeParser.bind(types);
+      types.getTypeParser = (oid, format) => (lookups++, getTypeParser(oid, format));
+      return { name, types, lookups: () => lookups };
+    });
+    for (let call = 0; call < 3; call++) {
+      for (const { name, types } of connections) {
+        const result = new Result('array', types);
+        result.addFields(description!.fields);
+        expect(result.parseRow(['7'])).toEqual([`${name}:7`]);
+      }
+    }
+    expect(connections.map((c) => c.lookups())).toEqual([1, 1]);
   });
 });
 

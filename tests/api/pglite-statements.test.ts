@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PGlite, types } from '@electric-sql/pglite';
-import { pgliteDb } from '../../server/db/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { EMBEDDED_PARSERS, pgliteDb } from '../../server/db/pglite';
 import type { Db } from '../../server/db/port';
 
 /**
@@ -13,7 +13,7 @@ let pg: PGlite;
 let db: Db;
 
 beforeAll(async () => {
-  pg = await PGlite.create({ parsers: { [types.INT8]: (value: string) => Number(value) } });
+  pg = await PGlite.create({ parsers: EMBEDDED_PARSERS });
   db = pgliteDb(pg);
 });
 afterAll(() => pg.close());
@@ -145,7 +145,7 @@ describe('a transaction', () => {
 
 describe('statements past the kept number', () => {
   it('answer as the kept ones do, and the session holds no more prepared statements than it keeps', async () => {
-    const small = await PGlite.create({ parsers: { [types.INT8]: (value: string) => Number(value) } });
+    const small = await PGlite.create({ parsers: EMBEDDED_PARSERS });
     try {
       const capped = pgliteDb(small, { keptStatements: 3 });
       // A page's bounds are literals (decision 031): each page is a statement text of its own.

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite, types } from '@electric-sql/pglite';
+import { EMBEDDED_PARSERS } from '../../server/db/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { Queryable } from '../../server/db/port';
 import { openPostgres } from '../../server/db/postgres';
 import { generateBusiness, seedBusiness } from '../../server/db/seed-business';
@@ -101,7 +102,7 @@ const PRICE_MONEY = [
 
 const opened: PGlite[] = [];
 async function freshPglite(): Promise<{ pg: PGlite; db: Queryable }> {
-  const pg = new PGlite({ parsers: { [types.INT8]: (value: string) => Number(value) } });
+  const pg = new PGlite({ parsers: EMBEDDED_PARSERS });
   opened.push(pg);
   for (const sql of migrations) await pg.exec(sql);
   await pg.exec("SET TIME ZONE 'UTC'");

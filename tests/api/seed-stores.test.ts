@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite, types } from '@electric-sql/pglite';
-import { pgliteDb } from '../../server/db/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { EMBEDDED_PARSERS, pgliteDb } from '../../server/db/pglite';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
 import type { Db } from '../../server/db/port';
@@ -12,7 +12,7 @@ let db: Db;
 const one = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params))[0]!;
 
 beforeAll(async () => {
-  db = pgliteDb(await PGlite.create({ parsers: { [types.INT8]: (v: string) => Number(v) } }));
+  db = pgliteDb(await PGlite.create({ parsers: EMBEDDED_PARSERS }));
   await migrate(db);
   expect(await seedDemo(db, { now: NOW, seed: 20_260_314, companyName: 'Simu Demo' })).toBe(true);
 }, 180_000);

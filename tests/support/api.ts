@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { PGlite, types } from '@electric-sql/pglite';
-import { pgliteDb } from '../../server/db/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { EMBEDDED_PARSERS, pgliteDb } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import { migrate } from '../../server/db/migrate';
 import { seedDemoStaff, seedRoles, DEMO_PASSWORD } from '../../server/db/seed-security';
@@ -28,7 +28,7 @@ export async function testDb(): Promise<Db> {
   }
   const pg = await PGlite.create({
     loadDataDir: new Blob([readFileSync(TEMPLATE_PATH)]),
-    parsers: { [types.INT8]: (v: string) => Number(v) },
+    parsers: EMBEDDED_PARSERS,
   });
   return pgliteDb(pg);
 }
