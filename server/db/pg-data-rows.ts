@@ -11,8 +11,8 @@ import { Parser } from 'pg-protocol/dist/parser';
  *   made, that was about an eighth of the server's thread under a defaulters page of 25 rows of 35 values (issue 16).
  * - A RowDescription is read once per statement: a prepared statement describes its columns in the same bytes on
  *   every call, so the message made the first time is given again (frozen, so no reader can change it for the next),
- *   and pg's result takes its columns' parsers from the first result of its connection that read it: pg looked the parsers up and built
- *   an empty row of every column on every call, 4% of the same thread.
+ *   and pg's result takes its columns' parsers from the first result of its connection that read it: pg looked the
+ *   parsers up and built an empty row of every column on every call, 4% of the same thread.
  *
  * The messages are pg-protocol's own, with the same texts in the same places. Every other message goes to
  * pg-protocol's `handlePacket`, which this wraps; `installFastReads` is called once by postgres.ts, and

@@ -22,14 +22,13 @@ export const EMBEDDED_PARSERS = {
   [types.INT8]: (value: string) => Number(value),
   [types.TIMESTAMPTZ]: fastTimestamptz(types.parsers[types.TIMESTAMPTZ]!),
 };
-const parsers = EMBEDDED_PARSERS;
 
 /**
  * The parsers every PGlite opened here starts with, whichever thread reads them: PGlite adds one for each array type
  * of the database as it opens, which only that PGlite has. A statement whose every column is parsed by one of these
  * may be parsed on the thread that reads its rows (decision 078).
  */
-const BASE_PARSERS: typeof types.parsers = { ...types.parsers, ...parsers };
+const BASE_PARSERS: typeof types.parsers = { ...types.parsers, ...EMBEDDED_PARSERS };
 
 /**
  * Every read, and every statement with parameters, runs as a named prepared statement of the embedded database's one
@@ -382,7 +381,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   // On disk, its files' sizes are kept in memory rather than asked of the disk on every plan and scan (decision 070).
   const pg = await PGlite.create({
     dataDir,
-    parsers,
+    parsers: EMBEDDED_PARSERS,
     ...(dataDir && !dataDir.includes('://') ? { fs: new SizeKeepingNodeFS(dataDir) } : {}),
   });
   // Its pages are all in memory: a random read costs about a sequential one, as PostgreSQL's connections are told
