@@ -85,7 +85,7 @@ export default defineConfig({
             // are taken (not their imports): the login route's first load does not change.
             {
               name: 'signed-in',
-              test: /src[\\/](contract[\\/](roles|refusal-reasons)|screens[\\/]common[\\/](live-logic|load-failure|describe-failure|loading-spinner)|lib[\\/](number-format|money|mobile-money|csv))\.tsx?$/,
+              test: /src[\\/](contract[\\/](roles|refusal-reasons)|screens[\\/]common[\\/](live-logic|load-failure|describe-failure|loading-spinner|after-paint)|lib[\\/](number-format|money|mobile-money|csv))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
             {
