@@ -9,7 +9,9 @@
  * fresh PGlite) on a free port. For a logged-in page the session (user and roles, as a login leaves them) is written into localStorage from a same-origin
  * page that loads no app code (/portal_api/health), and Lighthouse runs with disableStorageReset: the HTTP cache is
  * still cold (a new browser per run). `--only` measures the pages whose name contains the word; `--keep` writes each
- * run's Lighthouse JSON into the folder (the LCP element, the request chain and the main thread's work are there).
+ * run's Lighthouse JSON into the folder (the LCP element, the request chain and the main thread's work are there),
+ * with its trace and network log: `npx tsx scripts/lighthouse/lantern-path.ts <folder>/-dashboard-1` prints what set
+ * the simulated LCP.
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -77,7 +79,13 @@ async function audit(url: string, page: (typeof PAGES)[number], run: number): Pr
     const lhr = result!.lhr;
     if (keep) {
       mkdirSync(keep, { recursive: true });
-      writeFileSync(join(keep, `${page.path.replace(/\W+/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
+      const name = join(keep, `${page.path.replace(/\W+/g, '-')}-${run + 1}`);
+      writeFileSync(`${name}.json`, JSON.stringify(lhr));
+      // What scripts/lighthouse/lantern-path.ts needs to simulate the run again and print what set its LCP.
+      const { Trace, DevtoolsLog, URL, GatherContext, settings } = result!.artifacts;
+      writeFileSync(`${name}.trace.json`, JSON.stringify(Trace));
+      writeFileSync(`${name}.devtoolslog.json`, JSON.stringify(DevtoolsLog));
+      writeFileSync(`${name}.artifacts.json`, JSON.stringify({ URL, GatherContext, settings }));
     }
     if (lhr.runtimeError) throw new Unmeasured(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     // A logged-in page that lost its session redirects to the login: that would measure the wrong page.

@@ -10,3 +10,20 @@ export function afterNextPaint(run: () => void): () => void {
     clearTimeout(timer);
   };
 }
+
+/**
+ * Runs `run` once the next frame has been painted and the frame after it has begun, and returns a cancel. A frame
+ * painted by the main thread is shown a little later, by the compositor; the largest contentful paint is stamped when it
+ * is shown. Work started right after the paint (`afterNextPaint`) can still come before that on a busy phone, and a
+ * request it makes then counts towards the page's largest paint in Lighthouse's simulation (docs/decisions/050).
+ */
+export function afterFrameShown(run: () => void): () => void {
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => (timer = setTimeout(run)));
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLiveLogic } from '../common/live-logic';
 import { useRoles, useUser } from '../common/session-context';
 import { LoadFailure } from '../common/load-failure';
-import { afterNextPaint } from '../common/after-paint';
+import { afterFrameShown } from '../common/after-paint';
 import './home.css';
 
 // The figures (and their strings, a namespace of their own) load after the welcome; the shortcuts come with them
@@ -24,11 +24,11 @@ export default function HomeScreen() {
   const kept = useLiveLogic('keptSettings')()?.company ?? null;
   const shortcuts = useLiveLogic('navLinks')(roles).filter((link) => link.path !== '/dashboard');
   // The first commit draws what needs no code to load: the welcome from the kept settings, the skeleton of the
-  // figures. What does (the settings' logic and HTTP client, the figures) is asked for once that has been painted: on
-  // a slow phone, evaluating it while the layout's first render ran held the page's largest text back, and an effect
-  // alone often ran before the browser had shown the frame (docs/decisions/050).
+  // figures. What does (the settings' logic and HTTP client, the figures) is asked for once that frame has been shown:
+  // on a slow phone, evaluating it while the layout's first render ran held the page's largest text back, and an
+  // effect alone often ran before the browser had shown the frame (docs/decisions/050).
   const [drawn, setDrawn] = useState(false);
-  useEffect(() => afterNextPaint(() => setDrawn(true)), []);
+  useEffect(() => afterFrameShown(() => setDrawn(true)), []);
   // What the settings' logic has read, once it is here: the heading stays the same element throughout, so the page's
   // largest text is painted once.
   const [read, setRead] = useState<SettingsRead>({ company: null, failure: null, retry: () => undefined });
