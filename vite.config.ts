@@ -67,7 +67,7 @@ export default defineConfig({
             },
             {
               name: 'shell',
-              test: /node_modules[\\/](xstate|@xstate[\\/]react|wouter|regexparam)[\\/]/,
+              test: /node_modules[\\/](xstate|@xstate[\\/]react|wouter|regexparam)[\\/]|src[\\/]app[\\/]libraries\.ts$/,
             },
             // The small Chakra parts and Zag helpers that the signed-in screens share: one request instead of a dozen of
             // 0.1-6 kB each, which a slow network pays one round trip per six (decisions 038 and 049). The layout and the

@@ -10,7 +10,9 @@ export interface BootSteps<Root> {
   strings: () => Promise<unknown>;
   /** Imports React DOM's client: its module code runs. */
   reactDom: () => Promise<{ createRoot: (container: Element) => Root }>;
-  /** Imports the app: XState, the router, the session's machine and the pages before login. */
+  /** Imports the app's libraries (XState, its React bindings, the router): their module code runs in a task of its own. */
+  libraries?: () => Promise<unknown>;
+  /** Imports the app: the session's machine, the root and the pages before login. */
   app: () => Promise<unknown>;
   /** What starts once the app's code has run and before the first render (the dashboard's code on its home page). */
   afterApp?: () => void;
@@ -31,6 +33,10 @@ export async function boot<Root>(steps: BootSteps<Root>, container: Element, yie
   await steps.strings();
   await yieldTask();
   const { createRoot } = await steps.reactDom();
+  if (steps.libraries) {
+    await yieldTask();
+    await steps.libraries();
+  }
   await yieldTask();
   await steps.app();
   if (steps.afterApp) {

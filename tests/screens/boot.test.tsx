@@ -16,7 +16,7 @@ function recorder() {
 }
 
 describe('the app starts one step a task', () => {
-  it('gives the browser a turn before each step: strings, React DOM, the app, the dashboard, the root, the render', async () => {
+  it('gives the browser a turn before each step: strings, React DOM, the libraries, the app, the dashboard, the root, the render', async () => {
     const { log, yieldTask } = recorder();
     const container = document.createElement('div');
     await boot(
@@ -26,6 +26,7 @@ describe('the app starts one step a task', () => {
           log.push('react-dom');
           return { createRoot: (on: Element) => (log.push(`root on ${on === container ? 'the container' : 'another'}`), 'the root') };
         },
+        libraries: async () => void log.push('libraries'),
         app: async () => void log.push('app'),
         afterApp: () => void log.push('after app'),
         render: (root) => void log.push(`render into ${root}`),
@@ -39,17 +40,19 @@ describe('the app starts one step a task', () => {
       'turn 2',
       'react-dom',
       'turn 3',
-      'app',
+      'libraries',
       'turn 4',
-      'after app',
+      'app',
       'turn 5',
-      'root on the container',
+      'after app',
       'turn 6',
+      'root on the container',
+      'turn 7',
       'render into the root',
     ]);
   });
 
-  it('without a step after the app, goes on to the root', async () => {
+  it('without a libraries step or a step after the app, goes from React DOM to the app and on to the root', async () => {
     const { log, yieldTask } = recorder();
     await boot(
       {
