@@ -4,8 +4,7 @@
  *
  * Recomputes Lighthouse's simulated FCP and LCP (Lantern) from a kept run's trace and network log, and prints what
  * set them: every node the LCP's estimate simulated (network requests and main-thread tasks, the tasks at 4x) with its
- * simulated times, then the critical path. Also the race that decides the FCP (docs/decisions/050, later): a script
- * that arrived before the observed first paint counts in the simulated first paint.
+ * simulated times, then the critical path (docs/decisions/050, later).
  */
 import { readFileSync } from 'node:fs';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';

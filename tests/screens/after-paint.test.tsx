@@ -47,26 +47,16 @@ describe('work put off until a frame has been painted', () => {
   });
 
   it('a cancel stops the work at every step', () => {
-    const before = vi.fn();
-    afterFrameShown(before)();
-    nextFrame();
-    nextFrame();
-    vi.runAllTimers();
-
-    const between = vi.fn();
-    const cancelBetween = afterFrameShown(between);
-    nextFrame();
-    cancelBetween();
-    nextFrame();
-    vi.runAllTimers();
-
-    const last = vi.fn();
-    const cancelLast = afterFrameShown(last);
-    nextFrame();
-    nextFrame();
-    cancelLast();
-    vi.runAllTimers();
-
-    expect([before, between, last].map((fn) => fn.mock.calls.length)).toEqual([0, 0, 0]);
+    // Cancelled before any frame, after the first frame, and after the second frame but before its task.
+    const runs = [0, 1, 2].map((framesBeforeCancel) => {
+      const run = vi.fn();
+      const cancel = afterFrameShown(run);
+      for (let i = 0; i < framesBeforeCancel; i++) nextFrame();
+      cancel();
+      for (let i = framesBeforeCancel; i < 2; i++) nextFrame();
+      vi.runAllTimers();
+      return run;
+    });
+    expect(runs.map((fn) => fn.mock.calls.length)).toEqual([0, 0, 0]);
   });
 });

@@ -18,12 +18,10 @@ export function afterNextPaint(run: () => void): () => void {
  * request it makes then counts towards the page's largest paint in Lighthouse's simulation (docs/decisions/050).
  */
 export function afterFrameShown(run: () => void): () => void {
-  let frame = requestAnimationFrame(() => {
-    frame = requestAnimationFrame(() => (timer = setTimeout(run)));
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelPaint: (() => void) | undefined;
+  const frame = requestAnimationFrame(() => (cancelPaint = afterNextPaint(run)));
   return () => {
     cancelAnimationFrame(frame);
-    clearTimeout(timer);
+    cancelPaint?.();
   };
 }
