@@ -140,7 +140,11 @@ export const joinByKey = (table: string, alias: string, on: string) =>
 export interface OrderedPage {
   /** CTEs the statement reads (the page, as a rule), without WITH. */
   with?: string;
-  /** The list's total as one value (an uncorrelated subquery, computed once), or null when the caller knows it. */
+  /**
+   * The list's total as one value (an uncorrelated subquery, computed once), or null when the caller knows it. It
+   * reads no CTE of `with`: with the statement's parameters, its text is the key under which an exact total is kept
+   * while nothing is written (`countedTotal`, decision 071).
+   */
   total: string | null;
   /** What the answer shows of each row. */
   columns: string;
@@ -157,22 +161,28 @@ export interface OrderedPage {
  * the page so that an empty page still carried it, made PostgreSQL sort the joined rows again (a sixth of a defaulters
  * page's statement on the embedded database). An empty page has no row to carry the total: it is then read in that
  * older shape, the total's one row left-joined to the empty page, with the same parameters.
+ *
+ * Where the Db's change feed hears of every write (the embedded PGlite), an exact total counted once is kept until
+ * anything is written, and the page's statement then counts nothing (`countedTotal`, decision 071).
  */
 export async function pageInOrder<T extends { total?: unknown }>(
   db: Queryable,
   sql: OrderedPage,
   params: unknown[],
 ): Promise<{ rows: T[]; total: number | null }> {
+  const counted = sql.total === null ? null : countedTotal(db, { total: sql.total, params });
+  const known = counted?.known ?? null;
   const head = sql.with ? `WITH ${sql.with} ` : '';
   const rows = await db.query<T>(
-    `${head}SELECT ${sql.total ?? 'NULL::int'} AS total, ${sql.columns} FROM ${sql.from} ORDER BY ${sql.order}`,
+    `${head}SELECT ${counted === null || known !== null ? 'NULL::int' : sql.total} AS total, ${sql.columns} FROM ${sql.from} ORDER BY ${sql.order}`,
     params,
   );
-  if (sql.total === null) return { rows, total: null };
-  if (rows[0] !== undefined) return { rows, total: Number(rows[0].total ?? 0) };
+  if (counted === null) return { rows, total: null };
+  if (known !== null) return { rows, total: known };
+  if (rows[0] !== undefined) return { rows, total: totalIn(rows[0], counted) };
   const [alone] = await db.query<{ total: unknown }>(
     `${head}SELECT t.total, x.* FROM (SELECT ${sql.total} AS total) t LEFT JOIN LATERAL (SELECT ${sql.columns} FROM ${sql.from}) x ON true`,
     params,
   );
-  return { rows: [], total: Number(alone?.total ?? 0) };
+  return { rows: [], total: totalIn(alone, counted) };
 }

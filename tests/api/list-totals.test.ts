@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
-import { defaultersList, loansList } from '../../src/contract/collections';
-import { testApi, type TestApi } from '../support/api';
+import { callRatingsList, claimedList, defaultersList, firstDepositsList, loansList } from '../../src/contract/collections';
+import { testApi, TEST_NOW, type TestApi } from '../support/api';
 import { businessFixtures, type BusinessFixtures } from '../support/business-fixtures';
 
 /**
@@ -151,5 +151,61 @@ describe('exact totals kept while nothing is written (decision 071)', () => {
     await exactFx.borrower({ daysDefaulted: 5 });
     const afterWrite = await statementsOf(exact, async () => expect((await defaulters()).total).toBe(first.total + 1));
     expect(counts(afterWrite)).toBe(1);
+  });
+
+  // The lists read in their page's own order (pageInOrder, decision 092) count from the day rows or the ratings.
+  const embedded = () => exact.db.kind === 'pglite';
+  const fromDays = (statements: string[]) => statements.filter((sql) => /FROM first_deposit_days/.test(sql)).length;
+  const claimed = async () => claimedList.parse(await post(exact, routes.claimedCustomers.path, { limit: 2, skip: 0 }));
+  const deposits = async () => firstDepositsList.parse(await post(exact, routes.firstDeposits.path, { limit: 2, skip: 0 }));
+
+  it('hold for the claimed customers and the first deposits, their pages after the first too, until a wizard is written', async () => {
+    for (const daysAgo of [1, 2, 3]) await exactFx.firstDeposit({ daysAgo, state: 'waiting' });
+    const first = await claimed();
+    const firstDeposits = await deposits();
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    const again = await statementsOf(exact, async () => {
+      expect((await claimed()).total).toBe(first.total);
+      const next = claimedList.parse(await post(exact, routes.claimedCustomers.path, { limit: 2, skip: 2 }));
+      expect(next.total).toBe(first.total);
+      expect(next.data[0]?.id).not.toBe(first.data[0]?.id);
+      expect((await deposits()).total).toBe(firstDeposits.total);
+    });
+    expect(fromDays(again)).toBe(embedded() ? 0 : 3);
+
+    const added = await exactFx.firstDeposit({ daysAgo: 0, state: 'waiting' });
+    const afterWrite = await statementsOf(exact, async () => {
+      const after = await claimed();
+      expect(after.total).toBe(first.total + 1);
+      expect(after.data[0]?.id).toBe(added.id);
+      expect((await deposits()).total).toBe(firstDeposits.total + 1);
+    });
+    expect(fromDays(afterWrite)).toBe(2);
+  });
+
+  it('hold for the call ratings until a rating is written, and a page past the end still carries the total', async () => {
+    const ratings = async (skip = 0) => callRatingsList.parse(await post(exact, routes.allCallRatings.path, { limit: 2, skip }));
+    const counting = (statements: string[]) => statements.filter((sql) => /AS total/.test(sql) && !/NULL::int AS total/.test(sql)).length;
+    const { customerId } = await exactFx.borrower({ daysDefaulted: 0 });
+    const [rater] = await exact.db.query<{ id: number }>("SELECT id FROM admins WHERE username = 'callcentre'");
+    const rate = () =>
+      exact.db.query(
+        `INSERT INTO call_ratings (customer_id, call_type, mood, description, comment, rated_by, created_at)
+         VALUES ($1, 'incoming', 'happy', 'inquiry', NULL, $2, $3)`,
+        [customerId, rater!.id, new Date(TEST_NOW.getTime() - 3_600_000)],
+      );
+    await rate();
+    const first = await ratings();
+    expect(first.total).toBeGreaterThanOrEqual(1);
+    const again = await statementsOf(exact, async () => {
+      expect((await ratings()).total).toBe(first.total);
+      expect(await ratings(first.total + 5)).toMatchObject({ total: first.total, data: [] });
+    });
+    // On PostgreSQL the page past the end counts twice: in its statement, and alone, as it has no row to carry it.
+    expect(counting(again)).toBe(embedded() ? 0 : 3);
+
+    await rate();
+    const afterWrite = await statementsOf(exact, async () => expect((await ratings()).total).toBe(first.total + 1));
+    expect(counting(afterWrite)).toBe(1);
   });
 });
