@@ -11,6 +11,7 @@ import { authenticate } from './auth/authenticate';
 import { DEFAULT_BODY_LIMIT, clientAddress, peerOf, proxyList } from './http-surface';
 import { JsonAnswer } from './json-answer';
 import { sendJson } from './compressed-json';
+import { keptRead } from './domain/kept-answers';
 
 export interface HandlerInput<R extends RouteContract> {
   body: R['body'] extends z.ZodType ? z.output<R['body']> : undefined;
@@ -108,4 +109,23 @@ export function register<R extends RouteContract>(app: Hono, deps: Deps, registr
     if (answer instanceof JsonAnswer) return sendJson(c, answer.text, successStatus(route), answer.compressed);
     return sendJson(c, JSON.stringify(answer), successStatus(route));
   });
+}
+
+/**
+ * Registers a route that only reads the database (a list, a queue, a lookup): the same as `register`, and its answer
+ * may be kept while nothing is written (`keptRead`, decision 100). The key is the route and everything its handler is
+ * given: the body, query and path parameters as parsed, the caller (user, group, roles, session) and the address. A
+ * handler registered here must change nothing, in the database or outside it (no message sent, no call to another
+ * party), and read nothing but its input, the database and the clock.
+ */
+export function registerRead<R extends RouteContract>(app: Hono, deps: Deps, registry: Registry, route: R, handler: Handler<R>) {
+  const name = `${route.method} ${route.path}`;
+  register(app, deps, registry, route, (input) =>
+    keptRead(
+      deps.db,
+      deps.clock.now(),
+      `${name}\u0000${JSON.stringify([input.body, input.query, input.params, input.caller, input.ip])}`,
+      () => handler(input),
+    ),
+  );
 }

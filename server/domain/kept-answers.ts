@@ -91,6 +91,41 @@ export async function keptUnwritten<T>(db: Queryable, key: string, compute: () =
   return answer;
 }
 
+/** The reads' answers kept by `keptRead`: the feed's version they were read at, and the answer. */
+const reads = new WeakMap<object, Map<string, { version: number; answer: Promise<JsonAnswer<unknown>> }>>();
+
+/**
+ * A read's whole answer, kept as the JSON it is sent as (and its compressed copies) while nothing is written and the
+ * clock is in the same second (decision 100). `key` names everything the answer is computed from besides the
+ * database and the clock: the route and all of its handler's input. Where the Db's feed hears every write
+ * (`everyWrite`: the embedded PGlite), the database is the same while the version is; the clock is the same to the
+ * second, the key's own part. Callers asking at once share one computation. A failure is not kept. On PostgreSQL
+ * (other processes write) every call computes.
+ */
+export function keptRead<T>(db: Queryable, at: Date, key: string, compute: () => Promise<T | JsonAnswer<T>>): Promise<T | JsonAnswer<T>> {
+  const feed = (db as Partial<Db>).changes;
+  if (!feed?.everyWrite || !feed.live) return compute();
+  const version = feed.version;
+  const map = answersOf(reads, db);
+  const full = `${Math.floor(at.getTime() / 1000)}\u0000${key}`;
+  const hit = map.get(full);
+  if (hit && hit.version === version) {
+    map.delete(full);
+    map.set(full, hit);
+    return hit.answer as Promise<JsonAnswer<T>>;
+  }
+  const answer = compute().then((value) => (value instanceof JsonAnswer ? value : JsonAnswer.of(value)));
+  const entry = { version, answer: answer as Promise<JsonAnswer<unknown>> };
+  map.delete(full);
+  map.set(full, entry);
+  if (map.size > KEPT) map.delete(map.keys().next().value!);
+  // A failure is not kept. An answer computed while a write came is kept at the version before it, so no call finds it.
+  answer.catch(() => {
+    if (map.get(full) === entry) map.delete(full);
+  });
+  return answer;
+}
+
 /** Which write of a report's snapshot or rollup is there (report_snapshots): its run number, day and last id. */
 export async function snapshotOf(
   db: Queryable,

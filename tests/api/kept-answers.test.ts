@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/port';
-import { keptUnwritten, together } from '../../server/domain/kept-answers';
+import { keptRead, keptUnwritten, together } from '../../server/domain/kept-answers';
+import { JsonAnswer } from '../../server/json-answer';
 
 /** A database handle as the kept answers see it: only its identity matters. */
 const db = () => ({}) as Queryable;
@@ -109,5 +110,83 @@ describe('keptUnwritten: an answer kept until the next write, where every write 
     await keptUnwritten(tx, 'k', async () => ++reads);
     await keptUnwritten(tx, 'k', async () => ++reads);
     expect(reads).toBe(4);
+  });
+});
+
+describe("keptRead: a read route's answer kept while nothing is written, within the second (decision 100)", () => {
+  const at = (iso: string) => new Date(iso);
+  const noon = at('2026-12-07T12:00:00.000Z');
+  /** The text a caller is sent: a kept answer is JSON already. */
+  const sent = async (answer: Promise<unknown>) => {
+    const value = await answer;
+    expect(value).toBeInstanceOf(JsonAnswer);
+    return JSON.parse((value as JsonAnswer<unknown>).text) as unknown;
+  };
+
+  it('computes once for the same key in the same second, and again after any write', async () => {
+    const feed = { version: 3, live: true, everyWrite: true };
+    const d = fed(feed);
+    let reads = 0;
+    const read = async () => ({ page: ++reads });
+    expect(await sent(keptRead(d, noon, 'defaulters|admin|page 1', read))).toEqual({ page: 1 });
+    expect(await sent(keptRead(d, at('2026-12-07T12:00:00.999Z'), 'defaulters|admin|page 1', read))).toEqual({ page: 1 });
+    feed.version++;
+    expect(await sent(keptRead(d, noon, 'defaulters|admin|page 1', read))).toEqual({ page: 2 });
+    expect(await sent(keptRead(d, noon, 'defaulters|admin|page 1', read))).toEqual({ page: 2 });
+  });
+
+  it('computes again in the next second, and for another key (another caller, another page)', async () => {
+    const d = fed({ version: 1, live: true, everyWrite: true });
+    let reads = 0;
+    const read = async () => ++reads;
+    expect(await sent(keptRead(d, noon, 'stores|owner 1', read))).toBe(1);
+    expect(await sent(keptRead(d, noon, 'stores|owner 2', read))).toBe(2);
+    expect(await sent(keptRead(d, at('2026-12-07T12:00:01.000Z'), 'stores|owner 1', read))).toBe(3);
+    expect(await sent(keptRead(d, noon, 'stores|owner 1', read))).toBe(1);
+  });
+
+  it('shares one computation among callers who ask while it runs', async () => {
+    const d = fed({ version: 1, live: true, everyWrite: true });
+    const work = pending<{ rows: number[] }>();
+    const calls = [keptRead(d, noon, 'queue', work.compute), keptRead(d, noon, 'queue', work.compute)];
+    expect(work.started()).toBe(1);
+    work.finish({ rows: [7] });
+    for (const call of calls) expect(await sent(call)).toEqual({ rows: [7] });
+  });
+
+  it('keeps nothing computed while a write came, and no failure', async () => {
+    const feed = { version: 1, live: true, everyWrite: true };
+    const d = fed(feed);
+    let reads = 0;
+    expect(
+      await sent(
+        keptRead(d, noon, 'k', async () => {
+          feed.version++;
+          return ++reads;
+        }),
+      ),
+    ).toBe(1);
+    expect(await sent(keptRead(d, noon, 'k', async () => ++reads))).toBe(2);
+    const failing = pending<number>();
+    const call = keptRead(d, noon, 'f', failing.compute);
+    failing.fail(new Error('Customer not found'));
+    await expect(call).rejects.toThrow('Customer not found');
+    expect(await sent(keptRead(d, noon, 'f', async () => ++reads))).toBe(3);
+  });
+
+  it('sends an answer already serialized as it is', async () => {
+    const d = fed({ version: 1, live: true, everyWrite: true });
+    const answer = JsonAnswer.of({ data: [1, 2] });
+    expect(await keptRead(d, noon, 'j', async () => answer)).toBe(answer);
+  });
+
+  it('keeps nothing where other processes write (PostgreSQL), while the feed is not live, or without a feed', async () => {
+    let reads = 0;
+    const read = async () => ++reads;
+    for (const d of [fed({ version: 1, live: true }), fed({ version: 1, live: false, everyWrite: true }), db()]) {
+      expect(await keptRead(d, noon, 'k', read)).toBe(reads);
+      expect(await keptRead(d, noon, 'k', read)).toBe(reads);
+    }
+    expect(reads).toBe(6);
   });
 });
