@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../src/contract/routes';
 import { defaultersList } from '../../src/contract/collections';
 import { storeList } from '../../src/contract/stores';
+import { statementsOf } from '../support/statements';
 import { testApi, type TestApi } from '../support/api';
 import { businessFixtures, type BusinessFixtures } from '../support/business-fixtures';
 
@@ -24,23 +25,6 @@ const post = async (who: string, path: string, body: Record<string, unknown>) =>
 const defaulters = async () => defaultersList.parse(await post('admin', routes.allDefaulters.path, { limit: 25, skip: 0 }));
 const embedded = () => api.db.kind === 'pglite';
 
-/** The statements the app runs for `fn`, recorded on the Db it was given. */
-async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const db = api.db as { query: (sql: string, params?: unknown[]) => Promise<unknown[]> };
-  const query = db.query;
-  db.query = (sql, params) => {
-    seen.push(sql);
-    return query.call(api.db, sql, params);
-  };
-  try {
-    await fn();
-  } finally {
-    db.query = query;
-  }
-  return seen;
-}
-
 beforeAll(async () => {
   api = await testApi();
   fx = await businessFixtures(api.db);
@@ -55,7 +39,7 @@ describe('a read kept while nothing is written (decision 100)', () => {
   it('answers the same call again without a statement on the embedded database, and reads every time on PostgreSQL', async () => {
     const first = await defaulters();
     expect(first.total).toBe(2);
-    const again = await statementsOf(async () => expect(await defaulters()).toEqual(first));
+    const again = await statementsOf(api, async () => expect(await defaulters()).toEqual(first));
     if (embedded()) expect(again).toEqual([]);
     else expect(again.length).toBeGreaterThan(0);
   });
@@ -71,7 +55,7 @@ describe('a read kept while nothing is written (decision 100)', () => {
   it('reads again once the clock is in its next second', async () => {
     const first = await defaulters();
     api.clock.advance(1_000);
-    const next = await statementsOf(async () => expect(await defaulters()).toEqual(first));
+    const next = await statementsOf(api, async () => expect(await defaulters()).toEqual(first));
     expect(next.length).toBeGreaterThan(0);
   });
 
@@ -93,7 +77,7 @@ describe('a read kept while nothing is written (decision 100)', () => {
     const msisdn = '255719000777';
     const missing = await api.call('POST', routes.findCustomer.path, { token: tokens.admin, body: { msisdn } });
     expect(missing.status).toBe(404);
-    const again = await statementsOf(async () =>
+    const again = await statementsOf(api, async () =>
       expect((await api.call('POST', routes.findCustomer.path, { token: tokens.admin, body: { msisdn } })).status).toBe(404),
     );
     expect(again.length).toBeGreaterThan(0);
