@@ -91,8 +91,8 @@ export async function keptUnwritten<T>(db: Queryable, key: string, compute: () =
   return answer;
 }
 
-/** The reads' answers kept by `keptRead`: the feed's version they were read at, and the answer. */
-const reads = new WeakMap<object, Map<string, { version: number; answer: Promise<JsonAnswer<unknown>> }>>();
+/** The reads' answers kept by `keptRead`: the feed's version and the second they were read at, and the answer. */
+const reads = new WeakMap<object, Map<string, { version: number; second: number; answer: Promise<JsonAnswer<unknown>> }>>();
 
 /**
  * A read's whole answer, kept as the JSON it is sent as (and its compressed copies) while nothing is written and the
@@ -107,7 +107,8 @@ export function keptRead<T>(db: Queryable, at: Date, key: string, compute: () =>
   if (!feed?.everyWrite || !feed.live) return compute();
   const version = feed.version;
   const map = answersOf(reads, db);
-  const full = `${Math.floor(at.getTime() / 1000)}\u0000${key}`;
+  const second = Math.floor(at.getTime() / 1000);
+  const full = `${second}\u0000${key}`;
   const hit = map.get(full);
   if (hit && hit.version === version) {
     map.delete(full);
@@ -115,7 +116,12 @@ export function keptRead<T>(db: Queryable, at: Date, key: string, compute: () =>
     return hit.answer as Promise<JsonAnswer<T>>;
   }
   const answer = compute().then((value) => (value instanceof JsonAnswer ? value : JsonAnswer.of(value)));
-  const entry = { version, answer: answer as Promise<JsonAnswer<unknown>> };
+  const entry = { version, second, answer: answer as Promise<JsonAnswer<unknown>> };
+  // The answers of the seconds before are never asked for again: those first in the map go as a new one comes.
+  for (const [old, kept] of map) {
+    if (kept.second >= second) break;
+    map.delete(old);
+  }
   map.delete(full);
   map.set(full, entry);
   if (map.size > KEPT) map.delete(map.keys().next().value!);
