@@ -51,7 +51,7 @@ export default defineConfig({
             // bundler put it in i18next's chunk, and the entry waited for i18next and React to come and run.
             {
               name: 'start',
-              test: /vite[\\/]preload-helper|src[\\/](i18n[\\/](locale-files|detect-language)|lib[\\/]preference-keys|services[\\/](early-calls|session-store|api-base)|app[\\/](boot|first-strings))\.ts$/,
+              test: /vite[\\/]preload-helper|src[\\/](i18n[\\/](locale-files|detect-language)|lib[\\/]preference-keys|services[\\/](early-calls|session-store|api-base)|app[\\/](boot|first-strings|first-view))\.ts$/,
               includeDependenciesRecursively: false,
             },
             // The app starts in steps, a task each (src/app/boot.ts, docs/decisions/065), so what each step runs is a

@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Plugin, Rollup } from 'vite';
+import { drawFirstView, FIRST_VIEW_TEMPLATE_ID, HOME_FIRST_VIEW, type FirstViewWords } from '../src/app/first-view';
 
 /**
  * The chunks a page needs at once, named in its HTML as `<link rel="modulepreload">` (docs/decisions/065). The
@@ -12,9 +14,14 @@ import type { Plugin, Rollup } from 'vite';
  *   of its longest route (server/static.ts): /dashboard and below get the dashboard's code, the deposit wizard its
  *   first view too. A visitor there without a session is sent to the login, with these chunks fetched for nothing.
  */
-export const ROUTE_PAGES: ReadonlyArray<{ path: string; modules: string[] }> = [
-  // The home page's welcome, its largest paint, waits for the settings' live logic (with zod) too.
-  { path: '/dashboard', modules: ['src/app/dashboard-route.tsx', 'src/app/live/settings.ts', 'src/app/live/home.ts'] },
+export const ROUTE_PAGES: ReadonlyArray<{ path: string; modules: string[]; firstView?: FirstView }> = [
+  // The home page's welcome, its largest paint, waits for the settings' live logic (with zod) too. Its page draws it
+  // before any script has come, from what the browser keeps (its first view, docs/decisions/101).
+  {
+    path: '/dashboard',
+    modules: ['src/app/dashboard-route.tsx', 'src/app/live/settings.ts', 'src/app/live/home.ts'],
+    firstView: HOME_FIRST_VIEW,
+  },
   {
     path: '/dashboard/customers/add-loan',
     modules: ['src/app/dashboard-route.tsx', 'src/screens/first-deposit/first-deposit-screen.tsx'],
@@ -90,14 +97,14 @@ export function withStyles(bundle: Bundle, files: readonly string[]): string[] {
 }
 
 /**
- * `html` with a preload link for each file it does not link yet, at the end of its head: a module's as
+ * `html` with a preload link for each file it does not link yet (once each), at the end of its head: a module's as
  * `modulepreload`, a stylesheet's as `preload` (applied when its chunk is imported: no paint waits for it).
  */
 export function withPreloads(html: string, files: readonly string[]): string {
   const head = /\n([ \t]*)<\/head>/.exec(html);
   if (!head) throw new Error('route-preloads: index.html has no </head>');
   const indent = head[1]!;
-  const links = files
+  const links = [...new Set(files)]
     .filter((file) => !html.includes(`href="/${file}"`))
     .map((file) =>
       file.endsWith('.css')
@@ -121,9 +128,65 @@ export function withInlineStyles(html: string, assets: Readonly<Record<string, s
   });
 }
 
+/** A route's first view (src/app/first-view.ts): its path, the words it draws (i18next keys) and its elements. */
+export interface FirstView {
+  path: string;
+  words: readonly string[];
+  html: string;
+}
+
+/** The value of a translation file's key (`home.welcome`), or an error: a renamed key would else draw nothing. */
+function wordOf(strings: unknown, key: string, language: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
+  if (typeof value !== 'string') throw new Error(`route-preloads: no string ${key} in ${language}`);
+  return value;
+}
+
+/** The first view's words in each language, from the app's translation files (src/i18n/locales/<language>.json). */
+export function firstViewWords(view: FirstView, languages: readonly string[], strings: (language: string) => unknown): FirstViewWords {
+  return Object.fromEntries(
+    languages.map((language) => {
+      const file = strings(language);
+      return [language, Object.fromEntries(view.words.map((key) => [key, wordOf(file, key, language)]))];
+    }),
+  );
+}
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** `html` with the route's first view as a <template> before the app's root, for `drawFirstView` to draw. */
+export function withFirstView(html: string, view: FirstView, words: FirstViewWords): string {
+  const root = /\n([ \t]*)<div id="root">/.exec(html);
+  if (!root) throw new Error('route-preloads: index.html has no <div id="root">');
+  const template =
+    `\n${root[1]}<template id="${FIRST_VIEW_TEMPLATE_ID}" data-path="${attribute(view.path)}" ` +
+    `data-words="${attribute(JSON.stringify(words))}">${view.html}</template>`;
+  return html.slice(0, root.index) + template + html.slice(root.index);
+}
+
 /**
- * Rewrites index.html with its stylesheet written in and the start's chunks preloaded, and writes a page for each
- * route (routes/<path>.html).
+ * `html` with `drawFirstView` as an inline script at the end of its body, after the app's root: every page has it
+ * (the server's CSP allows the inline scripts of index.html by their hash), and it draws only where the page holds
+ * a first view.
+ */
+export function withFirstViewScript(html: string, source: string = drawFirstView.toString()): string {
+  const body = /\n([ \t]*)<\/body>/.exec(html);
+  if (!body) throw new Error('route-preloads: index.html has no </body>');
+  const script = `\n${body[1]}  <script>(${source})();</script>`;
+  return html.slice(0, body.index) + script + html.slice(body.index);
+}
+
+/** The app's translation files (the translation namespace, which holds the first views' words), one a language. */
+const LOCALES = new URL('../src/i18n/locales/', import.meta.url);
+const translationLanguages = () =>
+  readdirSync(LOCALES)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.replace(/\.json$/, ''));
+const translationFile = (language: string): unknown => JSON.parse(readFileSync(new URL(`${language}.json`, LOCALES), 'utf8'));
+
+/**
+ * Rewrites index.html with its stylesheet written in, the start's chunks preloaded and the first view's script, and
+ * writes a page for each route (routes/<path>.html), with its first view where it has one.
  */
 export function routePreloadsPlugin(): Plugin {
   return {
@@ -141,14 +204,16 @@ export function routePreloadsPlugin(): Plugin {
           ),
         );
         const built = bundle as Bundle;
-        const html = withPreloads(withInlineStyles(String(index.source), styles), withStyles(built, startFiles(built)));
+        const html = withFirstViewScript(
+          withPreloads(withInlineStyles(String(index.source), styles), withStyles(built, startFiles(built))),
+        );
         index.source = html;
         for (const page of ROUTE_PAGES) {
-          this.emitFile({
-            type: 'asset',
-            fileName: `routes${page.path}.html`,
-            source: withPreloads(html, withStyles(built, chunkFiles(built, page.modules))),
-          });
+          const preloaded = withPreloads(html, withStyles(built, chunkFiles(built, page.modules)));
+          const source = page.firstView
+            ? withFirstView(preloaded, page.firstView, firstViewWords(page.firstView, translationLanguages(), translationFile))
+            : preloaded;
+          this.emitFile({ type: 'asset', fileName: `routes${page.path}.html`, source });
         }
       },
     },

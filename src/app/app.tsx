@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue } from 'react';
+import { Suspense, useDeferredValue, useLayoutEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
@@ -8,6 +8,7 @@ import { lazyChunk, useChunksSettled } from './chunk-load';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
 import { startEarlyScreen } from './early-screens';
 import { LAYOUT_STRINGS } from './first-strings';
+import { dropFirstView } from './first-view';
 
 import LoginScreen from '../screens/auth/login-screen';
 const OtpScreen = lazyChunk(() => import('../screens/auth/otp-screen'));
@@ -64,7 +65,13 @@ export function AppRoutes() {
   // Signed in on a page of the dashboard, the spinner stays until the dashboard's code is here (decisions 050 and
   // 067): drawn as a Suspense fallback, it held the layout back until 300 ms after it showed.
   const dashboardHere = useChunksSettled(phase === 'in' && isDashboardPage(location) ? [DashboardLayout] : []);
-  if (phase === 'checking' || !dashboardHere) return <FullPageSpinner label={t('shell.loading')} />;
+  const waiting = phase === 'checking' || !dashboardHere;
+  // The page's first view (the home page's, drawn from its HTML, docs/decisions/101) stands in for the spinner, and
+  // goes in the commit that draws anything else: on the home page, the layout with the same welcome.
+  useLayoutEffect(() => {
+    if (!waiting) dropFirstView();
+  }, [waiting]);
+  if (waiting) return <FullPageSpinner label={t('shell.loading')} />;
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={<FullPageSpinner label={t('shell.loading')} />}>

@@ -1,3 +1,5 @@
+import { dropFirstView } from './first-view';
+
 /**
  * The app's start, one step a task (docs/decisions/065). Each step's code is a chunk of its own, which the page's
  * HTML preloads (vite.config.ts, scripts/route-preloads.ts): its module code runs when the step imports it, after the
@@ -62,6 +64,8 @@ export const START_FAILURE = {
  */
 export function showStartFailure(container: Element, language: keyof typeof START_FAILURE, reload: () => void = () => location.reload()) {
   const words = START_FAILURE[language];
+  // The page's first view, if it drew one, goes: the failure is said where the app would have drawn.
+  dropFirstView();
   const box = document.createElement('div');
   box.className = 'start-failure';
   box.setAttribute('role', 'alert');

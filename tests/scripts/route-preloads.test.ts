@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chunkFiles, startFiles, withInlineStyles, withPreloads, withStyles } from '../../scripts/route-preloads';
+import {
+  chunkFiles,
+  firstViewWords,
+  startFiles,
+  withFirstView,
+  withFirstViewScript,
+  withInlineStyles,
+  withPreloads,
+  withStyles,
+} from '../../scripts/route-preloads';
 
 /** The build's pages (docs/decisions/065): which chunks each page's HTML preloads, and its stylesheet written in. */
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false, dynamicImports: string[] = []) => ({
@@ -50,6 +59,10 @@ describe('the chunks a page preloads', () => {
         '    <link rel="modulepreload" crossorigin href="/assets/root-1.js">\n  </head>\n  <body></body>\n</html>\n',
     );
     expect(() => withPreloads('<html><body></body></html>', ['assets/root-1.js'])).toThrow('no </head>');
+    // A file named twice (the start's and the route's chunks share some) is linked once.
+    expect(withPreloads('<head>\n  </head>', ['assets/root-1.js', 'assets/root-1.js'])).toBe(
+      '<head>\n    <link rel="modulepreload" crossorigin href="/assets/root-1.js">\n  </head>',
+    );
   });
 });
 
@@ -104,5 +117,39 @@ describe("a route's stylesheets (decision 067)", () => {
       '<head>\n    <link rel="modulepreload" crossorigin href="/assets/route-1.js">' +
         '\n    <link rel="preload" as="style" href="/assets/route-1.css">\n  </head>',
     );
+  });
+});
+
+describe('a page with a first view (decision 101)', () => {
+  const view = { path: '/dashboard', words: ['home.welcome'], html: '<h1 data-word="home.welcome"></h1>' };
+
+  it('holds the view as a template before the root, with its words as an attribute no quote or tag can end', () => {
+    const html = '<body>\n    <div id="root"></div>\n  </body>';
+    const words = { en: { 'home.welcome': 'Welcome to {{company}} "&" <b>' } };
+    expect(withFirstView(html, view, words)).toBe(
+      '<body>\n    <template id="first-view-template" data-path="/dashboard" data-words="' +
+        '{&quot;en&quot;:{&quot;home.welcome&quot;:&quot;Welcome to {{company}} \\&quot;&amp;\\&quot; &lt;b>&quot;}}">' +
+        '<h1 data-word="home.welcome"></h1></template>\n    <div id="root"></div>\n  </body>',
+    );
+    expect(() => withFirstView('<body></body>', view, words)).toThrow('no <div id="root">');
+  });
+
+  it("takes each language's words from its translation file, and fails the build for a word one lacks", () => {
+    const files: Record<string, unknown> = {
+      en: { home: { welcome: 'Welcome to {{company}}' } },
+      sw: { home: { welcome: 'Karibu {{company}}' } },
+    };
+    expect(firstViewWords(view, ['en', 'sw'], (language) => files[language])).toEqual({
+      en: { 'home.welcome': 'Welcome to {{company}}' },
+      sw: { 'home.welcome': 'Karibu {{company}}' },
+    });
+    expect(() => firstViewWords(view, ['en', 'pt'], (language) => files[language])).toThrow('no string home.welcome in pt');
+  });
+
+  it("runs the first view's script at the end of the body, after the root", () => {
+    expect(withFirstViewScript('<body>\n    <div id="root"></div>\n  </body>', 'function draw() {}')).toBe(
+      '<body>\n    <div id="root"></div>\n    <script>(function draw() {})();</script>\n  </body>',
+    );
+    expect(() => withFirstViewScript('<body>', 'function draw() {}')).toThrow('no </body>');
   });
 });
