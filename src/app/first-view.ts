@@ -43,14 +43,14 @@ export const HOME_FIRST_VIEW = {
 } as const;
 
 /**
- * Draws the page's first view, when the page has one for this path and the browser keeps a session with its user's
- * name and the portal's settings; else leaves the page as it is. The language is the one the app will choose
+ * Draws the page's first view, when the page has one for this path and the browser keeps a session the app will let
+ * in, with its user's name, and the portal's settings; else leaves the page as it is. The language is the one the app will choose
  * (detect-language.ts's order but for the cookie, locale-files.ts's `chosenLanguage`).
  *
  * Its source is an inline script of every page: it refers to nothing outside itself, and fails quietly (storage
  * blocked, a kept value that is not JSON), leaving the spinner.
  */
-export function drawFirstView(doc: Document = document): void {
+export function drawFirstView(doc: Document = document, now: number = Date.now()): void {
   try {
     const template = doc.getElementById('first-view-template') as HTMLTemplateElement | null;
     const root = doc.getElementById('root');
@@ -62,7 +62,11 @@ export function drawFirstView(doc: Document = document): void {
       const value: unknown = JSON.parse(win.localStorage.getItem(key) ?? 'null');
       return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : null;
     };
-    const name = kept('user')?.name;
+    const user = kept('user');
+    // Only a session the app will let in (session.machine.ts's restoring): not expired, no one-time code or
+    // password change waiting.
+    if (!user || typeof user.exp !== 'number' || user.exp <= now || user.otp_pending === true || user.must_change_password === true) return;
+    const name = user.name;
     const company = kept('settings')?.company;
     if (typeof name !== 'string' || typeof company !== 'string' || name === '' || company === '') return;
     const words = JSON.parse(template.dataset.words ?? '{}') as Record<string, Record<string, string>>;

@@ -129,10 +129,10 @@ describe("the home page's first view", () => {
     await elsewhere.page.close();
   });
 
-  it('goes when the kept session has expired, and the login is shown', async () => {
+  it('goes when the server refuses the kept session, and the login is shown', async () => {
     const kept = await keptSession('agent');
-    const expired = JSON.stringify({ ...JSON.parse(kept.user), token: 'expired', exp: 1 });
-    const { page, release } = await pageWithScriptsHeld({ ...kept, user: expired });
+    const refused = JSON.stringify({ ...JSON.parse(kept.user), token: 'not-a-token' });
+    const { page, release } = await pageWithScriptsHeld({ ...kept, user: refused });
     await page.goto(`${url}/dashboard`, { waitUntil: 'commit' });
     await expect.poll(() => page.locator('#first-view h1').count()).toBe(1);
     release();

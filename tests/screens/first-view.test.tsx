@@ -26,8 +26,9 @@ function openPage(path: string, { template = true } = {}) {
   window.history.replaceState(null, '', path);
 }
 
-const keep = (user: unknown, settings: unknown) => {
-  localStorage.setItem('user', JSON.stringify(user));
+const IN_AN_HOUR = Date.now() + 3_600_000;
+const keep = (user: Record<string, unknown>, settings: unknown) => {
+  localStorage.setItem('user', JSON.stringify({ exp: IN_AN_HOUR, ...user }));
   localStorage.setItem('settings', JSON.stringify(settings));
 };
 const view = () => document.getElementById(FIRST_VIEW_ID);
@@ -82,14 +83,15 @@ describe("the home page's first view", () => {
   });
 
   it('draws nothing without a kept user with a name, or settings with a company, or with what is not JSON', () => {
+    const asha = JSON.stringify({ name: 'Asha', exp: IN_AN_HOUR });
     const cases: Array<[string | null, string | null]> = [
       [null, JSON.stringify({ company: 'Simu' })],
-      [JSON.stringify({ name: 'Asha' }), null],
-      [JSON.stringify({ name: '' }), JSON.stringify({ company: 'Simu' })],
-      [JSON.stringify({ name: 'Asha' }), JSON.stringify({ company: 7 })],
+      [asha, null],
+      [JSON.stringify({ name: '', exp: IN_AN_HOUR }), JSON.stringify({ company: 'Simu' })],
+      [asha, JSON.stringify({ company: 7 })],
       [JSON.stringify('Asha'), JSON.stringify({ company: 'Simu' })],
       ['{not json', JSON.stringify({ company: 'Simu' })],
-      [JSON.stringify({ name: 'Asha' }), 'null'],
+      [asha, 'null'],
     ];
     for (const [user, settings] of cases) {
       openPage('/dashboard');
@@ -100,6 +102,25 @@ describe("the home page's first view", () => {
       expect(view(), `${user} ${settings}`).toBeNull();
       expect(root().hidden).toBe(false);
     }
+  });
+
+  it('draws nothing for a session the app will not let in: expired, or a one-time code or password change waiting', () => {
+    const users = [
+      { name: 'Asha', exp: Date.now() - 1 },
+      { name: 'Asha', exp: undefined },
+      { name: 'Asha', otp_pending: true },
+      { name: 'Asha', must_change_password: true },
+    ];
+    for (const user of users) {
+      openPage('/dashboard');
+      keep(user, { company: 'Simu' });
+      drawFirstView();
+      expect(view(), JSON.stringify(user)).toBeNull();
+    }
+    openPage('/dashboard');
+    keep({ name: 'Asha', exp: 1_000 }, { company: 'Simu' });
+    drawFirstView(document, 999);
+    expect(view()).not.toBeNull();
   });
 
   it('writes names as text, never as markup', () => {
