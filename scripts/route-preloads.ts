@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Plugin, Rollup } from 'vite';
-import { drawFirstView, FIRST_VIEW_TEMPLATE_ID, HOME_FIRST_VIEW, type FirstViewWords } from '../src/app/first-view';
+import { drawFirstView, FIRST_VIEW_TEMPLATE_ID, HOME_FIRST_VIEW, type FirstView, type FirstViewWords } from '../src/app/first-view';
 
 /**
  * The chunks a page needs at once, named in its HTML as `<link rel="modulepreload">` (docs/decisions/065). The
@@ -126,13 +126,6 @@ export function withInlineStyles(html: string, assets: Readonly<Record<string, s
     if (css === undefined) throw new Error(`route-preloads: no stylesheet ${file} in the build`);
     return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   });
-}
-
-/** A route's first view (src/app/first-view.ts): its path, the words it draws (i18next keys) and its elements. */
-export interface FirstView {
-  path: string;
-  words: readonly string[];
-  html: string;
 }
 
 /** The value of a translation file's key (`home.welcome`), or an error: a renamed key would else draw nothing. */

@@ -21,13 +21,20 @@ export const FIRST_VIEW_ID = 'first-view';
 /** The words of a first view: per language, per `data-word` of its elements, with `{{company}}` and `{{name}}`. */
 export type FirstViewWords = Record<string, Record<string, string>>;
 
+/** A route's first view: its path, the words it draws (i18next keys) and its elements. */
+export interface FirstView {
+  path: string;
+  words: readonly string[];
+  html: string;
+}
+
 /**
  * The home page's first view (`/dashboard`): the layout's frame (dashboard-layout.tsx: the side panel on a wide
  * screen, the top bar with the navigation's toggle and the brand) and the welcome with the figures' skeleton
  * (home-screen.tsx), with the same elements and classes. The buttons are empty places until the app draws them.
  * tests/e2e/first-view.test.ts checks that the app's heading is drawn where and as large as this one.
  */
-export const HOME_FIRST_VIEW = {
+export const HOME_FIRST_VIEW: FirstView = {
   path: '/dashboard',
   words: ['home.welcome', 'home.greeting'],
   html:
@@ -40,12 +47,12 @@ export const HOME_FIRST_VIEW = {
     '<h1 class="home-title" data-word="home.welcome"></h1><p class="home-muted" data-word="home.greeting"></p>' +
     '</div><div class="skeleton home-figures-skeleton"></div></div></main>' +
     '</div></div>',
-} as const;
+};
 
 /**
  * Draws the page's first view, when the page has one for this path and the browser keeps a session the app will let
- * in, with its user's name, and the portal's settings; else leaves the page as it is. The language is the one the app will choose
- * (detect-language.ts's order but for the cookie, locale-files.ts's `chosenLanguage`).
+ * in, with its user's name, and the portal's settings; else leaves the page as it is. The language is the one the
+ * app will choose (detect-language.ts's order but for the cookie, locale-files.ts's `chosenLanguage`).
  *
  * Its source is an inline script of every page: it refers to nothing outside itself, and fails quietly (storage
  * blocked, a kept value that is not JSON), leaving the spinner.

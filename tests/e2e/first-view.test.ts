@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
-import { apiLogin } from './portal';
+import { storedSession } from '../../scripts/portal-process';
 import { axeViolations, DESKTOP, PHONE, watchConsole } from '../support/page-checks';
 
 /**
@@ -26,17 +26,11 @@ interface Kept {
   name: string;
 }
 
-/** What a login leaves in local storage: the user with the token, and the portal's settings. */
+/** What a login leaves in local storage (the user with the token, the portal's settings), without the roles. */
 async function keptSession(username: string): Promise<Kept> {
-  const { accessToken, user } = await apiLogin(username);
-  const res = await fetch(`${url}/portal_api/settings`, { headers: { authorization: `Bearer ${accessToken}` } });
-  const settings = (await res.json()) as { company: string; device_bridge_url: string; demo: boolean };
-  return {
-    user: JSON.stringify({ ...user, token: accessToken }),
-    settings: JSON.stringify({ company: settings.company, device_bridge_url: settings.device_bridge_url, demo: settings.demo }),
-    company: settings.company,
-    name: String(user.name),
-  };
+  const stored = await storedSession(url, username);
+  const [user, settings] = [stored.user!, stored.settings!];
+  return { user, settings, company: JSON.parse(settings).company, name: JSON.parse(user).name };
 }
 
 /** A page with this session kept, whose scripts wait until the returned function is called. */
