@@ -67,10 +67,13 @@ export function AppRoutes() {
   const dashboardHere = useChunksSettled(phase === 'in' && isDashboardPage(location) ? [DashboardLayout] : []);
   const waiting = phase === 'checking' || !dashboardHere;
   // The page's first view (the home page's, drawn from its HTML, docs/decisions/101) stands in for the spinner, and
-  // goes in the commit that draws anything else: on the home page, the layout with the same welcome.
+  // goes in the commit that draws anything else: on the home page, the layout with the same welcome. A session kept
+  // without its roles loads them first; meanwhile the layout draws its own spinner (hidden), and the first view stays
+  // until the home page or the roles' failure is drawn.
+  const rolesLoading = SessionContext.useSelector((s) => s.matches({ authenticated: 'loadingRoles' }));
   useLayoutEffect(() => {
-    if (!waiting) dropFirstView();
-  }, [waiting]);
+    if (!waiting && !rolesLoading) dropFirstView();
+  }, [waiting, rolesLoading]);
   if (waiting) return <FullPageSpinner label={t('shell.loading')} />;
   return (
     <ChunkErrorBoundary>

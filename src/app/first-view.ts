@@ -10,8 +10,8 @@
  * - The view is drawn beside the app's root, not in it, and the root is hidden meanwhile: React's first render
  *   replaces what the root holds, which would put the full-page spinner between the first view and the page.
  * - `dropFirstView` removes it and shows the root again, in the commit in which the app draws anything but its
- *   full-page spinner (app.tsx), or when the start fails (boot.ts). The layout then draws the same frame and the same
- *   heading at the same place, so the largest text is painted once.
+ *   full-page spinner or its own while the session's roles load (app.tsx), or when the start fails (boot.ts). The
+ *   layout then draws the same frame and the same heading at the same place, so the largest text is painted once.
  */
 
 /** The id of the template a route's page holds, and of the view drawn from it. */

@@ -96,8 +96,19 @@ describe("the home page's first view", () => {
     // The language kept is Portuguese; the page's lng comes first.
     await page.goto(`${url}/dashboard?lng=sw`, { waitUntil: 'commit' });
     await expect.poll(() => page.locator('#first-view h1').textContent()).toBe(`Karibu ${kept.company}`);
+    // The session is kept without its roles: the app loads them, and the first view stays until the welcome is drawn.
+    let rolesReleased: () => void = () => undefined;
+    const rolesHeld = new Promise<void>((resolve) => (rolesReleased = resolve));
+    await page.route('**/portal_api/prerequisites/admin-group-roles*', async (route) => {
+      await rolesHeld;
+      await route.continue();
+    });
     release();
-    await page.getByRole('heading', { name: `Karibu ${kept.company}` }).waitFor();
+    // The layout is drawn in the hidden root, with its spinner while the roles load.
+    await page.locator('#root .layout').waitFor({ state: 'attached' });
+    expect(await page.locator('#first-view h1').textContent()).toBe(`Karibu ${kept.company}`);
+    expect(await page.evaluate(() => document.getElementById('root')!.hidden)).toBe(true);
+    rolesReleased();
     await expect.poll(() => page.locator('#first-view').count()).toBe(0);
     expect(await page.locator('h1').allTextContents()).toEqual([`Karibu ${kept.company}`]);
     await page.close();

@@ -239,6 +239,57 @@ describe('the app and the first view', () => {
     expect(document.getElementById('root')!.hidden).toBe(false);
   });
 
+  it('keeps it while the roles of a session kept without them load, and drops it with the welcome drawn', async () => {
+    pageWithFirstView();
+    localStorage.setItem('settings', JSON.stringify({ company: 'Simu', device_bridge_url: 'http://bridge', demo: true }));
+    let answerRoles: (roles: string[] | null) => void = () => undefined;
+    const user = storedUser({ name: 'Asha' });
+    const session = sessionMachine.provide({
+      actors: {
+        ...(fakeSessionActors([], user) as object),
+        restoreSession: fromPromise(async () => ({ user, roles: null, now: Date.now() })),
+        loadRoles: fromPromise(
+          () =>
+            new Promise<string[]>((resolve, reject) => {
+              answerRoles = (roles) => (roles ? resolve(roles) : reject(new Error('roles')));
+            }),
+        ),
+      } as never,
+    });
+    await renderApp('/dashboard', session);
+    // The layout is drawn behind the first view, with its own spinner while the roles load.
+    await screen.findByTestId('brand-logo', {}, { timeout: 10_000 });
+    // The only heading is the first view's.
+    expect([...document.querySelectorAll('h1')].map((h1) => h1.closest('#first-view') !== null)).toEqual([true]);
+    expect(document.getElementById('first-view')).not.toBeNull();
+    expect(document.getElementById('root')!.hidden).toBe(true);
+    answerRoles([]);
+    await screen.findByText('Hello Asha, what would you like to do?', {}, { timeout: 10_000 });
+    expect(document.getElementById('first-view')).toBeNull();
+    expect(document.getElementById('root')!.hidden).toBe(false);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Simu');
+  });
+
+  it('drops it when the roles fail to load, and the failure is drawn', async () => {
+    pageWithFirstView();
+    const user = storedUser({ name: 'Asha' });
+    const session = sessionMachine.provide({
+      actors: {
+        ...(fakeSessionActors([], user) as object),
+        restoreSession: fromPromise(async () => ({ user, roles: null, now: Date.now() })),
+        loadRoles: fromPromise(async () => {
+          throw new Error('roles');
+        }),
+      } as never,
+    });
+    await renderApp('/dashboard', session);
+    await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(screen.getByText('Your permissions could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(document.getElementById('first-view')).toBeNull();
+    expect(document.getElementById('root')!.hidden).toBe(false);
+  });
+
   it('drops it when the session has expired and the login is drawn', async () => {
     pageWithFirstView();
     const { session, settle } = heldSession([]);
