@@ -221,6 +221,17 @@ describe('the app and the first view', () => {
     });
     return { session, settle };
   }
+  /** A session kept without its roles (the check lets the user in, then loads them with `loadRoles`). */
+  function sessionWithoutRoles(loadRoles: () => Promise<string[]>) {
+    const user = storedUser({ name: 'Asha' });
+    return sessionMachine.provide({
+      actors: {
+        ...(fakeSessionActors([], user) as object),
+        restoreSession: fromPromise(async () => ({ user, roles: null, now: Date.now() })),
+        loadRoles: fromPromise(loadRoles),
+      } as never,
+    });
+  }
 
   it('keeps it while the session is checked, and drops it in the commit that draws the home page', async () => {
     pageWithFirstView();
@@ -242,20 +253,8 @@ describe('the app and the first view', () => {
   it('keeps it while the roles of a session kept without them load, and drops it with the welcome drawn', async () => {
     pageWithFirstView();
     localStorage.setItem('settings', JSON.stringify({ company: 'Simu', device_bridge_url: 'http://bridge', demo: true }));
-    let answerRoles: (roles: string[] | null) => void = () => undefined;
-    const user = storedUser({ name: 'Asha' });
-    const session = sessionMachine.provide({
-      actors: {
-        ...(fakeSessionActors([], user) as object),
-        restoreSession: fromPromise(async () => ({ user, roles: null, now: Date.now() })),
-        loadRoles: fromPromise(
-          () =>
-            new Promise<string[]>((resolve, reject) => {
-              answerRoles = (roles) => (roles ? resolve(roles) : reject(new Error('roles')));
-            }),
-        ),
-      } as never,
-    });
+    let answerRoles: (roles: string[]) => void = () => undefined;
+    const session = sessionWithoutRoles(() => new Promise<string[]>((resolve) => (answerRoles = resolve)));
     await renderApp('/dashboard', session);
     // The layout is drawn behind the first view, with its own spinner while the roles load.
     await screen.findByTestId('brand-logo', {}, { timeout: 10_000 });
@@ -272,16 +271,7 @@ describe('the app and the first view', () => {
 
   it('drops it when the roles fail to load, and the failure is drawn', async () => {
     pageWithFirstView();
-    const user = storedUser({ name: 'Asha' });
-    const session = sessionMachine.provide({
-      actors: {
-        ...(fakeSessionActors([], user) as object),
-        restoreSession: fromPromise(async () => ({ user, roles: null, now: Date.now() })),
-        loadRoles: fromPromise(async () => {
-          throw new Error('roles');
-        }),
-      } as never,
-    });
+    const session = sessionWithoutRoles(() => Promise.reject(new Error('roles')));
     await renderApp('/dashboard', session);
     await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(screen.getByText('Your permissions could not be loaded.')).toBeTruthy();
